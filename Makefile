@@ -1,0 +1,59 @@
+# jointer: one front door. `make help` lists the targets.
+#
+# Each area adds its own targets in a fragment (sim/sim.mk, gen/gen.mk,
+# drivers/drivers.mk, sim/cosim/cosim.mk) and appends them to TEST_TARGETS
+# (run by `make test`) and BENCH_TARGETS (run by `make bench`).
+
+SHELL        := /bin/bash
+.SHELLFLAGS  := -eo pipefail -c
+PYTHON       ?= python3
+JOBS         ?= $(shell nproc 2>/dev/null || echo 2)
+BUILD        ?= build
+CONFIG       ?= configs/selective_accumulations.yaml
+export PYTHONDONTWRITEBYTECODE := 1
+
+TEST_TARGETS  :=
+BENCH_TARGETS :=
+
+.PHONY: help deps test bench lint synth-check py-test clean
+.DEFAULT_GOAL := help
+
+help:
+	@echo "make demo          build and run the Selective Accumulations demo (co-simulation)"
+	@echo "make test          every test: pytest (generator, cocotb), C (native, ARM/qemu, ASan), co-sim, synth"
+	@echo "make bench         resources, generator time, driver size/instructions, simulation speed"
+	@echo "make gen CONFIG=f  generate a monitor into $(BUILD)/<name>/"
+	@echo "make lint          VHDL syntax, Python, C static checks"
+	@echo "make synth-check   ghdl synth + latch check of every library entity"
+	@echo "make deps          install what is missing (apt + pip); every target calls it"
+
+deps:
+	@bash scripts/install-deps.sh
+
+# every test, in a fixed order (fragments append to TEST_TARGETS)
+test: deps
+	@$(MAKE) --no-print-directory lint synth-check py-test $(TEST_TARGETS)
+	@echo "make test: all passed"
+
+bench: deps
+	@mkdir -p $(BUILD)/bench
+	@$(MAKE) --no-print-directory $(BENCH_TARGETS)
+
+lint: deps
+	@bash scripts/lint.sh
+
+synth-check: deps
+	@$(PYTHON) scripts/hdl_check.py tests
+	@$(PYTHON) scripts/hdl_check.py synth --jobs $(JOBS)
+
+# pytest: the generator tests and every cocotb test bench under GHDL
+py-test: deps
+	@$(PYTHON) -m pytest -q -n $(JOBS) $(PYTEST_ARGS)
+
+clean:
+	rm -rf $(BUILD)
+
+include sim/sim.mk
+include gen/gen.mk
+include drivers/drivers.mk
+include sim/cosim/cosim.mk

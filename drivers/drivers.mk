@@ -1,0 +1,1 @@
+# drivers/: libjointer, the CLI and their tests (targets added by the driver work).

@@ -1,0 +1,154 @@
+/*
+ * jointer_desc.h - hardware facts about one monitor: the descriptor tables
+ * that jointer-gen writes into <name>.c and libjointer reads.
+ *
+ * Everything here is constant and known at generation time (the YAML);
+ * where the monitor is mapped is separate (jointer_init's io argument).
+ * All offsets are byte offsets from the monitor's base address; the
+ * generator computed them (gen/jointer_gen/layout.py), nothing else does.
+ */
+#ifndef JOINTER_DESC_H
+#define JOINTER_DESC_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define JOINTER_ID_VALUE       0x4A4E5452u /* "JNTR" */
+#define JOINTER_VERSION_VALUE  0x00010000u /* 1.0.0: major<<16 | minor<<8 | patch */
+#define JOINTER_NO_OFFSET      0xFFFFFFFFu
+
+/* global block (window 0), byte offsets */
+#define JOINTER_REG_ID           0x00u
+#define JOINTER_REG_VERSION      0x04u
+#define JOINTER_REG_CONFIG_HASH  0x08u
+#define JOINTER_REG_INFO         0x0Cu
+#define JOINTER_REG_IRQ_STATUS   0x10u
+#define JOINTER_REG_IRQ_ENABLE   0x14u
+#define JOINTER_REG_TIMESTAMP_LO 0x18u
+#define JOINTER_REG_TIMESTAMP_HI 0x1Cu
+#define JOINTER_REG_MARK         0x20u
+#define JOINTER_REG_SCRATCH      0x24u
+
+/* LMIC window, byte offsets from the LMIC base */
+#define JOINTER_LMIC_CONTROL     0x00u
+#define JOINTER_LMIC_STATUS      0x04u
+#define JOINTER_LMIC_IRQ_STATUS  0x08u
+#define JOINTER_LMIC_IRQ_ENABLE  0x0Cu
+#define JOINTER_LMIC_INIT(s)     (0x10u + 4u * (uint32_t)(s))
+
+/* CONTROL fields */
+#define JOINTER_CONTROL_RUN        0x1u
+#define JOINTER_CONTROL_SOFT_RESET 0x2u
+#define JOINTER_PROG_SHIFT(s)      (2u + 2u * (uint32_t)(s))
+#define JOINTER_PROG_MASK(s)       (0x3u << JOINTER_PROG_SHIFT(s))
+
+/* STATUS fields */
+#define JOINTER_STATUS_VALID(s)    (1u << (uint32_t)(s))
+#define JOINTER_STATUS_OVERFLOW(s) (1u << (16u + (uint32_t)(s)))
+
+/* trace register block, byte offsets from jointer_trace_desc.reg_offset */
+#define JOINTER_TRACE_WPTR       0x00u
+#define JOINTER_TRACE_FILL       0x04u
+#define JOINTER_TRACE_STATUS     0x08u
+#define JOINTER_TRACE_WATERMARK  0x0Cu
+#define JOINTER_TRACE_DEPTH      0x10u
+#define JOINTER_TRACE_STATUS_FULL     0x1u
+#define JOINTER_TRACE_STATUS_OVERFLOW 0x2u
+
+typedef enum jointer_mode {
+    JOINTER_IDLE = 0,         /* ignores RUN and SOFT_RESET, holds results */
+    JOINTER_INIT = 1,         /* INIT writes load the filter bounds */
+    JOINTER_FILTERING = 2,    /* counts while RUN, using the filters */
+    JOINTER_NO_FILTERING = 3  /* counts every event while RUN */
+} jointer_mode;
+
+typedef enum jointer_extractor {
+    JOINTER_EXTRACTOR_EVENT = 0,
+    JOINTER_EXTRACTOR_TIME = 1,
+    JOINTER_EXTRACTOR_TRACE = 2
+} jointer_extractor;
+
+typedef enum jointer_aggregator {
+    JOINTER_AGGREGATOR_SUM = 0,
+    JOINTER_AGGREGATOR_MAX = 1,
+    JOINTER_AGGREGATOR_MIN = 2,
+    JOINTER_AGGREGATOR_LAST = 3
+} jointer_aggregator;
+
+#define JOINTER_METRIC_WRAP      0x01u /* on_overflow: wrap */
+#define JOINTER_METRIC_THRESHOLD 0x02u /* has a THRESHOLD register and an IRQ bit */
+
+/* One metric = one result DCAPF (event or time extractor). */
+typedef struct jointer_metric_desc {
+    const char *name;          /* DCAPF name, unique in the monitor */
+    uint32_t result_offset;    /* least significant RESULT word */
+    uint32_t threshold_offset; /* least significant THRESHOLD word, or JOINTER_NO_OFFSET */
+    uint32_t low_reset;        /* filter bounds after a hard reset */
+    uint32_t high_reset;
+    uint16_t sniffer;          /* index into jointer_cfg.sniffers */
+    uint8_t lmic;              /* LMIC index */
+    uint8_t dcapf;             /* DCAPF index inside its sniffer (INIT order) */
+    uint8_t width;             /* result bits, 1..64 */
+    uint8_t extractor;         /* jointer_extractor */
+    uint8_t aggregator;        /* jointer_aggregator */
+    uint8_t flags;             /* JOINTER_METRIC_* */
+    int8_t irq_bit;            /* IRQ source bit in its LMIC, or -1 */
+} jointer_metric_desc;
+
+/* One trace buffer = one trace DCAPF. */
+typedef struct jointer_trace_desc {
+    const char *name;
+    uint32_t reg_offset;       /* WPTR of its register block */
+    uint32_t ram_offset;       /* record 0: word 0 timestamp, word 1 data */
+    uint32_t depth;            /* records */
+    uint32_t low_reset;
+    uint32_t high_reset;
+    uint16_t sniffer;          /* index into jointer_cfg.sniffers */
+    uint8_t lmic;
+    uint8_t dcapf;             /* DCAPF index inside its sniffer (INIT order) */
+    uint8_t ring;              /* 1: ring buffer, 0: stops when full */
+    int8_t irq_bit;            /* watermark bit; full = irq_bit + 1 */
+} jointer_trace_desc;
+
+typedef struct jointer_sniffer_desc {
+    const char *name;
+    uint8_t lmic;
+    uint8_t index;             /* sniffer index inside the LMIC (PROG field) */
+    uint8_t num_dcapfs;        /* DCAPFs incl. traces: INIT takes 2 words each */
+} jointer_sniffer_desc;
+
+typedef struct jointer_lmic_desc {
+    const char *name;
+    uint32_t base;             /* byte offset of the LMIC window */
+    uint16_t first_sniffer;    /* index into jointer_cfg.sniffers */
+    uint8_t num_sniffers;
+    uint8_t num_irq;           /* IRQ source bits used */
+} jointer_lmic_desc;
+
+typedef struct jointer_cfg {
+    const char *name;          /* monitor name */
+    uint32_t config_hash;      /* must match the CONFIG_HASH register */
+    uint32_t version;          /* JOINTER_VERSION_VALUE the code was generated for */
+    uint32_t span;             /* bytes of the register space */
+    uint32_t window;           /* bytes per window (global block, each LMIC) */
+    uint64_t base_address;     /* bus.base_address from the YAML (bare-metal default) */
+    uint32_t bus_clock_hz;     /* frequency of the bus clock, 0 if unknown */
+    const jointer_lmic_desc *lmics;
+    const jointer_sniffer_desc *sniffers;
+    const jointer_metric_desc *metrics;
+    const jointer_trace_desc *traces;
+    uint8_t num_lmics;
+    uint16_t num_sniffers;
+    uint16_t num_metrics;
+    uint16_t num_traces;
+    uint16_t num_dcapfs;       /* all DCAPFs incl. traces: 2 bound words each */
+} jointer_cfg;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* JOINTER_DESC_H */

@@ -1,0 +1,1 @@
+# gen/: the generator (targets added by the generator work).

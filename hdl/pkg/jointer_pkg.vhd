@@ -1,0 +1,133 @@
+-- jointer_pkg: constants, encodings and helper functions shared by every
+-- jointer entity (DESIGN.md sections 1-4).
+--
+-- Event instance (paper fig. 6d): data (data_w_c bits), increment (inc_w_c
+-- bits), good (one-cycle strobe). PROG encodings (paper section 3.1.1) and the
+-- enumerations used as natural generics (extractor, aggregator, sample).
+--
+-- Naming: generics *_g, constants *_c, types *_t, ports <interface>_<signal>.
+
+library ieee;
+use ieee.std_logic_1164.all;
+use ieee.numeric_std.all;
+
+package jointer_pkg is
+
+  ---------------------------------------------------------------------------
+  -- Identification (global block)
+  ---------------------------------------------------------------------------
+  constant id_c      : std_logic_vector(31 downto 0) := x"4A4E5452";  -- "JNTR"
+  constant version_c : std_logic_vector(31 downto 0) := x"00010000";  -- 1.0.0
+
+  ---------------------------------------------------------------------------
+  -- Event instance
+  ---------------------------------------------------------------------------
+  constant data_w_c : positive := 32;  -- EVENT DATA width
+  constant inc_w_c  : positive := 16;  -- EVENT INCREMENT width
+  constant max_result_w_c : positive := 64;  -- widest DCAPF result
+
+  ---------------------------------------------------------------------------
+  -- PROG: two bits per sniffer in its LMIC's CONTROL register
+  ---------------------------------------------------------------------------
+  constant prog_idle_c         : std_logic_vector(1 downto 0) := "00";
+  constant prog_init_c         : std_logic_vector(1 downto 0) := "01";
+  constant prog_filtering_c    : std_logic_vector(1 downto 0) := "10";
+  constant prog_no_filtering_c : std_logic_vector(1 downto 0) := "11";
+
+  constant max_sniffers_c : positive := 15;  -- per LMIC (32-bit CONTROL)
+
+  ---------------------------------------------------------------------------
+  -- Enumerations passed as natural generics (tool-friendly across GHDL,
+  -- Vivado and the Verilog that ghdl synth writes)
+  ---------------------------------------------------------------------------
+  -- DCAPF extractor
+  constant extractor_event_c : natural := 0;  -- adds the sample of each good event
+  constant extractor_time_c  : natural := 1;  -- counts cycles while data in range
+  -- DCAPF aggregator
+  constant aggregator_sum_c  : natural := 0;
+  constant aggregator_max_c  : natural := 1;
+  constant aggregator_min_c  : natural := 2;
+  constant aggregator_last_c : natural := 3;
+  -- sample taken by an event extractor
+  constant sample_increment_c : natural := 0;
+  constant sample_data_c      : natural := 1;
+  -- emitter increment
+  constant increment_one_c   : natural := 0;  -- every event weighs 1
+  constant increment_bytes_c : natural := 1;  -- the interfacer's byte count
+  -- AXI direction
+  constant dir_write_c : natural := 0;
+  constant dir_read_c  : natural := 1;
+  -- AXI4-Stream count
+  constant axis_beats_c   : natural := 0;  -- one event per beat, bytes = TKEEP popcount
+  constant axis_packets_c : natural := 1;  -- one event per TLAST beat, bytes = packet bytes
+  -- start/done interfacer
+  constant start_done_pulses_c : natural := 0;  -- start and done pulses
+  constant start_done_busy_c   : natural := 1;  -- a busy level
+  -- trace buffer
+  constant trace_stop_c : natural := 0;  -- stop when full (keeps the first records)
+  constant trace_ring_c : natural := 1;  -- overwrite the oldest record
+
+  ---------------------------------------------------------------------------
+  -- Helpers
+  ---------------------------------------------------------------------------
+  -- ceil(log2(n)), with clog2(1) = 0
+  function clog2(n : positive) return natural;
+  -- number of '1' bits
+  function popcount(v : std_logic_vector) return natural;
+  -- all-ones of a width (saturation value)
+  function ones(w : natural) return unsigned;
+  -- boolean to std_logic
+  function to_sl(b : boolean) return std_logic;
+  -- element i of an integer_vector, or dflt when i is out of range (lets a
+  -- generic vector be shorter than its count when the count is zero)
+  function elem(v : integer_vector; i : natural; dflt : integer) return integer;
+
+end package jointer_pkg;
+
+package body jointer_pkg is
+
+  function clog2(n : positive) return natural is
+    variable r : natural := 0;
+    variable p : positive := 1;
+  begin
+    while p < n loop
+      p := p * 2;
+      r := r + 1;
+    end loop;
+    return r;
+  end function;
+
+  function popcount(v : std_logic_vector) return natural is
+    variable n : natural := 0;
+  begin
+    for i in v'range loop
+      if v(i) = '1' then
+        n := n + 1;
+      end if;
+    end loop;
+    return n;
+  end function;
+
+  function ones(w : natural) return unsigned is
+    constant r : unsigned(w - 1 downto 0) := (others => '1');
+  begin
+    return r;
+  end function;
+
+  function to_sl(b : boolean) return std_logic is
+  begin
+    if b then
+      return '1';
+    end if;
+    return '0';
+  end function;
+
+  function elem(v : integer_vector; i : natural; dflt : integer) return integer is
+  begin
+    if i >= v'low and i <= v'high then
+      return v(i);
+    end if;
+    return dflt;
+  end function;
+
+end package body jointer_pkg;

@@ -1,0 +1,2 @@
+"""Shared helpers for jointer's cocotb test benches (see runner.py)."""
+from .runner import run, slv, library_sources, REPO, BUILD  # noqa: F401

@@ -1,0 +1,9 @@
+# sim/: the cocotb test benches of the VHDL library run inside `py-test`.
+
+.PHONY: hdl-resources
+BENCH_TARGETS += hdl-resources
+
+# LUT/FF of every library entity (yosys synth_xilinx, xc7, flattened, no IO pads)
+hdl-resources: deps
+	@echo "== library resources (yosys synth_xilinx -family xc7 -flatten -noiopad) =="
+	@$(PYTHON) scripts/hdl_check.py resources --jobs $(JOBS) --json $(BUILD)/bench/hdl_resources.json
