@@ -1,0 +1,524 @@
+"""Cycle-accurate Python reference models of jointer's event path and DCAPFs.
+
+Written from the contract (DESIGN.md, doc/internals.md sections 1-3), not
+from the RTL: the cocotb test benches compare the VHDL against these models,
+and the higher-level test benches (sniffers, LMIC, generated monitors) build
+their expectations from them. Pure Python, no cocotb import.
+
+Timing convention (every model)
+-------------------------------
+`step(...)` is ONE clock cycle. Its arguments are the values the block's
+inputs hold during cycle n (what the rising edge ending cycle n samples).
+
+- Registered outputs: after `step()` for cycle n, the model's properties show
+  what the DUT shows during cycle n+1 (after that edge). So a test drives
+  cycle-n inputs, awaits the rising edge, and then compares the DUT outputs
+  with the model properties.
+- Combinational outputs (dispenser run_en/use_filter/clear, the event
+  extractor) are RETURNED by `step()` for cycle n itself.
+- Hard reset (`reset()`, also done by the constructor) puts every register to
+  its reset value.
+
+Latencies in a sniffer, from an observed occurrence at cycle n:
+  interfacer (inputs registered)   cand_* in cycle n+1
+  emitter (registered)             ev_*   in cycle n+2
+  DCAPF (registered result)        result in cycle n+3
+An interval-mode time DCAPF reports an interval one cycle after its last
+active cycle (see DcapfModel). A bound written to INIT at LMIC cycle n is
+on the dispenser's init_* outputs in cycle n+1 and used by the filter from
+cycle n+2.
+
+Semantics the RTL must match (and that this module implements)
+--------------------------------------------------------------
+Event extractor: sample valid = good and run_en and (not use_filter or
+  low <= data <= high); value = inc (sample "increment") or data (sample
+  "data"). The filter looks at the event data.
+
+Time extractor: cur_data = data in a cycle with good, else the data of the
+  last event (a register, reset 0, tracked whatever run_en/use_filter are,
+  and NOT touched by clear: it mirrors the observed IP). A cycle is active
+  when run_en and (use_filter ? low <= cur_data <= high : cur_data != 0).
+  With a start event (data 1) at cycle s and a done event (data 0) at cycle d,
+  cycles s..d-1 are active: exactly d - s cycles.
+  - aggregator sum: a sample of 1 per active cycle (result after the edge
+    ending active cycle k includes k).
+  - aggregator max/min/last ("interval" mode): one sample per active
+    interval = its length, emitted in the first inactive cycle (RUN dropping
+    ends an interval too), so it shows in the result one cycle after the
+    interval's last active cycle. `clear` abandons the interval in progress:
+    the cycles counted so far are dropped (no sample); if the cycles after
+    the clear are active they start a new interval.
+
+Aggregators (M = 2**width - 1):
+  sum  : result += sample; a true sum above M saturates at M and sets the
+         sticky overflow; with wrap=True the result wraps modulo 2**width and
+         the sticky overflow is still set. Reaching exactly M is no overflow.
+  max  : result = max(result, clip(sample))
+  min  : result = min(result, clip(sample))
+  last : result = clip(sample)
+         clip(v) = min(v, M); a sample above M sets the sticky overflow.
+         `wrap` has no effect on max/min/last.
+  Reset and clear values: sum/max/last 0, min all ones (M). `caught` is
+  sticky, set by every sample (whether or not it changed the result).
+  clear (one-cycle pulse) wins over a sample of the same cycle: result,
+  overflow and caught go to their reset values and the sample is lost.
+  Bounds (low/high) are not touched by clear, only by hard reset (back to
+  their reset values) and by INIT loads.
+
+Trace extractor (TraceModel): a record {timestamp, data} for each event with
+  good and run_en and (not use_filter or low <= data <= high). Record i is
+  words 2i (timestamp) and 2i+1 (data) of the trace window. `wptr` (0..depth-1)
+  is the slot the next record goes to; `fill` saturates at depth; `full` =
+  (fill == depth). Stop mode: records go to slots 0..depth-1 (wptr wraps to
+  0 as the last slot is written), later events are dropped and set the
+  sticky overflow. Ring mode: slots are reused, overwriting the oldest
+  record; the first overwrite sets the sticky overflow. In both modes the
+  host reads the records oldest first from slot (wptr if full else 0),
+  `fill` records, modulo depth. clear (wins over a record of the same cycle)
+  resets wptr, fill, full, overflow; the memory keeps its words. The host
+  read port returns in cycle n+1 the word at tr_rd_addr of cycle n, as it
+  was BEFORE the write of cycle n (read-first). Memory starts all zeros.
+
+Dispenser (DispenserModel): run_en = run and PROG in {FILTERING,
+  NO_FILTERING}; use_filter = (PROG == FILTERING); clear = soft_reset and
+  PROG != IDLE (all three combinational). The INIT write pointer restarts at
+  0 on every ctrl_we with PROG == INIT; an init_we while PROG == INIT with
+  pointer k < 2 * num_dcapfs loads bound k % 2 (0 low, 1 high) of DCAPF
+  k // 2 and advances the pointer; other init_we are ignored. The load
+  appears (registered) on init_we_o/init_sel/init_hi/init_data_o in the next
+  cycle.
+
+Interfacers and emitter (EventsModel, StartDoneModel, EmitterModel): see
+  their docstrings; every observed input is registered once (cand_* in cycle
+  n+1 for inputs of cycle n), the emitter adds one more cycle.
+
+Public API (kept stable; other test benches import it)
+-----------------------------------------------------
+  EXTRACTORS, AGGREGATORS, SAMPLES, MASK32
+  Aggregator(aggregator, width, wrap)           .step(valid, value, clear)
+  DcapfModel(extractor, aggregator, width, wrap, sample, low, high)
+      .step(good, data, inc, run_en, use_filter, clear, init=None) -> sample
+      .result .overflow .caught .low .high .cur_data
+      .load_bounds(low, high)   .load(hi, value)   .reset()
+  TraceModel(depth, ring, low, high)
+      .step(good, data, timestamp, run_en, use_filter, clear, init=None,
+            rd_addr=None)
+      .records .wptr .fill .full .overflow .rd_data .word(addr)
+      .load_bounds(low, high)   .load(hi, value)   .reset()
+  DispenserModel(num_dcapfs)
+      .step(prog, run, soft_reset, ctrl_we, init_we, init_data) -> DispenserOut
+      .init_out (registered: (sel, hi, data) or None)
+  SnifferModel(units, lanes)   units: list of (model, lane) in DCAPF index
+      order (DcapfModel or TraceModel)
+      .step(prog, run, soft_reset, ctrl_we, init_we, init_data,
+            ev_good, ev_data, ev_inc, timestamp=0)
+      .results .overflows .caughts .valid .overflow
+  EventsModel(width, data_w, edge)   .step(strobe, value)  .cand_valid ...
+  StartDoneModel(mode)               .step(start, done, busy) ...
+  EmitterModel(lanes, num_cond, increment) .step(cand_valid, data, bytes, cond)
+  Candidate / Event namedtuples; PROG_* constants.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+MASK32 = 0xFFFFFFFF
+MASK64 = (1 << 64) - 1
+EXTRACTORS = ("event", "time")
+AGGREGATORS = ("sum", "max", "min", "last")
+SAMPLES = ("increment", "data")
+
+PROG_IDLE, PROG_INIT, PROG_FILTERING, PROG_NO_FILTERING = 0, 1, 2, 3
+
+# package constants (jointer_pkg), for tests that pass generics
+EXTRACTOR_CODE = {"event": 0, "time": 1}
+AGGREGATOR_CODE = {"sum": 0, "max": 1, "min": 2, "last": 3}
+SAMPLE_CODE = {"increment": 0, "data": 1}
+
+
+def _bit(v) -> bool:
+    return bool(int(v))
+
+
+class Aggregator:
+    """jointer_dcapf_aggregate (sum = jointer_dcapf_counter) on 64-bit samples.
+
+    step(valid, value, clear) is one cycle; result/overflow/caught afterwards
+    are the registered outputs of the next cycle.
+    """
+
+    def __init__(self, aggregator: str = "sum", width: int = 32, wrap: bool = False):
+        if aggregator not in AGGREGATORS:
+            raise ValueError(f"aggregator must be one of {AGGREGATORS}")
+        if not 1 <= width <= 64:
+            raise ValueError("width must be 1..64")
+        self.aggregator, self.width, self.wrap = aggregator, width, bool(wrap)
+        self.max_value = (1 << width) - 1
+        self.reset()
+
+    def reset(self) -> None:
+        self.result = self.max_value if self.aggregator == "min" else 0
+        self.overflow = False
+        self.caught = False
+
+    def step(self, valid, value: int, clear) -> None:
+        if _bit(clear):
+            self.reset()
+            return
+        if not _bit(valid):
+            return
+        value &= MASK64
+        self.caught = True
+        m = self.max_value
+        if self.aggregator == "sum":
+            total = self.result + value
+            if total > m:
+                self.overflow = True
+                total = total & m if self.wrap else m
+            self.result = total
+            return
+        if value > m:
+            self.overflow = True
+            value = m
+        if self.aggregator == "max":
+            self.result = max(self.result, value)
+        elif self.aggregator == "min":
+            self.result = min(self.result, value)
+        else:
+            self.result = value
+
+
+class _Bounds:
+    """jointer_dcapf_init: low/high registers with reset values."""
+
+    def _init_bounds(self, low: int, high: int) -> None:
+        self.low_reset, self.high_reset = low & MASK32, high & MASK32
+        self.low, self.high = self.low_reset, self.high_reset
+
+    def load_bounds(self, low: int, high: int) -> None:
+        """Set both bounds at once (between cycles)."""
+        self.low, self.high = low & MASK32, high & MASK32
+
+    def load(self, hi, value: int) -> None:
+        """One INIT load (between cycles): bound hi (0 low, 1 high)."""
+        if _bit(hi):
+            self.high = value & MASK32
+        else:
+            self.low = value & MASK32
+
+    def in_range(self, data: int) -> bool:
+        return self.low <= (data & MASK32) <= self.high
+
+
+class DcapfModel(_Bounds):
+    """The composed DCAPF (jointer_dcapf) as seen at its ports.
+
+    step(good, data, inc, run_en, use_filter, clear, init=None): one cycle.
+    `init` = (hi, value) is an INIT load addressed to this DCAPF in this cycle
+    (init_we with init_sel = index); it is used from the next cycle on.
+    Returns (smp_valid, smp_value) of the cycle (what reaches the aggregator).
+    After the call, result/overflow/caught are the DUT outputs of the next
+    cycle.
+    """
+
+    def __init__(self, extractor: str = "event", aggregator: str = "sum", width: int = 32,
+                 wrap: bool = False, sample: str = "increment", low: int = 0,
+                 high: int = MASK32):
+        if extractor not in EXTRACTORS:
+            raise ValueError(f"extractor must be one of {EXTRACTORS}")
+        if sample not in SAMPLES:
+            raise ValueError(f"sample must be one of {SAMPLES}")
+        self.extractor, self.sample = extractor, sample
+        self.interval = extractor == "time" and aggregator != "sum"
+        self.agg = Aggregator(aggregator, width, wrap)
+        self.aggregator, self.width, self.wrap = aggregator, width, bool(wrap)
+        self._init_bounds(low, high)
+        self.reset()
+
+    def reset(self) -> None:
+        """Hard reset: bounds back to their reset values, everything cleared."""
+        self.low, self.high = self.low_reset, self.high_reset
+        self.agg.reset()
+        self.cur_data = 0      # time extractor: data of the last event
+        self.length = 0        # time extractor, interval mode: cycles so far
+
+    result = property(lambda self: self.agg.result)
+    overflow = property(lambda self: self.agg.overflow)
+    caught = property(lambda self: self.agg.caught)
+
+    def step(self, good, data: int, inc: int, run_en, use_filter, clear, init=None):
+        good, run_en, use_filter, clear = map(_bit, (good, run_en, use_filter, clear))
+        data &= MASK32
+        if self.extractor == "event":
+            valid = good and run_en and (not use_filter or self.in_range(data))
+            value = data if self.sample == "data" else inc & 0xFFFF
+        else:
+            cur = data if good else self.cur_data
+            self.cur_data = cur
+            active = run_en and (self.in_range(cur) if use_filter else cur != 0)
+            if not self.interval:
+                valid, value = active, 1
+            else:
+                valid, value = False, 0
+                if clear:
+                    self.length = 0
+                elif active:
+                    self.length += 1
+                elif self.length:
+                    valid, value = True, self.length
+                    self.length = 0
+        self.agg.step(valid, value, clear)
+        if init is not None:
+            self.load(*init)
+        return valid, value
+
+
+class TraceModel(_Bounds):
+    """jointer_trace_extractor: records {timestamp, data} into a trace RAM.
+
+    step(good, data, timestamp, run_en, use_filter, clear, init=None,
+    rd_addr=None): one cycle. After it, wptr/fill/full/overflow/records are
+    the DUT state of the next cycle and rd_data is what tr_rd_data shows in
+    the next cycle for tr_rd_addr = rd_addr in this cycle (read-first).
+    """
+
+    def __init__(self, depth: int, ring: bool = False, low: int = 0, high: int = MASK32):
+        if depth < 2 or depth & (depth - 1):
+            raise ValueError("depth must be a power of two >= 2")
+        self.depth, self.ring = depth, bool(ring)
+        self._init_bounds(low, high)
+        self.mem = [(0, 0)] * depth  # the RAM survives resets and clears
+        self.rd_data = 0
+        self.reset()
+
+    def reset(self) -> None:
+        self.low, self.high = self.low_reset, self.high_reset
+        self.wptr, self.fill, self.overflow = 0, 0, False
+
+    @property
+    def full(self) -> bool:
+        return self.fill == self.depth
+
+    def word(self, addr: int) -> int:
+        """Current content of word `addr` of the trace window."""
+        ts, data = self.mem[(addr >> 1) % self.depth]
+        return data if addr & 1 else ts
+
+    @property
+    def records(self) -> list[tuple[int, int]]:
+        """(timestamp, data) records in the order the host reads them."""
+        start = self.wptr if self.full else 0
+        return [self.mem[(start + k) % self.depth] for k in range(self.fill)]
+
+    def step(self, good, data: int, timestamp: int, run_en, use_filter, clear, init=None,
+             rd_addr=None) -> bool:
+        """Returns whether a record was written in this cycle."""
+        good, run_en, use_filter, clear = map(_bit, (good, run_en, use_filter, clear))
+        data &= MASK32
+        if rd_addr is not None:
+            self.rd_data = self.word(rd_addr)
+        wrote = False
+        if clear:
+            self.wptr, self.fill, self.overflow = 0, 0, False
+        elif good and run_en and (not use_filter or self.in_range(data)):
+            if self.full and not self.ring:
+                self.overflow = True
+            else:
+                if self.full:
+                    self.overflow = True
+                self.mem[self.wptr] = (timestamp & MASK32, data)
+                self.wptr = (self.wptr + 1) % self.depth
+                self.fill = min(self.fill + 1, self.depth)
+                wrote = True
+        if init is not None:
+            self.load(*init)
+        return wrote
+
+
+DispenserOut = namedtuple("DispenserOut", "run_en use_filter clear init")
+DispenserOut.__doc__ = """Dispenser outputs of one cycle: run_en, use_filter, clear
+(combinational) and init = (sel, hi, data) or None (registered init_we_o)."""
+
+
+class DispenserModel:
+    """jointer_collect_dispenser: PROG/RUN/SOFT_RESET/INIT fan-out of a sniffer.
+
+    step(prog, run, soft_reset, ctrl_we, init_we, init_data) is one cycle and
+    returns DispenserOut for that cycle: run_en, use_filter, clear computed
+    from this cycle's inputs, init = the registered INIT load (sel, hi, data)
+    decided in the PREVIOUS cycle (or None). ctrl_we and init_we never share
+    a cycle through the LMIC; if they do, the model restarts the pointer and
+    then takes the write as write 0.
+    """
+
+    def __init__(self, num_dcapfs: int):
+        if not 1 <= num_dcapfs <= 128:
+            raise ValueError("num_dcapfs must be 1..128")
+        self.num_dcapfs = num_dcapfs
+        self.reset()
+
+    def reset(self) -> None:
+        self.ptr = 0
+        self.init_out = None
+
+    def step(self, prog: int, run, soft_reset, ctrl_we, init_we, init_data: int) -> DispenserOut:
+        prog = int(prog) & 3
+        run, soft_reset, ctrl_we, init_we = map(_bit, (run, soft_reset, ctrl_we, init_we))
+        out = DispenserOut(run and prog in (PROG_FILTERING, PROG_NO_FILTERING),
+                           prog == PROG_FILTERING,
+                           soft_reset and prog != PROG_IDLE,
+                           self.init_out)
+        if ctrl_we and prog == PROG_INIT:
+            self.ptr = 0
+        nxt = None
+        if init_we and prog == PROG_INIT and self.ptr < 2 * self.num_dcapfs:
+            nxt = (self.ptr // 2, self.ptr % 2, init_data & MASK32)
+            self.ptr += 1
+        self.init_out = nxt
+        return out
+
+
+class SnifferModel:
+    """A dispenser + the DCAPFs/traces of one sniffer, fed with event instances.
+
+    units: list of (model, lane) in DCAPF index order (index = position, the
+    index INIT writes address); model is a DcapfModel or a TraceModel, lane
+    the event lane (ev_good bit) it watches. All units share ev_data/ev_inc.
+
+    step(prog, run, soft_reset, ctrl_we, init_we, init_data, ev_good, ev_data,
+    ev_inc, timestamp=0): one cycle of the sniffer's DCAPF-side inputs
+    (ev_* as they leave the emitter, control as the LMIC drives it). ev_good
+    is an int bit mask (bit i = lane i) or a sequence of bits. Returns the
+    DispenserOut of the cycle. Results afterwards = DUT outputs next cycle.
+    """
+
+    def __init__(self, units, lanes: int = 1):
+        self.units = [(m, int(lane)) for m, lane in units]
+        if not self.units:
+            raise ValueError("a sniffer needs at least one DCAPF")
+        self.lanes = lanes
+        self.dispenser = DispenserModel(len(self.units))
+
+    def reset(self) -> None:
+        self.dispenser.reset()
+        for m, _ in self.units:
+            m.reset()
+
+    def step(self, prog, run, soft_reset, ctrl_we, init_we, init_data, ev_good, ev_data,
+             ev_inc, timestamp: int = 0) -> DispenserOut:
+        if not isinstance(ev_good, int):
+            ev_good = sum(int(b) << i for i, b in enumerate(ev_good))
+        d = self.dispenser.step(prog, run, soft_reset, ctrl_we, init_we, init_data)
+        for idx, (m, lane) in enumerate(self.units):
+            good = (ev_good >> lane) & 1
+            init = (d.init[1], d.init[2]) if d.init is not None and d.init[0] == idx else None
+            if isinstance(m, TraceModel):
+                m.step(good, ev_data, timestamp, d.run_en, d.use_filter, d.clear, init)
+            else:
+                m.step(good, ev_data, ev_inc, d.run_en, d.use_filter, d.clear, init)
+        return d
+
+    @property
+    def dcapfs(self):
+        return [m for m, _ in self.units if isinstance(m, DcapfModel)]
+
+    @property
+    def traces(self):
+        return [m for m, _ in self.units if isinstance(m, TraceModel)]
+
+    results = property(lambda self: [m.result for m in self.dcapfs])
+    overflows = property(lambda self: [m.overflow for m in self.dcapfs])
+    caughts = property(lambda self: [m.caught for m in self.dcapfs])
+    valid = property(lambda self: any(self.caughts))
+    overflow = property(lambda self: any(self.overflows))
+
+
+Candidate = namedtuple("Candidate", "valid data bytes")   # valid: int lane mask
+Event = namedtuple("Event", "good data inc")              # good: int lane mask
+
+
+class EventsModel:
+    """jointer_eig_events: lane i fires on strobe i (registered inputs).
+
+    step(strobe, value) with strobe an int lane mask, value the data word;
+    afterwards `out` (Candidate) is what the DUT shows in the next cycle:
+    edge=False: valid = strobe of the previous cycle; edge=True: valid =
+    strobe and not the strobe of the cycle before (register reset 0).
+    data = value of the previous cycle masked to data_w (0 when data_w = 0),
+    bytes = 1.
+    """
+
+    def __init__(self, width: int = 1, data_w: int = 32, edge: bool = False):
+        self.width, self.data_w, self.edge = width, data_w, bool(edge)
+        self.reset()
+
+    def reset(self) -> None:
+        self.s1 = self.s2 = 0
+        self.v1 = 0
+
+    def step(self, strobe: int, value: int) -> Candidate:
+        mask = (1 << self.width) - 1
+        self.s2, self.s1 = self.s1, int(strobe) & mask
+        self.v1 = int(value) & ((1 << self.data_w) - 1)
+        return self.out
+
+    @property
+    def out(self) -> Candidate:
+        valid = self.s1 & ~self.s2 & ((1 << self.width) - 1) if self.edge else self.s1
+        return Candidate(valid, self.v1, 1)
+
+
+class StartDoneModel:
+    """jointer_eig_start_done (registered inputs, candidates one cycle later).
+
+    mode "pulses": start -> data 1, done -> data 0, both -> one candidate,
+    data 1. mode "busy": rising edge of busy -> data 1, falling -> data 0
+    (busy register reset 0). step(start, done, busy) -> Candidate of the
+    next cycle; `out` holds it too.
+    """
+
+    def __init__(self, mode: str = "pulses"):
+        if mode not in ("pulses", "busy"):
+            raise ValueError("mode must be pulses or busy")
+        self.mode = mode
+        self.reset()
+
+    def reset(self) -> None:
+        self.start = self.done = self.busy1 = self.busy2 = 0
+
+    def step(self, start, done, busy) -> Candidate:
+        self.start, self.done = int(start) & 1, int(done) & 1
+        self.busy2, self.busy1 = self.busy1, int(busy) & 1
+        return self.out
+
+    @property
+    def out(self) -> Candidate:
+        if self.mode == "pulses":
+            return Candidate(self.start | self.done, 1 if self.start else 0, 1)
+        return Candidate(self.busy1 ^ self.busy2, self.busy1, 1)
+
+
+class EmitterModel:
+    """jointer_eig_emitter (registered): ev_good = cand_valid and all cond bits.
+
+    step(cand_valid, cand_data, cand_bytes, cond) -> Event of the next cycle
+    (also in `out`). increment "one": inc = 1; "bytes": inc = cand_bytes.
+    With num_cond = 0 the cond input is ignored.
+    """
+
+    def __init__(self, lanes: int = 1, num_cond: int = 0, increment: str = "one"):
+        if increment not in ("one", "bytes"):
+            raise ValueError("increment must be one or bytes")
+        self.lanes, self.num_cond, self.increment = lanes, num_cond, increment
+        self.reset()
+
+    def reset(self) -> None:
+        self.out = Event(0, 0, 0)
+
+    def step(self, cand_valid: int, cand_data: int, cand_bytes: int, cond: int = 0) -> Event:
+        all_cond = self.num_cond == 0 or (int(cond) & ((1 << self.num_cond) - 1)) == (1 << self.num_cond) - 1
+        good = int(cand_valid) & ((1 << self.lanes) - 1) if all_cond else 0
+        inc = 1 if self.increment == "one" else int(cand_bytes) & 0xFFFF
+        self.out = Event(good, int(cand_data) & MASK32, inc)
+        return self.out
