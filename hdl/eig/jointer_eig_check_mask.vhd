@@ -1,0 +1,28 @@
+-- jointer_eig_check_mask: condition checker, combinational:
+-- match = ((data and mask_g) = value_g). Paper block: EIG condition checker.
+--   mask_g  : bits of data that are compared
+--   value_g : expected value of those bits (bits outside mask_g must be 0)
+
+library ieee;
+use ieee.std_logic_1164.all;
+use work.jointer_pkg.all;
+
+entity jointer_eig_check_mask is
+  generic (
+    mask_g  : std_logic_vector(data_w_c - 1 downto 0) := (others => '1');
+    value_g : std_logic_vector(data_w_c - 1 downto 0) := (others => '0'));
+  port (
+    data  : in  std_logic_vector(data_w_c - 1 downto 0);
+    match : out std_logic);
+end entity jointer_eig_check_mask;
+
+architecture rtl of jointer_eig_check_mask is
+begin
+
+  assert (value_g and not mask_g) = (value_g'range => '0')
+    report "jointer_eig_check_mask: value_g has bits outside mask_g (never matches)"
+    severity failure;
+
+  match <= to_sl((data and mask_g) = value_g);
+
+end architecture rtl;
