@@ -34,6 +34,33 @@ def library_sources() -> list[Path]:
     return sorted(HDL.rglob("*.vhd"))
 
 
+_UNIT_RE = re.compile(r"^\s*(?:entity|package)\s+(\w+)\s+is\b", re.M | re.I)
+_REF_RE = re.compile(r"\b(?:work|jointer)\.(\w+)", re.I)
+
+
+def needed_sources(tops: list[Path], sources: list[Path]) -> list[Path]:
+    """The sources that `tops` reach through `work.x` / `jointer.x` references.
+
+    Only what a test bench uses is compiled: faster, and a file being edited
+    elsewhere in the library cannot break an unrelated test.
+    """
+    unit_file = {}
+    for src in sources:
+        for m in _UNIT_RE.finditer(_strip_comments(src.read_text())):
+            unit_file.setdefault(m.group(1).lower(), src)
+    todo, seen = list(tops), []
+    while todo:
+        f = todo.pop()
+        if f in seen:
+            continue
+        seen.append(f)
+        for m in _REF_RE.finditer(_strip_comments(f.read_text())):
+            dep = unit_file.get(m.group(1).lower())
+            if dep is not None and dep not in seen:
+                todo.append(dep)
+    return [s for s in sources if s in seen] + [t for t in tops if t not in sources]
+
+
 def slv(value: int, width: int = 32) -> str:
     """A VHDL bit-string literal for a std_logic_vector generic."""
     if width % 4 == 0:
@@ -179,7 +206,9 @@ def run(entity: str, module: str, generics: dict | None = None, *,
     if toplevel is None:
         wrapper = build_dir / f"tb_{entity}.vhd"
         toplevel = write_wrapper(entity, generics, sources, wrapper)
-        sources = sources + [wrapper]
+        sources = needed_sources([wrapper], sources)
+    else:
+        sources = needed_sources([Path(p) for p in (extra_sources or [])], sources)
     if test_dir is None:  # where the cocotb module lives (goes on PYTHONPATH)
         import sys
         test_dir = Path(sys.modules[module].__file__).parent if module in sys.modules else Path.cwd()
@@ -195,7 +224,7 @@ def run(entity: str, module: str, generics: dict | None = None, *,
                           hdl_toplevel_library=LIBRARY, testcase=testcase,
                           seed=_seed(f"{name or entity}/{key}/{testcase}"),
                           build_dir=build_dir, test_dir=build_dir, extra_env=env,
-                          test_args=["--std=08"], plusargs=["--ieee-asserts=disable-at-0"],
+                          test_args=["--std=08"], plusargs=["--ieee-asserts=disable"],
                           waves=waves, results_xml=str(build_dir / "results.xml"))
     _check_results(Path(results))
 
