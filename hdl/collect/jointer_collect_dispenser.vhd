@@ -1,0 +1,87 @@
+-- jointer_collect_dispenser: the sniffer's dispenser (paper section 3.1.1).
+-- Turns its LMIC's control lines (PROG, RUN, SOFT_RESET) into the DCAPF
+-- controls, and spreads the writes of the sniffer's single INIT register over
+-- the DCAPF bounds: write k loads DCAPF k/2, bound k mod 2 (low first).
+--   run_en     = RUN and PROG is FILTERING or NO_FILTERING   (combinational)
+--   use_filter = PROG is FILTERING                           (combinational)
+--   clear      = SOFT_RESET and PROG is not IDLE             (combinational)
+-- The INIT write pointer restarts at 0 on every `ctrl_we` that writes INIT
+-- into this sniffer's PROG (INIT over INIT too); INIT writes outside INIT
+-- mode or beyond 2 x num_dcapfs_g are ignored. The init_* outputs are
+-- registered (one cycle after `init_we`).
+-- Generics:
+--   num_dcapfs_g : DCAPFs of the sniffer (1..128)
+
+library ieee;
+use ieee.std_logic_1164.all;
+use ieee.numeric_std.all;
+
+use work.jointer_pkg.all;
+
+entity jointer_collect_dispenser is
+  generic (
+    num_dcapfs_g : positive := 2);
+  port (
+    clk         : in  std_logic;
+    rst         : in  std_logic;
+    -- from the LMIC
+    prog        : in  std_logic_vector(1 downto 0);
+    run         : in  std_logic;
+    soft_reset  : in  std_logic;   -- pulse
+    ctrl_we     : in  std_logic;   -- pulse: a CONTROL write is visible on prog/run
+    init_we     : in  std_logic;   -- pulse: this sniffer's INIT register was written
+    init_data   : in  std_logic_vector(31 downto 0);
+    -- to the DCAPFs
+    run_en      : out std_logic;
+    use_filter  : out std_logic;
+    clear       : out std_logic;
+    init_we_o   : out std_logic;
+    init_sel    : out std_logic_vector(7 downto 0);
+    init_hi     : out std_logic;
+    init_data_o : out std_logic_vector(31 downto 0));
+end entity jointer_collect_dispenser;
+
+architecture rtl of jointer_collect_dispenser is
+  constant writes_c : positive := 2 * num_dcapfs_g;  -- bounds to load
+  signal ptr     : unsigned(clog2(writes_c + 1) - 1 downto 0);
+  signal we_r    : std_logic;
+  signal sel_r   : std_logic_vector(7 downto 0);
+  signal hi_r    : std_logic;
+  signal data_r  : std_logic_vector(31 downto 0);
+  signal in_init : std_logic;
+begin
+
+  assert num_dcapfs_g <= 128
+    report "jointer_collect_dispenser: num_dcapfs_g must be 1..128" severity failure;
+
+  in_init    <= to_sl(prog = prog_init_c);
+  run_en     <= run and prog(1);             -- FILTERING or NO_FILTERING
+  use_filter <= prog(1) and not prog(0);     -- FILTERING
+  clear      <= soft_reset and (prog(1) or prog(0));
+
+  process (clk)
+  begin
+    if rising_edge(clk) then
+      we_r <= '0';
+      if ctrl_we = '1' and in_init = '1' then
+        ptr <= (others => '0');
+      elsif init_we = '1' and in_init = '1' and ptr < writes_c then
+        we_r   <= '1';
+        sel_r  <= std_logic_vector(resize(ptr(ptr'high downto 1), 8));
+        hi_r   <= ptr(0);
+        data_r <= init_data;
+        ptr    <= ptr + 1;
+      end if;
+      if rst = '1' then
+        ptr  <= (others => '0');
+        we_r <= '0';
+      end if;
+    end if;
+  end process;
+
+  init_we_o   <= we_r;
+  init_sel    <= sel_r;
+  init_hi     <= hi_r;
+  init_data_o <= data_r;
+
+end architecture rtl;
