@@ -97,7 +97,9 @@ Public API (kept stable; other test benches import it)
   EXTRACTORS, AGGREGATORS, SAMPLES, MASK32
   Aggregator(aggregator, width, wrap)           .step(valid, value, clear)
   DcapfModel(extractor, aggregator, width, wrap, sample, low, high)
-      .step(good, data, inc, run_en, use_filter, clear, init=None) -> sample
+      .step(good, data, inc, run_en, use_filter, clear, init=None)
+          -> (smp_valid, smp_value) of the extractor in that cycle (the time
+             extractor gives no sample in a clear cycle)
       .result .overflow .caught .low .high .cur_data
       .load_bounds(low, high)   .load(hi, value)   .reset()
   TraceModel(depth, ring, low, high)
@@ -258,7 +260,7 @@ class DcapfModel(_Bounds):
             self.cur_data = cur
             active = run_en and (self.in_range(cur) if use_filter else cur != 0)
             if not self.interval:
-                valid, value = active, 1
+                valid, value = active and not clear, 1
             else:
                 valid, value = False, 0
                 if clear:

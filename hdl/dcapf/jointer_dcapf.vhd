@@ -1,0 +1,119 @@
+-- jointer_dcapf: one composed DCAPF (paper fig. 7): Init DCAPF (bounds) +
+-- Data Gating + Filter + Extractor (Event Monitor or Time Monitor) +
+-- Aggregator/Catcher. One metric of width_g bits; result, overflow and
+-- caught come straight from registers (an event of cycle n shows in cycle
+-- n+1). Parallel to the paper's DCAPF_<name>_CONFIG bits.
+-- Control (from the sniffer's dispenser): run_en, use_filter, clear (results
+-- and sticky flags to their reset values; the bounds stay), INIT loads
+-- (init_we, init_sel = index_g, init_hi, init_data).
+-- Data gating: the event extractor only sees events while run_en; the time
+-- extractor sees every event (gate_en = '1'), because the data in effect
+-- must follow the observed IP whatever RUN is (doc/internals.md,
+-- jointer_dcapf_time).
+--   index_g      : position in the sniffer, matched against init_sel (0..255)
+--   extractor_g  : extractor_event_c | extractor_time_c
+--   aggregator_g : aggregator_sum_c | _max_c | _min_c | _last_c (time
+--                  extractor: sum = active cycles, others = per interval)
+--   sample_g     : event extractor sample, sample_increment_c | sample_data_c
+--   width_g      : result width (1..64)
+--   wrap_g       : sum wraps instead of saturating (overflow still sticky)
+--   low_reset_g, high_reset_g : filter bounds after reset
+
+library ieee;
+use ieee.std_logic_1164.all;
+use ieee.numeric_std.all;
+use work.jointer_pkg.all;
+
+entity jointer_dcapf is
+  generic (
+    index_g      : natural  := 0;
+    extractor_g  : natural  := extractor_event_c;
+    aggregator_g : natural  := aggregator_sum_c;
+    sample_g     : natural  := sample_increment_c;
+    width_g      : positive := 32;
+    wrap_g       : boolean  := false;
+    low_reset_g  : std_logic_vector(data_w_c - 1 downto 0) := (others => '0');
+    high_reset_g : std_logic_vector(data_w_c - 1 downto 0) := (others => '1'));
+  port (
+    clk        : in  std_logic;
+    rst        : in  std_logic;
+    -- control, from the dispenser
+    run_en     : in  std_logic;
+    use_filter : in  std_logic;
+    clear      : in  std_logic;
+    init_we    : in  std_logic;
+    init_sel   : in  std_logic_vector(7 downto 0);
+    init_hi    : in  std_logic;
+    init_data  : in  std_logic_vector(data_w_c - 1 downto 0);
+    -- event instance (one lane)
+    ev_good    : in  std_logic;
+    ev_data    : in  std_logic_vector(data_w_c - 1 downto 0);
+    ev_inc     : in  std_logic_vector(inc_w_c - 1 downto 0);
+    -- monitoring information
+    result     : out std_logic_vector(width_g - 1 downto 0);
+    overflow   : out std_logic;
+    caught     : out std_logic);
+end entity jointer_dcapf;
+
+architecture rtl of jointer_dcapf is
+  signal low, high   : std_logic_vector(data_w_c - 1 downto 0);
+  signal gate_en     : std_logic;
+  signal good_g      : std_logic;
+  signal data_g      : std_logic_vector(data_w_c - 1 downto 0);
+  signal filter_data : std_logic_vector(data_w_c - 1 downto 0);
+  signal in_range    : std_logic;
+  signal smp_valid   : std_logic;
+  signal smp_value   : std_logic_vector(max_result_w_c - 1 downto 0);
+begin
+
+  assert extractor_g = extractor_event_c or extractor_g = extractor_time_c
+    report "jointer_dcapf: extractor_g must be extractor_event_c or extractor_time_c"
+    severity failure;
+  assert aggregator_g <= aggregator_last_c
+    report "jointer_dcapf: aggregator_g must be one of aggregator_{sum,max,min,last}_c"
+    severity failure;
+  assert sample_g = sample_increment_c or sample_g = sample_data_c
+    report "jointer_dcapf: sample_g must be sample_increment_c or sample_data_c"
+    severity failure;
+  assert width_g <= max_result_w_c
+    report "jointer_dcapf: width_g must be 1..64" severity failure;
+  assert index_g <= 255
+    report "jointer_dcapf: index_g must be 0..255" severity failure;
+
+  u_init : entity work.jointer_dcapf_init
+    generic map (index_g => index_g, low_reset_g => low_reset_g, high_reset_g => high_reset_g)
+    port map (clk => clk, rst => rst, init_we => init_we, init_sel => init_sel,
+              init_hi => init_hi, init_data => init_data, low => low, high => high);
+
+  gate_en <= run_en when extractor_g = extractor_event_c else '1';
+
+  u_gate : entity work.jointer_dcapf_gate
+    port map (good_i => ev_good, data_i => ev_data, gate_en => gate_en,
+              good_o => good_g, data_o => data_g);
+
+  u_filter : entity work.jointer_dcapf_filter
+    port map (data => filter_data, low => low, high => high, in_range => in_range);
+
+  g_event : if extractor_g = extractor_event_c generate
+    filter_data <= data_g;
+    u_event : entity work.jointer_dcapf_event
+      generic map (sample_g => sample_g)
+      port map (ev_good => good_g, ev_data => data_g, ev_inc => ev_inc, run_en => run_en,
+                use_filter => use_filter, in_range => in_range,
+                smp_valid => smp_valid, smp_value => smp_value);
+  end generate;
+
+  g_time : if extractor_g = extractor_time_c generate
+    u_time : entity work.jointer_dcapf_time
+      generic map (interval_g => aggregator_g /= aggregator_sum_c, width_g => width_g)
+      port map (clk => clk, rst => rst, ev_good => good_g, ev_data => data_g, run_en => run_en,
+                use_filter => use_filter, in_range => in_range, clear => clear,
+                cur_data => filter_data, smp_valid => smp_valid, smp_value => smp_value);
+  end generate;
+
+  u_aggregate : entity work.jointer_dcapf_aggregate
+    generic map (aggregator_g => aggregator_g, width_g => width_g, wrap_g => wrap_g)
+    port map (clk => clk, rst => rst, smp_valid => smp_valid, smp_value => smp_value,
+              clear => clear, result => result, overflow => overflow, caught => caught);
+
+end architecture rtl;

@@ -1,0 +1,73 @@
+"""jointer_dcapf_counter: saturating / wrapping counter with sticky
+overflow, widths 1..64, random increments up to 64 bits (so saturation is
+reached at every width, 64 included), against jointer_sim.model.Aggregator."""
+import json
+import os
+import random
+
+import cocotb
+import pytest
+from cocotb.clock import Clock
+from cocotb.triggers import ClockCycles, FallingEdge
+
+from jointer_sim import run
+from jointer_sim.model import Aggregator
+
+
+def random_inc(width, phase, count):
+    """An increment for the phase: slow counting, aimed at the saturation
+    boundary (exactly reaching 2^w-1, or just past it), or any 64-bit value."""
+    top = (1 << width) - 1
+    if phase == "count":
+        return random.randrange(4) if random.random() < 0.95 else random.getrandbits(8)
+    if phase == "edge":
+        return max(0, top - count + random.randint(-2, 2)) if random.random() < 0.3 else random.randrange(3)
+    if random.random() < 0.5 or width == 64:
+        return random.getrandbits(64)
+    return random.getrandbits(width) | (1 << random.randrange(width, 64))
+
+
+@cocotb.test()
+async def random_counting(dut):
+    p = json.loads(os.environ["JOINTER_PARAMS"])
+    width, wrap = p["width"], p["wrap"]
+    model = Aggregator("sum", width, wrap)
+    cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
+    dut.en.value, dut.inc.value, dut.clear.value = 0, 0, 0
+    dut.rst.value = 1
+    await ClockCycles(dut.clk, 2)
+    await FallingEdge(dut.clk)
+    dut.rst.value = 0
+    adds = overflows = saturated = exact = 0
+    n = 4000
+    for cycle in range(n):
+        if cycle % 200 == 0:
+            phase = random.choice(["count", "count", "edge", "edge", "big"])
+            p_clear = random.choice([0.002, 0.02, 0.05])
+        en = int(random.random() < 0.7)
+        inc = min(random_inc(width, phase, model.result), (1 << 64) - 1)
+        clear = int(random.random() < p_clear)
+        rst = int(random.random() < 0.002)
+        dut.en.value, dut.inc.value, dut.clear.value, dut.rst.value = en, inc, clear, rst
+        before = model.result
+        if rst:
+            model.reset()
+        else:
+            model.step(en, inc, clear)
+        exact += en and not clear and not rst and model.result == before + inc
+        await FallingEdge(dut.clk)
+        got = (int(dut.count.value), int(dut.overflow.value))
+        assert got == (model.result, int(model.overflow)), \
+            f"cycle {cycle}: en {en} inc {inc:#x} clear {clear}: got {got}, expected {(model.result, model.overflow)}"
+        adds += en and not clear
+        overflows += model.overflow
+        saturated += model.result == (1 << width) - 1
+    dut._log.info("checked %d random cycles, %d additions (%d exact, no wrap/saturation); "
+                  "%d cycles with overflow set, %d at all ones", n, adds, exact, overflows, saturated)
+
+
+@pytest.mark.parametrize("wrap", [False, True], ids=["saturate", "wrap"])
+@pytest.mark.parametrize("width", [1, 10, 23, 32, 53, 64])
+def test_counter(width, wrap):
+    run("jointer_dcapf_counter", __name__, {"width_g": width, "wrap_g": wrap},
+        extra_env={"JOINTER_PARAMS": json.dumps({"width": width, "wrap": wrap})})
