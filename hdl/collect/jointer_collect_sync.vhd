@@ -23,7 +23,7 @@ end entity jointer_collect_sync;
 
 architecture rtl of jointer_collect_sync is
   type stages_t is array (0 to stages_g - 1) of std_logic_vector(width_g - 1 downto 0);
-  signal stage : stages_t;
+  signal stage : stages_t := (others => (others => reset_g));  -- FPGA INIT
   attribute async_reg : string;
   attribute async_reg of stage : signal is "TRUE";
 begin
