@@ -1,0 +1,334 @@
+/*
+ * jointer.h - libjointer, the host driver of jointer hardware monitors.
+ *
+ * C99, no dynamic allocation, no OS header. Every function returns 0 or a
+ * negative errno (the platform's <errno.h> values); nothing is printed, log
+ * messages go to the hook installed with jointer_set_log().
+ *
+ * A device = a descriptor (jointer_cfg, generated from the YAML) + a register
+ * access seam (jointer_io: a volatile base pointer, or an ops table) + the
+ * driver's state (CONTROL shadows, the filter-bounds cache). See
+ * drivers/README.md for the semantics and for what the generator emits.
+ */
+#ifndef JOINTER_H
+#define JOINTER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <errno.h>
+
+#include "jointer_desc.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* errno values the library returns (negated); fallbacks for minimal libcs */
+#ifndef EIO
+#define EIO 5
+#endif
+#ifndef EBADF
+#define EBADF 9
+#endif
+#ifndef EACCES
+#define EACCES 13
+#endif
+#ifndef ENODEV
+#define ENODEV 19
+#endif
+#ifndef ENOENT
+#define ENOENT 2
+#endif
+#ifndef EINVAL
+#define EINVAL 22
+#endif
+#ifndef ERANGE
+#define ERANGE 34
+#endif
+#ifndef ENOBUFS
+#define ENOBUFS 105
+#endif
+#ifndef ENOTSUP
+#define ENOTSUP 95
+#endif
+#ifndef ETIMEDOUT
+#define ETIMEDOUT 110
+#endif
+#ifndef ESTALE
+#define ESTALE 116
+#endif
+#ifndef EPROTONOSUPPORT
+#define EPROTONOSUPPORT 93
+#endif
+
+#define JOINTER_MAX_LMICS   16u   /* num_lmics_g of jointer_collect_global */
+#define JOINTER_MAX_SNIFFERS_PER_LMIC 15u
+#define JOINTER_ALL_LMICS   0xFFFFu /* jointer_print_reg: every LMIC */
+
+/* ---- register access seam ------------------------------------------- */
+
+/*
+ * Ops table: simulation, mock, access recorder. read32/write32 return 0 or a
+ * negative errno (a simulated SLVERR is -EIO). wait_irq (optional, may be
+ * NULL) blocks until the monitor's irq line is asserted: 0, or -ETIMEDOUT
+ * after timeout_ms (< 0: forever). Offsets are byte offsets from the
+ * monitor's base, multiples of 4.
+ */
+typedef struct jointer_io_ops {
+    int (*read32)(void *ctx, uint32_t offset, uint32_t *value);
+    int (*write32)(void *ctx, uint32_t offset, uint32_t value);
+    int (*wait_irq)(void *ctx, int timeout_ms);
+} jointer_io_ops;
+
+/*
+ * base != NULL: direct access, one volatile load/store per register access
+ * (bare metal, /dev/mem, UIO); ops may still be set for wait_irq only.
+ * base == NULL: every access goes through ops->read32/write32.
+ */
+typedef struct jointer_io {
+    volatile uint32_t *base;
+    const jointer_io_ops *ops;
+    void *ctx;
+} jointer_io;
+
+/* a direct seam over a mapped or physical address */
+static inline jointer_io jointer_io_direct(volatile void *base)
+{
+    jointer_io io;
+    io.base = (volatile uint32_t *)base;
+    io.ops = NULL;
+    io.ctx = NULL;
+    return io;
+}
+
+/* an ops seam */
+static inline jointer_io jointer_io_from_ops(const jointer_io_ops *ops, void *ctx)
+{
+    jointer_io io;
+    io.base = NULL;
+    io.ops = ops;
+    io.ctx = ctx;
+    return io;
+}
+
+/* ---- hooks ----------------------------------------------------------- */
+
+enum { JOINTER_LOG_ERROR = 0, JOINTER_LOG_WARN = 1, JOINTER_LOG_INFO = 2 };
+
+/* msg is a constant string; err the negative errno it explains (or 0) */
+typedef void (*jointer_log_fn)(void *ctx, int level, int err, const char *msg);
+
+/* a free-running millisecond counter (wraps modulo 2^32), for irq waits
+ * without an OS (jointer_irq_wait polling) */
+typedef uint32_t (*jointer_clock_fn)(void *ctx);
+
+/* without a clock hook, a polled irq wait gives up after
+ * timeout_ms * JOINTER_POLLS_PER_MS reads of IRQ_STATUS */
+#ifndef JOINTER_POLLS_PER_MS
+#define JOINTER_POLLS_PER_MS 1000u
+#endif
+
+/* ---- device ---------------------------------------------------------- */
+
+/* resources of a hosted port (jointer_open); the core only calls close */
+typedef struct jointer_port {
+    int (*close)(struct jointer_port *port);
+    void *map;          /* mmap'ed area */
+    size_t map_len;
+    int fd;             /* device (UIO, /dev/mem) */
+    int irq_fd;         /* UIO: where interrupts are armed and counted */
+    uint32_t irq_count; /* UIO: last interrupt count read */
+} jointer_port;
+
+/* the driver's state; treat as opaque, set up by jointer_init/jointer_open */
+typedef struct jointer_dev {
+    volatile uint32_t *base;        /* direct access, or NULL */
+    const jointer_io_ops *ops;
+    void *ctx;
+    const jointer_metric_desc *metrics;
+    uint32_t fast_metrics;          /* num_metrics when base != NULL, else 0 */
+    const jointer_cfg *cfg;         /* NULL: not initialised */
+    uint32_t *bounds;               /* filter bounds cache, 2 words per DCAPF */
+    uint32_t bounds_words;
+    uint32_t control[JOINTER_MAX_LMICS]; /* CONTROL shadow per LMIC (SOFT_RESET 0) */
+    uint32_t irq_enable;            /* shadow of the global IRQ_ENABLE */
+    jointer_log_fn log;
+    void *log_ctx;
+    jointer_clock_fn clock;
+    void *clock_ctx;
+    jointer_port port;
+} jointer_dev;
+
+/*
+ * Bind a device to its descriptor and register seam (XAxiPmon's
+ * CfgInitialize). Clears *dev (install hooks afterwards), validates the
+ * descriptor and the seam, then reads each LMIC's CONTROL once and the
+ * global IRQ_ENABLE to sync the shadows: a running monitor keeps running.
+ * Checks no identity (call jointer_selftest). Then attach the bounds cache
+ * (jointer_attach_bounds); the generated <name>_init() does both.
+ */
+int jointer_init(jointer_dev *dev, const jointer_cfg *cfg, const jointer_io *io);
+
+/*
+ * Give the device the storage of its filter-bounds cache: at least
+ * 2 * cfg->num_dcapfs words, filled here with the descriptor's reset values.
+ * Needed by jointer_initialize (INIT writes of DCAPF k rewrite DCAPFs 0..k-1).
+ */
+int jointer_attach_bounds(jointer_dev *dev, uint32_t *bounds, uint32_t words);
+
+/* bare metal (jointer_port_baremetal.c): the monitor at physical address
+ * base (0: cfg->base_address), direct access; then attach the bounds */
+int jointer_init_baremetal(jointer_dev *dev, const jointer_cfg *cfg, uintptr_t base);
+
+/* install after jointer_init / jointer_open (they clear the device) */
+void jointer_set_log(jointer_dev *dev, jointer_log_fn fn, void *ctx);
+void jointer_set_clock(jointer_dev *dev, jointer_clock_fn fn, void *ctx);
+
+/* flags of jointer_open_ex / jointer_selftest */
+#define JOINTER_FORCE           0x1u  /* a VERSION / CONFIG_HASH / INFO mismatch is a warning */
+#define JOINTER_SELFTEST_NO_WRITE 0x2u /* selftest: skip the SCRATCH write test */
+
+/*
+ * Hosted Linux (drivers/src/jointer_open.c): spec "uio:/dev/uio0" or
+ * "devmem:0x43C00000" ("devmem" alone: cfg->base_address). Maps the monitor,
+ * jointer_init()s the device and checks ID, VERSION and CONFIG_HASH
+ * (jointer_selftest with JOINTER_SELFTEST_NO_WRITE): a mismatch fails the
+ * open (-ENODEV, -EPROTONOSUPPORT, -ESTALE) unless flags has JOINTER_FORCE.
+ */
+int jointer_open(jointer_dev *dev, const jointer_cfg *cfg, const char *spec);
+int jointer_open_ex(jointer_dev *dev, const jointer_cfg *cfg, const char *spec, unsigned flags);
+
+/* release the port (unmap, close) and forget the device; 0 or -errno */
+int jointer_close(jointer_dev *dev);
+
+/* ---- control (DESIGN.md section 2) ----------------------------------- */
+
+/*
+ * Load the filter bounds of DCAPF `dcapf` of sniffer `sniffer` (index inside
+ * LMIC `lmic`): one CONTROL write that puts the sniffer in INIT (restarting
+ * its INIT pointer), then 2*(dcapf+1) INIT writes (DCAPFs 0..dcapf-1 from
+ * the bounds cache). The sniffer is LEFT IN INIT on the bus; its shadow mode
+ * becomes FILTERING, which the next CONTROL write (jointer_run, _stop,
+ * _set_mode, _reset of that LMIC) carries: call jointer_run to start it
+ * filtering. low <= high (inclusive range).
+ */
+int jointer_initialize(jointer_dev *dev, unsigned lmic, unsigned sniffer,
+                       unsigned dcapf, uint32_t low, uint32_t high);
+
+/* one CONTROL write: PROG of the sniffer = mode, the rest from the shadow */
+int jointer_set_mode(jointer_dev *dev, unsigned lmic, unsigned sniffer, jointer_mode mode);
+/* the shadow mode (what the next CONTROL write carries) */
+int jointer_get_mode(const jointer_dev *dev, unsigned lmic, unsigned sniffer, jointer_mode *mode);
+/* one CONTROL write each: RUN=1 / RUN=0 / SOFT_RESET pulse (results of the
+ * non-IDLE sniffers cleared; RUN and PROG unchanged) */
+int jointer_run(jointer_dev *dev, unsigned lmic);
+int jointer_stop(jointer_dev *dev, unsigned lmic);
+int jointer_reset(jointer_dev *dev, unsigned lmic);
+/* the LMIC's STATUS register (VALID bit s, OVERFLOW bit 16+s) */
+int jointer_status(jointer_dev *dev, unsigned lmic, uint32_t *status);
+
+/* ---- results ---------------------------------------------------------- */
+
+int jointer_read_slow(jointer_dev *dev, unsigned metric, uint64_t *value);
+
+/*
+ * Read metric `metric` (index into cfg->metrics). Torn-free: the least
+ * significant word is read first and snapshots the upper words. A metric of
+ * width <= 32 on a direct seam costs one volatile load.
+ */
+static inline int jointer_read(jointer_dev *dev, unsigned metric, uint64_t *value)
+{
+    if (dev != NULL && value != NULL && metric < dev->fast_metrics) {
+        const jointer_metric_desc *m = &dev->metrics[metric];
+        if (m->width <= 32u) {
+            *value = *(volatile uint32_t *)((volatile uint8_t *)dev->base + m->result_offset);
+            return 0;
+        }
+    }
+    return jointer_read_slow(dev, metric, value);
+}
+
+/* every metric, in descriptor order, one bus read per result word;
+ * n >= cfg->num_metrics */
+int jointer_read_all(jointer_dev *dev, uint64_t *values, size_t n);
+
+/* THRESHOLD of a metric with JOINTER_METRIC_THRESHOLD: lower words first,
+ * the most significant word commits. value < 2^width (else -ERANGE) */
+int jointer_set_threshold(jointer_dev *dev, unsigned metric, uint64_t value);
+int jointer_read_threshold(jointer_dev *dev, unsigned metric, uint64_t *value);
+
+/* bus-clock cycles since reset, torn-free (LO snapshots HI) */
+int jointer_timestamp(jointer_dev *dev, uint64_t *ts);
+
+/* exactly one bus write: MARK = value (an event for the host sniffer) */
+int jointer_mark(jointer_dev *dev, uint32_t value);
+
+/* ---- trace buffers ---------------------------------------------------- */
+
+typedef struct jointer_trace_record {
+    uint32_t timestamp;
+    uint32_t data;
+} jointer_trace_record;
+
+/* up to max records, oldest first (ring mode when full: from WPTR on);
+ * *count = records stored. Stop the LMIC first for a consistent copy */
+int jointer_trace_read(jointer_dev *dev, unsigned trace, jointer_trace_record *out,
+                       uint32_t max, uint32_t *count);
+/* FILL (records) and STATUS (JOINTER_TRACE_STATUS_*) */
+int jointer_trace_status(jointer_dev *dev, unsigned trace, uint32_t *fill, uint32_t *status);
+/* watermark IRQ when FILL rises to >= records (0: off); records <= depth */
+int jointer_trace_set_watermark(jointer_dev *dev, unsigned trace, uint32_t records);
+
+/* ---- interrupts --------------------------------------------------------- */
+
+/* LMIC IRQ_ENABLE = mask (bits < num_irq of the LMIC), and the LMIC's bit of
+ * the global IRQ_ENABLE = (mask != 0): two writes */
+int jointer_irq_enable(jointer_dev *dev, unsigned lmic, uint32_t mask);
+/* the LMIC's IRQ_STATUS (pending sources, enabled or not) */
+int jointer_irq_status(jointer_dev *dev, unsigned lmic, uint32_t *status);
+/* write-1-to-clear the sources in mask */
+int jointer_irq_ack(jointer_dev *dev, unsigned lmic, uint32_t mask);
+/*
+ * Wait until the irq line is asserted; *lmics (may be NULL) = global
+ * IRQ_STATUS masked by the global IRQ_ENABLE (bit i: LMIC i). timeout_ms < 0
+ * waits forever, 0 checks once. With an ops->wait_irq (UIO, simulation) it
+ * blocks there; otherwise it polls IRQ_STATUS, timed by the clock hook
+ * (jointer_set_clock) or, without one, by counting polls. -ETIMEDOUT.
+ */
+int jointer_irq_wait(jointer_dev *dev, int timeout_ms, uint32_t *lmics);
+
+/* ---- identity and self-test --------------------------------------------- */
+
+typedef struct jointer_ident {
+    uint32_t id, version, config_hash, info;
+} jointer_ident;
+
+/* four reads: ID, VERSION, CONFIG_HASH, INFO */
+int jointer_identify(jointer_dev *dev, jointer_ident *found);
+
+/*
+ * ID must be JOINTER_ID_VALUE (-ENODEV); VERSION's major must equal the
+ * descriptor's (-EPROTONOSUPPORT); CONFIG_HASH and INFO (LMIC count, window)
+ * must match the descriptor (-ESTALE); with JOINTER_FORCE the last two are
+ * only logged. Then (unless JOINTER_SELFTEST_NO_WRITE) SCRATCH must hold two
+ * patterns (-EIO); its value is restored. found (may be NULL) = what was read.
+ */
+int jointer_selftest(jointer_dev *dev, unsigned flags, jointer_ident *found);
+
+/* text of a (negative or positive) error code; never NULL */
+const char *jointer_strerror(int err);
+
+/* ---- names (drivers/src/jointer_names.c, optional) ------------------------ */
+
+/* index of the LMIC / sniffer (into cfg->sniffers) / metric / trace of that
+ * name (a sniffer may also be named "lmic.sniffer"), or -ENOENT */
+int jointer_find_lmic(const jointer_cfg *cfg, const char *name);
+int jointer_find_sniffer(const jointer_cfg *cfg, const char *name);
+int jointer_find_metric(const jointer_cfg *cfg, const char *name);
+int jointer_find_trace(const jointer_cfg *cfg, const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* JOINTER_H */

@@ -1,0 +1,48 @@
+/*
+ * jointer_hosted.h - the hosted (Linux) parts of libjointer: the UIO and
+ * /dev/mem ports and jointer_print_reg. jointer_open/jointer_close (in
+ * jointer.h) dispatch to the ports.
+ */
+#ifndef JOINTER_HOSTED_H
+#define JOINTER_HOSTED_H
+
+#include <stdio.h>
+
+#include "jointer.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Print CONTROL (decoded), STATUS, IRQ_STATUS and every result of LMIC
+ * `lmic` (JOINTER_ALL_LMICS: all of them) to out. 0 or -errno. */
+int jointer_print_reg(jointer_dev *dev, unsigned lmic, FILE *out);
+
+typedef struct jointer_uio_params {
+    const char *sysfs_root; /* NULL: "/sys/class/uio" */
+    const char *irq_path;   /* NULL: interrupts through the device itself;
+                               tests: a pty standing in for it */
+    unsigned map;           /* UIO map index (mmap offset map * pagesize) */
+} jointer_uio_params;
+
+/*
+ * UIO port: path "/dev/uioN"; reads <sysfs_root>/uioN/maps/mapK/{addr,size,
+ * offset}, maps the region, checks it covers cfg->span, jointer_init()s the
+ * device, then checks its identity (see jointer_open_ex). params may be NULL.
+ * Interrupts: jointer_irq_wait arms with write(1) and waits with poll()+read().
+ */
+int jointer_uio_open(jointer_dev *dev, const jointer_cfg *cfg, const char *path,
+                     const jointer_uio_params *params, unsigned flags);
+
+/*
+ * /dev/mem port: maps exactly the pages of [phys, phys + cfg->span) with
+ * O_SYNC (uncached). mem_path NULL: "/dev/mem" (tests: a regular file).
+ */
+int jointer_devmem_open(jointer_dev *dev, const jointer_cfg *cfg, uint64_t phys,
+                        const char *mem_path, unsigned flags);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* JOINTER_HOSTED_H */

@@ -1,0 +1,18 @@
+/*
+ * jointer_port_linux.h - helpers shared by the Linux ports (not installed).
+ */
+#ifndef JOINTER_PORT_LINUX_H
+#define JOINTER_PORT_LINUX_H
+
+#include "jointer_hosted.h"
+
+/* unmap and close what a port opened (jointer_port.close) */
+int jointer__port_close(jointer_port *port);
+/* init the device over the mapped area and check its identity; closes the
+ * port on failure */
+int jointer__port_attach(jointer_dev *dev, const jointer_cfg *cfg, const jointer_port *port,
+                         volatile void *base, const jointer_io_ops *ops, unsigned flags);
+/* -errno of the last failed call, never 0 */
+int jointer__errno(void);
+
+#endif
