@@ -1,0 +1,202 @@
+"""jointer_dcapf, the composed DCAPF.
+
+random_traffic: every extractor x aggregator combination (event DCAPFs with
+increment and data samples, time DCAPFs, wrapping sums) side by side in
+dcapf_matrix_tb.vhd, one width per build (1, 10, 23, 32, 53, 64), fed with
+random events, random run_en / use_filter / clear, random INIT loads to
+random DCAPF indices and rare hard resets. After every clock edge each
+DCAPF's result, overflow and caught are compared with its
+jointer_sim.model.DcapfModel. Saturation and wrap are reached by counting on
+the narrow widths; for 53 and 64 bits the test checks exact sums of large
+data samples (saturating a 53/64-bit sum with 32-bit samples takes 2^21+
+events; jointer_dcapf_counter's own test saturates 64 bits with 64-bit
+increments).
+
+task_durations: jointer_eig_start_done -> jointer_eig_emitter -> time DCAPFs
+(task_chain_tb.vhd): after every task the sum equals the number of cycles
+from each start to its done (d - s), last/max the lengths of the busy runs,
+computed from the cycle numbers of the stimulus alone (no model).
+"""
+import json
+import os
+import random
+
+import cocotb
+import pytest
+from cocotb.clock import Clock
+from cocotb.triggers import ClockCycles, FallingEdge
+from pathlib import Path
+
+from jointer_sim import run
+from jointer_sim.model import AGGREGATOR_CODE, EXTRACTOR_CODE, SAMPLE_CODE, DcapfModel
+
+HERE = Path(__file__).resolve().parent
+
+# (extractor, aggregator, sample, wrap, low_reset, high_reset); -1 = all ones
+CONFIGS = [
+    ("event", "sum", "increment", False, 0, -1),
+    ("event", "max", "increment", False, 2, 9),
+    ("event", "min", "increment", False, 0, -1),
+    ("event", "last", "increment", False, 1, 3),
+    ("event", "sum", "data", False, 0, 12),
+    ("event", "max", "data", False, 0, -1),
+    ("event", "min", "data", False, 3, -1),
+    ("event", "last", "data", False, 0, -1),
+    ("time", "sum", "increment", False, 0, -1),
+    ("time", "max", "increment", False, 1, 1),
+    ("time", "min", "increment", False, 0, -1),
+    ("time", "last", "increment", False, 2, 7),
+    ("event", "sum", "increment", True, 0, -1),
+    ("event", "sum", "data", True, 0, -1),
+    ("time", "sum", "increment", True, 0, -1),
+]
+
+
+def make_models(width):
+    return [DcapfModel(e, a, width, w, s, lo & 0xFFFFFFFF, hi & 0xFFFFFFFF)
+            for e, a, s, w, lo, hi in CONFIGS]
+
+
+@cocotb.test()
+async def random_traffic(dut):
+    width = json.loads(os.environ["JOINTER_PARAMS"])["width"]
+    models = make_models(width)
+    n_dcapf = len(models)
+    cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
+    for sig in (dut.run_en, dut.use_filter, dut.clear, dut.init_we, dut.init_sel, dut.init_hi,
+                dut.init_data, dut.ev_good, dut.ev_data, dut.ev_inc):
+        sig.value = 0
+    dut.rst.value = 1
+    await ClockCycles(dut.clk, 3)
+    await FallingEdge(dut.clk)
+    dut.rst.value = 0
+    run_en = use_filter = 0
+    cycles = 20000 if width <= 10 else 6000
+    events = samples = loads = clears = resets = 0
+    overflowed = [False] * n_dcapf
+    for cycle in range(cycles):
+        if cycle % 300 == 0:  # a phase: event rate, data mix, clear rate
+            p_good = random.choice([0.05, 0.3, 0.9])
+            p_clear = random.choice([0.0, 0.002, 0.02])
+            big = random.choice([0.0, 0.15, 0.6])
+        if random.random() < 0.02:
+            run_en ^= 1
+        if random.random() < 0.01:
+            use_filter ^= 1
+        rst = int(random.random() < 0.0005)
+        clear = int(random.random() < p_clear)
+        good = int(random.random() < p_good)
+        r = random.random()
+        data = random.getrandbits(32) if r < big else random.choice([0, 0, 0, 1, 1, 2, 3, 5, 8, 13])
+        inc = random.getrandbits(16) if random.random() < big else random.randrange(4)
+        init_we = int(random.random() < 0.03)
+        init_sel = random.randrange(n_dcapf + 3)  # a few indices match no DCAPF
+        init_hi = random.getrandbits(1)
+        init_data = random.getrandbits(32) if random.random() < 0.2 else random.randrange(16)
+        for sig, v in ((dut.rst, rst), (dut.run_en, run_en), (dut.use_filter, use_filter),
+                       (dut.clear, clear), (dut.init_we, init_we), (dut.init_sel, init_sel),
+                       (dut.init_hi, init_hi), (dut.init_data, init_data), (dut.ev_good, good),
+                       (dut.ev_data, data), (dut.ev_inc, inc)):
+            sig.value = v
+        for k, m in enumerate(models):
+            if rst:
+                m.reset()
+                continue
+            init = (init_hi, init_data) if init_we and init_sel == k else None
+            valid, _ = m.step(good, data, inc, run_en, use_filter, clear, init)
+            samples += valid and not clear
+        events += good
+        loads += init_we and init_sel < n_dcapf
+        clears += clear
+        resets += rst
+        await FallingEdge(dut.clk)
+        res = int(dut.result.value)
+        ovf = int(dut.overflow.value)
+        cau = int(dut.caught.value)
+        for k, m in enumerate(models):
+            got = ((res >> (64 * k)) & ((1 << 64) - 1), (ovf >> k) & 1, (cau >> k) & 1)
+            exp = (m.result, int(m.overflow), int(m.caught))
+            assert got == exp, (f"cycle {cycle}, DCAPF {k} {CONFIGS[k][:4]} width {width}: "
+                                f"got (result, overflow, caught) {got}, expected {exp}")
+            overflowed[k] |= m.overflow
+    dut._log.info("width %d: checked %d random cycles x %d DCAPFs: %d events, %d samples, "
+                  "%d INIT loads, %d clears, %d hard resets; overflow reached by %d DCAPFs",
+                  width, cycles, n_dcapf, events, samples, loads, clears, resets, sum(overflowed))
+
+
+@pytest.mark.parametrize("width", [1, 10, 23, 32, 53, 64])
+def test_dcapf(width):
+    cols = list(zip(*CONFIGS))
+    generics = {
+        "width_g": width,
+        "extractors_g": [EXTRACTOR_CODE[e] for e in cols[0]],
+        "aggregators_g": [AGGREGATOR_CODE[a] for a in cols[1]],
+        "samples_g": [SAMPLE_CODE[s] for s in cols[2]],
+        "wraps_g": [int(w) for w in cols[3]],
+        "lows_g": list(cols[4]),
+        "highs_g": list(cols[5]),
+    }
+    run("dcapf_matrix_tb", __name__, generics, extra_sources=[HERE / "dcapf_matrix_tb.vhd"],
+        testcase="random_traffic", name="jointer_dcapf_matrix",
+        extra_env={"JOINTER_PARAMS": json.dumps({"width": width})})
+
+
+@cocotb.test()
+async def task_durations(dut):
+    busy_mode = json.loads(os.environ["JOINTER_PARAMS"])["mode"] == 1
+    # schedule: tasks [s, d), start pulse at s, done pulse at d; back-to-back
+    # tasks (next s = d) merge into one busy run
+    tasks, c = [], 3
+    while len(tasks) < 400:
+        s = c + random.choice([0, 0, 1, 2, 5, random.randrange(30)]) if tasks else c
+        d = s + random.choice([1, 1, 2, 3, random.randrange(1, 60)])
+        tasks.append((s, d))
+        c = d
+    n = c + 10
+    busy = [0] * n
+    for s, d in tasks:
+        for k in range(s, d):
+            busy[k] = 1
+    starts = {s for s, _ in tasks}
+    dones = {d for _, d in tasks}
+    runs, k = [], 0  # maximal busy runs (start, end)
+    while k < n:
+        if busy[k]:
+            j = k
+            while busy[j]:
+                j += 1
+            runs.append((k, j))
+            k = j
+        k += 1
+    cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
+    dut.sd_start.value, dut.sd_done.value, dut.sd_busy.value = 0, 0, 0
+    dut.run_en.value = 1
+    dut.rst.value = 1
+    await ClockCycles(dut.clk, 3)
+    await FallingEdge(dut.clk)
+    dut.rst.value = 0
+    total = 0
+    for c in range(n):
+        if busy_mode:
+            dut.sd_busy.value = busy[c]
+        else:
+            dut.sd_start.value, dut.sd_done.value = int(c in starts), int(c in dones)
+        await FallingEdge(dut.clk)
+        # now the outputs of cycle c+1: the busy cycle k is active in the
+        # DCAPF in cycle k+2 (interfacer + emitter), counted from cycle k+3;
+        # a run [s, d) is reported in cycle d+2, visible from d+3
+        seen = c - 2
+        total = sum(busy[:seen + 1]) if seen >= 0 else 0
+        ended = [e - b for b, e in runs if e <= seen]
+        exp = (total, ended[-1] if ended else 0, max(ended, default=0))
+        got = (int(dut.result_sum.value), int(dut.result_last.value), int(dut.result_max.value))
+        assert got == exp, f"cycle {c}: (sum, last, max) = {got}, expected {exp}"
+    dut._log.info("%s mode: %d random tasks (%d busy runs), %d busy cycles, checked every one of %d cycles",
+                  "busy" if busy_mode else "pulses", len(tasks), len(runs), sum(busy), n)
+
+
+@pytest.mark.parametrize("mode", [0, 1], ids=["pulses", "busy"])
+def test_task_durations(mode):
+    run("task_chain_tb", __name__, {"mode_g": mode}, extra_sources=[HERE / "task_chain_tb.vhd"],
+        testcase="task_durations", name="jointer_dcapf_task_chain",
+        extra_env={"JOINTER_PARAMS": json.dumps({"mode": mode})})
