@@ -7,9 +7,9 @@
 -- generator's layout, passed as generics).
 --   word 0 CONTROL (rw): bit 0 RUN, bit 1 SOFT_RESET (write-1 pulse, reads 0),
 --          bits 2+2i..3+2i PROG of sniffer i
---   word 1 STATUS (ro): bit i VALID (a DCAPF of sniffer i caught, or its
---          trace holds a record), bit 16+i OVERFLOW (a DCAPF of sniffer i,
---          trace included, overflowed)
+--   word 1 STATUS (ro): bit i VALID (a result DCAPF of sniffer i caught
+--          since the last clear), bit 16+i OVERFLOW (a result DCAPF of sniffer
+--          i overflowed); traces report in their own STATUS register
 --   word 2 IRQ_STATUS (w1c), word 3 IRQ_ENABLE (rw), word 4+i INIT[i] (wo)
 --   RESULT words (ro): reading the least significant word of a two-word
 --          result snapshots its upper word; the upper word reads the snapshot
@@ -428,14 +428,6 @@ begin
         if elem(dcapf_sniffer_g, d, 0) = i then
           v(i) := v(i) or dc_caught(d);
           o(i) := o(i) or dc_overflow(d);
-        end if;
-      end loop;
-    end loop;
-    for t in 0 to t_c - 1 loop
-      for i in 0 to s_c - 1 loop
-        if elem(trace_sniffer_g, t, 0) = i then
-          v(i) := v(i) or to_sl(unsigned(tr_fill(32 * t + 31 downto 32 * t)) /= 0);
-          o(i) := o(i) or tr_overflow(t);
         end if;
       end loop;
     end loop;
