@@ -28,18 +28,19 @@ async def random_intervals(dut):
     await FallingEdge(dut.clk)
     dut.rst.value = 0
     run_en = use_filter = 0
-    samples = active_cycles = 0
+    samples = active_cycles = clears = 0
     n = 5000
     for cycle in range(n):
         if cycle % 250 == 0:
             low, high = sorted(random.randrange(8) for _ in range(2))
             model.load_bounds(low, high)
             rate = random.choice([0.02, 0.1, 0.5])
+            p_clear = random.choice([0.0, 0.005, 0.05, 0.2])
         if random.random() < 0.02:
             run_en ^= 1
         if random.random() < 0.01:
             use_filter ^= 1
-        clear = int(random.random() < 0.005)
+        clear = int(random.random() < p_clear)
         good = int(random.random() < rate)
         data = random.choice([0, 0, 1, 1, 2, 5, random.getrandbits(32)])
         cur = data if good else model.cur_data
@@ -53,10 +54,11 @@ async def random_intervals(dut):
         if exp_valid:
             assert int(dut.smp_value.value) == min(exp_value, len_max), f"cycle {cycle}: smp_value"
             samples += 1
+        clears += clear
         active_cycles += run_en and (in_range if use_filter else cur != 0)
         await FallingEdge(dut.clk)
-    dut._log.info("checked %d random cycles (%d active), %d samples (%s)", n, active_cycles, samples,
-                  "intervals" if interval else "per cycle")
+    dut._log.info("checked %d random cycles (%d active, %d clears), %d samples (%s)", n, active_cycles,
+                  clears, samples, "intervals" if interval else "per cycle")
 
 
 @pytest.mark.parametrize("interval,width", [(False, 64), (True, 64), (True, 3)])
