@@ -1,0 +1,353 @@
+"""jointer_collect_lmic against a cycle model of doc/internals.md section 3.
+
+The LMIC generics come from `layout.compute()` of small fixtures (exactly what
+the generator passes). The test drives the register port, the DCAPF results
+(values hovering around the thresholds so that they cross them often), the
+trace status, and emulates the trace RAMs (tr_rd_data of cycle n+1 = word at
+tr_rd_addr of cycle n). Every cycle it compares the sniffer controls
+(PROG/RUN/SOFT_RESET/ctrl_we/INIT), irq, and every acknowledge (rdata, err)
+with the model: CONTROL readback, STATUS, IRQ_STATUS w1c / IRQ_ENABLE,
+soft reset clearing the sources of non-IDLE sniffers, RESULT LO/HI with the
+per-result snapshot, THRESHOLD staging/commit and the rising-edge source,
+trace WATERMARK/FULL sources, trace RAM reads, unmapped words (strict and
+not), writes to read-only words. A hard reset happens mid-test.
+"""
+import random
+
+import cocotb
+import pytest
+from cocotb.triggers import FallingEdge, ReadOnly, RisingEdge, Timer
+
+from collect_util import (FDcapf, FLmic, FSniffer, MASK32, layout, lmic_generics, params,
+                          params_env, start_clock)
+from jointer_sim import run
+
+CYCLES = 8000
+
+FIXTURES = {
+    "three_sniffers": [FLmic("a", [
+        FSniffer("s0", [FDcapf("d0", 10), FDcapf("d1", 53, "time", True)]),
+        FSniffer("s1", [FDcapf("d2", 32, threshold_irq=True), FDcapf("t0", extractor="trace", depth=8)]),
+        FSniffer("s2", [FDcapf("d3", 64, threshold_irq=True), FDcapf("t1", extractor="trace", depth=4),
+                        FDcapf("d4", 1)]),
+    ])],
+    "one_sniffer": [FLmic("b", [
+        FSniffer("s0", [FDcapf("d0", 33, threshold_irq=True), FDcapf("t0", extractor="trace", depth=2)]),
+    ])],
+}
+
+
+def fixture_layout(name):
+    lay = layout.compute(FIXTURES[name])
+    return lay, lay.lmics[0], lay.window_log2 - 2
+
+
+def words(width):
+    return layout.words_of(width)
+
+
+class LmicModel:
+    """Register-level model; step() = one cycle, attributes = next-cycle outputs."""
+
+    def __init__(self, ll, addr_w, strict, mems):
+        self.ll, self.strict, self.mems = ll, strict, mems
+        self.S, self.D, self.T = ll.num_sniffers, len(ll.dcapfs), len(ll.traces)
+        self.nirq = ll.num_irq
+        self.irq_mask = (1 << self.nirq) - 1
+        self.owner = {}
+        for d in ll.dcapfs:
+            if d.irq_bit >= 0:
+                self.owner[d.irq_bit] = d.sniffer
+        for t in ll.traces:
+            self.owner[t.irq_bit] = self.owner[t.irq_bit + 1] = t.sniffer
+        self.dmask = [(1 << d.width) - 1 for d in ll.dcapfs]
+        self.ack = self.err = self.rdata = 0
+        self.reset()
+
+    def reset(self):
+        self.run, self.prog, self.soft, self.ctrl_we, self.init_we = 0, [0] * self.S, 0, 0, 0
+        self.irq_en, self.status, self.irq = 0, 0, 0
+        self.shadow = [0] * self.D
+        self.thr = list(self.dmask)
+        self.stage = [0] * self.D
+        self.ge_r = [0] * self.D
+        self.wm = [0] * self.T
+        self.wm_ge_r = [0] * self.T
+        self.full_r = [0] * self.T
+
+    def control(self):
+        return self.run | sum(p << layout.prog_shift(i) for i, p in enumerate(self.prog))
+
+    def read(self, addr, inp):
+        """(value, mapped) of word `addr` during this cycle."""
+        ll = self.ll
+        if addr == 0:
+            return self.control(), True
+        if addr == 1:
+            v = 0
+            for i, d in enumerate(ll.dcapfs):
+                v |= inp["caught"][i] << d.sniffer
+                v |= inp["ovf"][i] << (16 + d.sniffer)
+            return v, True
+        if addr == 2:
+            return self.status, True
+        if addr == 3:
+            return self.irq_en, True
+        if 4 <= addr < 4 + self.S:
+            return 0, True
+        for i, d in enumerate(ll.dcapfs):
+            res = inp["res"][i] & self.dmask[i]
+            if addr == d.result_word:
+                return res & MASK32, True
+            if words(d.width) == 2 and addr == d.result_word + 1:
+                return self.shadow[i], True
+            if d.threshold_word >= 0:
+                for k in range(words(d.width)):
+                    if addr == d.threshold_word + k:
+                        return (self.thr[i] >> (32 * k)) & MASK32, True
+        for i, t in enumerate(ll.traces):
+            regs = [inp["wptr"][i], inp["fill"][i], inp["full"][i] | (inp["tovf"][i] << 1),
+                    self.wm[i], t.depth]
+            if t.reg_word <= addr < t.reg_word + 5:
+                return regs[addr - t.reg_word], True
+            if t.ram_word <= addr < t.ram_word + 2 * t.depth:
+                return self.mems[i][addr - t.ram_word], True
+        return 0, False
+
+    def step(self, req, we, addr, wdata, inp):
+        ll = self.ll
+        rd, wr = req and not we, req and we
+        val, hit = self.read(addr, inp)
+        self.ack = req
+        self.rdata = val if rd else 0
+        self.err = int(bool(req and not hit and self.strict))
+        # interrupt sources of this cycle
+        sets = 0
+        ge_next = list(self.ge_r)
+        for i, d in enumerate(ll.dcapfs):
+            if d.irq_bit >= 0:
+                ge = int((inp["res"][i] & self.dmask[i]) >= self.thr[i])
+                if ge and not self.ge_r[i]:
+                    sets |= 1 << d.irq_bit
+                ge_next[i] = ge
+        wm_next = list(self.wm_ge_r)
+        for i, t in enumerate(ll.traces):
+            wge = int(self.wm[i] != 0 and inp["fill"][i] >= self.wm[i])
+            if wge and not self.wm_ge_r[i]:
+                sets |= 1 << t.irq_bit
+            if inp["full"][i] and not self.full_r[i]:
+                sets |= 1 << (t.irq_bit + 1)
+            wm_next[i] = wge
+        self.ge_r, self.wm_ge_r, self.full_r = ge_next, wm_next, list(inp["full"])
+        clr_src = 0
+        if self.soft:
+            for b, s in self.owner.items():
+                if self.prog[s]:
+                    clr_src |= 1 << b
+        status = self.status
+        if wr and addr == 2:
+            status &= ~wdata
+        self.status = ((status | sets) & ~clr_src) & self.irq_mask
+        self.irq = int(self.status & self.irq_en != 0)
+        # register writes and the snapshot
+        self.ctrl_we = int(bool(wr and addr == 0))
+        self.soft = int(bool(wr and addr == 0 and (wdata >> 1) & 1))
+        self.init_we = (1 << (addr - 4)) if wr and 4 <= addr < 4 + self.S else 0
+        if wr and addr == 0:
+            self.run = wdata & 1
+            self.prog = [(wdata >> layout.prog_shift(i)) & 3 for i in range(self.S)]
+        if wr and addr == 3:
+            self.irq_en = wdata & self.irq_mask
+        for i, d in enumerate(ll.dcapfs):
+            if rd and words(d.width) == 2 and addr == d.result_word:
+                self.shadow[i] = (inp["res"][i] & self.dmask[i]) >> 32
+            if wr and d.threshold_word >= 0:
+                if words(d.width) == 1 and addr == d.threshold_word:
+                    self.thr[i] = wdata & self.dmask[i]
+                elif words(d.width) == 2 and addr == d.threshold_word:
+                    self.stage[i] = wdata
+                elif words(d.width) == 2 and addr == d.threshold_word + 1:
+                    self.thr[i] = ((wdata << 32) | self.stage[i]) & self.dmask[i]
+        for i, t in enumerate(ll.traces):
+            if wr and addr == t.reg_word + layout.TRACE_REGS["WATERMARK"]:
+                self.wm[i] = wdata & ((2 << t.depth_log2) - 1)
+
+
+def pick_access(model, ll, addr_w, inp):
+    """A random host access: list of (we, addr, wdata) done back to back."""
+    r = random.random()
+    S = ll.num_sniffers
+    if r < 0.12:  # CONTROL: random PROG/RUN, sometimes SOFT_RESET
+        w = random.getrandbits(32)
+        if random.random() < 0.7:
+            w &= ~2
+        return [(1, 0, w)]
+    if r < 0.2:
+        return [(random.getrandbits(1), random.randrange(4), random.choice(
+            [random.getrandbits(32), MASK32, 1 << random.randrange(max(ll.num_irq, 1))]))]
+    if r < 0.26:
+        return [(random.getrandbits(1), 4 + random.randrange(S), random.getrandbits(32))]
+    if r < 0.5 and ll.dcapfs:  # result: LO then HI, or a lone word
+        i = random.randrange(len(ll.dcapfs))
+        d = ll.dcapfs[i]
+        if words(d.width) == 2 and random.random() < 0.7:
+            return [(0, d.result_word, 0), (0, d.result_word + 1, 0)]
+        return [(random.getrandbits(1), d.result_word + random.randrange(words(d.width)),
+                 random.getrandbits(32))]
+    thr = [(i, d) for i, d in enumerate(ll.dcapfs) if d.threshold_word >= 0]
+    if r < 0.65 and thr:  # threshold near the current result
+        i, d = random.choice(thr)
+        value = max(0, inp["res"][i] + random.randrange(-3, 4)) & ((1 << d.width) - 1)
+        if random.random() < 0.2:
+            value = random.getrandbits(d.width)
+        seq = [(1, d.threshold_word + k, (value >> (32 * k)) & MASK32) for k in range(words(d.width))]
+        if random.random() < 0.2:
+            seq = seq[:1]  # staged only
+        if random.random() < 0.3:
+            seq.append((0, d.threshold_word + random.randrange(words(d.width)), 0))
+        return seq
+    if r < 0.8 and ll.traces:
+        t = random.choice(ll.traces)
+        if random.random() < 0.5:
+            return [(1, t.reg_word + 3, random.randrange(t.depth + 2)
+                     if random.random() < 0.9 else random.getrandbits(32))]
+        if random.random() < 0.5:
+            return [(random.getrandbits(1), t.reg_word + random.randrange(5), random.getrandbits(32))]
+        return [(random.getrandbits(1), t.ram_word + random.randrange(2 * t.depth), random.getrandbits(32))]
+    return [(random.getrandbits(1), random.getrandbits(addr_w), random.getrandbits(32))]
+
+
+@cocotb.test()
+async def random_registers(dut):
+    p = params()
+    lay, ll, addr_w = fixture_layout(p["fixture"])
+    strict = p["strict"]
+    D, T, S = len(ll.dcapfs), len(ll.traces), ll.num_sniffers
+    mems = [[random.getrandbits(32) for _ in range(2 * t.depth)] for t in ll.traces]
+    model = LmicModel(ll, addr_w, strict, mems)
+    start_clock(dut.clk, 10)
+
+    def pack(values, width):
+        return sum((v & ((1 << width) - 1)) << (width * i) for i, v in enumerate(values))
+
+    inp = {"res": [0] * D, "ovf": [0] * D, "caught": [0] * D, "wptr": [0] * T,
+           "fill": [0] * T, "full": [0] * T, "tovf": [0] * T}
+    rd_data = [0] * T
+
+    def drive_inputs():
+        dut.dc_result.value = pack(inp["res"], 64)
+        dut.dc_overflow.value = pack(inp["ovf"], 1)
+        dut.dc_caught.value = pack(inp["caught"], 1)
+        dut.tr_wptr.value = pack(inp["wptr"], 32)
+        dut.tr_fill.value = pack(inp["fill"], 32)
+        dut.tr_full.value = pack(inp["full"], 1)
+        dut.tr_overflow.value = pack(inp["tovf"], 1)
+
+    for s in ("rp_req", "rp_we", "rp_addr", "rp_wdata"):
+        getattr(dut, s).value = 0
+    drive_inputs()
+    dut.tr_rd_data.value = 0
+    dut.rst.value = 1
+    for _ in range(3):
+        await RisingEdge(dut.clk)
+    dut.rst.value = 0
+
+    queue, cur, hold, gap = [], None, False, 0
+    stats = {"acks": 0, "irq_rise": 0, "irq_fall": 0, "init": 0, "soft": 0, "pairs": 0, "moved": 0}
+    last = None
+    reset_at = CYCLES // 2
+    prev_irq = 0
+    for cycle in range(CYCLES):
+        await FallingEdge(dut.clk)
+        rst = reset_at <= cycle < reset_at + 3
+        # DCAPF/trace inputs move
+        for i, d in enumerate(ll.dcapfs):
+            if random.random() < 0.08:
+                m = (1 << d.width) - 1
+                inp["res"][i] = (random.getrandbits(d.width) if random.random() < 0.3
+                                 else max(0, min(m, model.thr[i] + random.randrange(-2, 3))))
+            if random.random() < 0.01:
+                inp["ovf"][i] ^= 1
+            if random.random() < 0.01:
+                inp["caught"][i] ^= 1
+        for i, t in enumerate(ll.traces):
+            if random.random() < 0.05:
+                inp["fill"][i] = random.randrange(t.depth + 1)
+                inp["full"][i] = int(inp["fill"][i] == t.depth)
+                inp["wptr"][i] = random.randrange(t.depth)
+            if random.random() < 0.01:
+                inp["tovf"][i] ^= 1
+        # host side: one access at a time, held through its acknowledge cycle
+        req = 0
+        if hold:
+            hold, cur = False, None
+        elif cur is None and not rst and cycle < CYCLES - 4:
+            if gap:
+                gap -= 1
+            else:
+                if not queue:
+                    queue = pick_access(model, ll, addr_w, inp)
+                    gap = random.choice([0, 0, 0, 1, 3])
+                cur = queue.pop(0)
+                req = 1
+        we, addr, wdata = cur if cur is not None else (0, 0, 0)
+        dut.rst.value = int(rst)
+        dut.rp_req.value = req
+        dut.rp_we.value = we
+        dut.rp_addr.value = addr
+        dut.rp_wdata.value = wdata
+        drive_inputs()
+        if rst:
+            model.reset()
+            model.step(0, 0, 0, 0, inp)
+            model.reset()
+        else:
+            model.step(req, we, addr, wdata, inp)
+        # trace RAM emulation: tr_rd_data next cycle = word at tr_rd_addr now
+        await Timer(1, "ns")
+        rd_addr = int(dut.tr_rd_addr.value)
+        rd_data = [mems[i][rd_addr % (2 * t.depth)] for i, t in enumerate(ll.traces)]
+        if req:
+            for i, t in enumerate(ll.traces):
+                if t.ram_word <= addr < t.ram_word + 2 * t.depth:
+                    assert rd_addr == addr - t.ram_word, (cycle, addr, rd_addr)
+        await RisingEdge(dut.clk)
+        dut.tr_rd_data.value = pack(rd_data, 32)  # the RAM's registered output
+        await ReadOnly()
+        ctx = (cycle, we, addr, hex(wdata))
+        assert int(dut.rp_ack.value) == model.ack, ctx
+        assert int(dut.sn_run.value) == model.run, ctx
+        assert int(dut.sn_prog.value) == sum(p << (2 * i) for i, p in enumerate(model.prog)), ctx
+        assert int(dut.sn_soft_reset.value) == model.soft, ctx
+        assert int(dut.sn_ctrl_we.value) == model.ctrl_we, ctx
+        assert int(dut.sn_init_we.value) == model.init_we, ctx
+        if model.init_we:
+            stats["init"] += 1
+            assert int(dut.sn_init_data.value) == wdata, ctx
+        stats["soft"] += model.soft
+        assert int(dut.irq.value) == model.irq, (ctx, model.status, model.irq_en)
+        stats["irq_rise"] += model.irq > prev_irq
+        stats["irq_fall"] += model.irq < prev_irq
+        prev_irq = model.irq
+        if model.ack:
+            stats["acks"] += 1
+            got = (int(dut.rp_rdata.value), int(dut.rp_err.value))
+            assert got == (model.rdata, model.err), (ctx, hex(got[0]), hex(model.rdata), got[1])
+            hold = True
+            for i, d in enumerate(ll.dcapfs):
+                if words(d.width) == 2 and not we and addr == d.result_word + 1 and last == (0, d.result_word):
+                    stats["pairs"] += 1  # a LO/HI pair; did the live upper word move meanwhile?
+                    stats["moved"] += (inp["res"][i] & model.dmask[i]) >> 32 != model.shadow[i]
+            last = (we, addr)
+    assert stats["irq_rise"] > 20 and stats["irq_fall"] > 20 and stats["soft"] > 10, stats
+    assert stats["moved"] > 5, stats
+    dut._log.info("checked %d random register accesses over %d cycles (%s)", stats["acks"],
+                  CYCLES, ", ".join(f"{k} {v}" for k, v in stats.items()))
+
+
+@pytest.mark.parametrize("fixture,strict", [("three_sniffers", False), ("three_sniffers", True),
+                                            ("one_sniffer", True)])
+def test_lmic(fixture, strict):
+    _, ll, addr_w = fixture_layout(fixture)
+    run("jointer_collect_lmic", __name__, lmic_generics(ll, addr_w, strict),
+        extra_env=params_env(fixture=fixture, strict=strict))
