@@ -1,0 +1,127 @@
+-- jointer_trace_extractor: the trace DCAPF (DESIGN.md 1, extractor "trace"):
+-- Init DCAPF (bounds) + Filter + record writer + trace RAM. For each event
+-- with ev_good and run_en and (not use_filter or low <= ev_data <= high) it
+-- writes the record {timestamp, ev_data}: word 2i = timestamp, word 2i+1 =
+-- data of record slot i.
+--   tr_wptr     : slot of the next record (0..depth-1)
+--   tr_fill     : records held, saturates at depth; tr_full = (fill = depth)
+--   tr_overflow : sticky; stop mode: an event was dropped because the buffer
+--                 was full; ring mode: a record was overwritten
+-- Stop mode keeps the first depth records (wptr wraps to 0 with the last
+-- one); ring mode overwrites the oldest. In both modes the oldest record is
+-- at slot (tr_full ? tr_wptr : 0). clear (wins over a record of the same
+-- cycle) empties the buffer (wptr, fill, flags); the bounds stay.
+-- Host read port: tr_rd_data = word tr_rd_addr (low depth_log2_g + 1 bits)
+-- one cycle later; reading a slot in the cycle it is written returns its old
+-- content.
+--   index_g      : position in the sniffer, matched against init_sel
+--   depth_log2_g : log2 of the number of records (1..16)
+--   mode_g       : trace_stop_c | trace_ring_c
+--   low_reset_g, high_reset_g : filter bounds after reset
+
+library ieee;
+use ieee.std_logic_1164.all;
+use ieee.numeric_std.all;
+use work.jointer_pkg.all;
+
+entity jointer_trace_extractor is
+  generic (
+    index_g      : natural  := 0;
+    depth_log2_g : positive := 8;
+    mode_g       : natural  := trace_stop_c;
+    low_reset_g  : std_logic_vector(data_w_c - 1 downto 0) := (others => '0');
+    high_reset_g : std_logic_vector(data_w_c - 1 downto 0) := (others => '1'));
+  port (
+    clk         : in  std_logic;
+    rst         : in  std_logic;
+    -- control, from the dispenser
+    run_en      : in  std_logic;
+    use_filter  : in  std_logic;
+    clear       : in  std_logic;
+    init_we     : in  std_logic;
+    init_sel    : in  std_logic_vector(7 downto 0);
+    init_hi     : in  std_logic;
+    init_data   : in  std_logic_vector(data_w_c - 1 downto 0);
+    -- event instance (one lane) and the time it happens
+    ev_good     : in  std_logic;
+    ev_data     : in  std_logic_vector(data_w_c - 1 downto 0);
+    timestamp   : in  std_logic_vector(31 downto 0);
+    -- state
+    tr_wptr     : out std_logic_vector(31 downto 0);
+    tr_fill     : out std_logic_vector(31 downto 0);
+    tr_full     : out std_logic;
+    tr_overflow : out std_logic;
+    -- host read port
+    tr_rd_addr  : in  std_logic_vector(31 downto 0);
+    tr_rd_data  : out std_logic_vector(31 downto 0));
+end entity jointer_trace_extractor;
+
+architecture rtl of jointer_trace_extractor is
+  constant d_c : positive := depth_log2_g;
+  signal low, high : std_logic_vector(data_w_c - 1 downto 0);
+  signal in_range  : std_logic;
+  signal record_en : std_logic;  -- an event to record
+  signal full      : std_logic;
+  signal we        : std_logic;
+  signal wptr_r    : unsigned(d_c - 1 downto 0);
+  signal fill_r    : unsigned(d_c downto 0);  -- 0..depth
+  signal ovf_r     : std_logic;
+  signal wdata     : std_logic_vector(63 downto 0);
+  signal rdata     : std_logic_vector(63 downto 0);
+  signal rd_hi_r   : std_logic;  -- the word read is the data half
+begin
+
+  assert depth_log2_g <= 16
+    report "jointer_trace_extractor: depth_log2_g must be 1..16" severity failure;
+  assert mode_g = trace_stop_c or mode_g = trace_ring_c
+    report "jointer_trace_extractor: mode_g must be trace_stop_c or trace_ring_c" severity failure;
+  assert index_g <= 255
+    report "jointer_trace_extractor: index_g must be 0..255" severity failure;
+
+  u_init : entity work.jointer_dcapf_init
+    generic map (index_g => index_g, low_reset_g => low_reset_g, high_reset_g => high_reset_g)
+    port map (clk => clk, rst => rst, init_we => init_we, init_sel => init_sel,
+              init_hi => init_hi, init_data => init_data, low => low, high => high);
+
+  u_filter : entity work.jointer_dcapf_filter
+    port map (data => ev_data, low => low, high => high, in_range => in_range);
+
+  record_en <= ev_good and run_en and (not use_filter or in_range) and not clear;
+  full      <= fill_r(d_c);
+  we        <= record_en and (not full or to_sl(mode_g = trace_ring_c));
+
+  process (clk)
+  begin
+    if rising_edge(clk) then
+      if we = '1' then
+        wptr_r <= wptr_r + 1;
+        if full = '0' then
+          fill_r <= fill_r + 1;
+        end if;
+      end if;
+      if record_en = '1' and full = '1' then
+        ovf_r <= '1';
+      end if;
+      rd_hi_r <= tr_rd_addr(0);
+      if clear = '1' or rst = '1' then
+        wptr_r <= (others => '0');
+        fill_r <= (others => '0');
+        ovf_r  <= '0';
+      end if;
+    end if;
+  end process;
+
+  wdata <= ev_data & timestamp;
+
+  u_ram : entity work.jointer_trace_ram
+    generic map (depth_log2_g => d_c, width_g => 64)
+    port map (clk => clk, we => we, waddr => std_logic_vector(wptr_r), wdata => wdata,
+              raddr => tr_rd_addr(d_c downto 1), rdata => rdata);
+
+  tr_rd_data  <= rdata(63 downto 32) when rd_hi_r = '1' else rdata(31 downto 0);
+  tr_wptr     <= std_logic_vector(resize(wptr_r, 32));
+  tr_fill     <= std_logic_vector(resize(fill_r, 32));
+  tr_full     <= full;
+  tr_overflow <= ovf_r;
+
+end architecture rtl;
