@@ -39,22 +39,24 @@ int jointer_trace_read(jointer_dev *dev, unsigned trace, jointer_trace_record *o
                        uint32_t max, uint32_t *count)
 {
     const jointer_trace_desc *t = trace_of(dev, trace);
-    uint32_t fill, wptr, i, k;
+    uint32_t fill, i, k;
     int r;
 
     if (t == NULL || count == NULL || (out == NULL && max != 0))
         return -EINVAL;
     *count = 0;
     r = rd(dev, t->reg_offset + JOINTER_TRACE_FILL, &fill);
-    if (r == 0)
-        r = rd(dev, t->reg_offset + JOINTER_TRACE_WPTR, &wptr);
     if (r < 0)
         return r;
-    if (fill > t->depth || wptr >= t->depth) {
-        LOG(dev, JOINTER_LOG_ERROR, -EIO, "trace: FILL or WPTR beyond DEPTH");
-        return -EIO;
+    k = 0; /* the oldest record: 0, or WPTR for a full ring */
+    if (fill > t->depth || (t->ring && fill == t->depth
+                            && ((r = rd(dev, t->reg_offset + JOINTER_TRACE_WPTR, &k)) < 0 || k >= t->depth))) {
+        if (r == 0) {
+            LOG(dev, JOINTER_LOG_ERROR, -EIO, "trace: FILL or WPTR beyond DEPTH");
+            r = -EIO;
+        }
+        return r;
     }
-    k = (t->ring && fill == t->depth) ? wptr : 0u; /* oldest record */
     for (i = 0; i < fill && i < max; i++) {
         uint32_t off = t->ram_offset + 8u * k;
         r = rd(dev, off, &out[i].timestamp);
