@@ -1,0 +1,58 @@
+"""Documentation backend: doc/<name>.md and doc/<name>.html (same tables).
+
+Rows are prepared here from the elaborated design; the templates print them.
+"""
+
+from __future__ import annotations
+
+from ..elaborate import Design
+
+
+def _bounds(low: int, high: int) -> str:
+    return f"0x{low:X}..0x{high:X}"
+
+
+def context(d: Design) -> dict:
+    rows = []
+    for lv in d.lmics:
+        for sv in lv.sniffers:
+            for dc in sv.model.dcapfs:
+                if dc.is_trace:
+                    t = d.trace(dc.name)
+                    where = f"trace 0x{t['ram_offset']:X}, {dc.depth} records ({dc.mode})"
+                    function = f"{d.name}_trace_read_{dc.name}()"
+                    agg, width = "-", "-"
+                else:
+                    m = d.metric(dc.name)
+                    where = f"0x{m['result_offset']:X}" + (f" ({m['words']} words)" if m["words"] > 1 else "")
+                    function = f"{d.name}_read_{dc.name}()"
+                    agg, width = dc.aggregator, str(dc.width)
+                    if dc.threshold_irq:
+                        where += f", threshold 0x{m['threshold_offset']:X}"
+                ext = dc.extractor + (f" ({dc.sample})" if dc.extractor == "event" else "")
+                if sv.model.interfacer.lanes > 1:
+                    ext += f", event {dc.event}"
+                rows.append({"lmic": lv.model.name, "sniffer": sv.model.name,
+                             "observes": sv.summary, "name": dc.name, "extractor": ext,
+                             "aggregator": agg, "width": width, "filter": _bounds(dc.low, dc.high),
+                             "where": where, "function": function,
+                             "description": dc.description})
+    ports = []
+    owner = {}
+    for sv in d.sniffers:
+        for o in sv.observed:
+            owner[f"{sv.model.name}_{o.sig}"] = sv.model.name
+    for p in d.top["ports"]:
+        ports.append({"name": p.name, "direction": p.direction, "vtype": p.vtype,
+                      "owner": owner.get(p.name, "")})
+    digits = max(3, (d.addr_width + 3) // 4)
+    for r in d.register_map:
+        r["offset_text"] = f"0x{r['offset']:0{digits}X}" + (
+            f"..0x{r['end']:0{digits}X}" if "end" in r else "")
+    clocks = []
+    for i, c in enumerate(d.monitor.clocks):
+        role = "bus clock: s_axi_aclk" if i == 0 else f"port {c.name}_clk"
+        clocks.append({"name": c.name, "role": role,
+                       "period": f"{c.period_ns:g} ns" if c.period_ns is not None else ""})
+    return {"dcapf_rows": rows, "ports": ports, "clocks": clocks,
+            "base_address": f"0x{d.monitor.bus.base_address:08X}"}

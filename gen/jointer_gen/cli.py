@@ -1,0 +1,96 @@
+"""Command line: jointer-gen CONFIG.yaml [-o OUTDIR] [--check] [--regen-golden].
+
+Exit status: 0 success; 1 bad input (every error printed as
+FILE:LINE:COL: error: ...; nothing written) or --check found differences;
+2 usage error or an internal error (a bug: please report it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from . import __version__
+
+GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden"
+GOLDEN_MAX_BYTES = 200_000   # larger outputs keep a hash list as their golden file
+
+
+def generate(config: str, display: str | None = None):
+    """YAML file -> (design, {relative path: text}); raises diag.InputError."""
+    from .backends import render
+    from .elaborate import elaborate
+    from .loader import load
+    from .validate import validate
+    src = load(config, display)
+    monitor = validate(src)
+    design = elaborate(monitor, src, Path(config).name)
+    return design, render(design)
+
+
+def golden_files(files: dict[str, str]) -> dict[str, str]:
+    """What the golden folder of a design holds: the files, or a hash list when large."""
+    from .output import hash_list
+    if sum(len(t) for t in files.values()) <= GOLDEN_MAX_BYTES:
+        return dict(files)
+    return {"SHA256SUMS": hash_list(files)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="jointer-gen",
+        description="Generate a jointer hardware monitor (VHDL, C, docs) from its YAML description.")
+    ap.add_argument("config", metavar="CONFIG.yaml", help="monitor description (schema version 1)")
+    ap.add_argument("-o", "--out", metavar="OUTDIR", default="build",
+                    help="output folder; files go to OUTDIR/<name>/ (default: build)")
+    ap.add_argument("--check", action="store_true",
+                    help="regenerate in memory; exit 1 when OUTDIR/<name>/ differs")
+    ap.add_argument("--regen-golden", action="store_true",
+                    help="rewrite the golden files of gen/tests/golden/<name>/ (developers)")
+    ap.add_argument("-q", "--quiet", action="store_true", help="print errors only")
+    ap.add_argument("--version", action="version", version=f"jointer-gen {__version__}")
+    args = ap.parse_args(argv)
+
+    from .diag import InputError
+    from .output import compare, write_tree
+    try:
+        design, files = generate(args.config)
+    except InputError as e:
+        for line in e.diags.format(args.config):
+            print(line, file=sys.stderr)
+        n = len(e.diags)
+        print(f"jointer-gen: {n} error{'s' if n != 1 else ''}; nothing written", file=sys.stderr)
+        return 1
+    except Exception as e:  # a bug, not bad input: say so without a traceback
+        if os.environ.get("JOINTER_GEN_DEBUG"):
+            raise
+        print(f"jointer-gen: internal error: {type(e).__name__}: {e} (please report; "
+              "JOINTER_GEN_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return 2
+
+    dest = Path(args.out) / design.name
+    try:
+        if args.check:
+            diffs = compare(files, dest)
+            for line in diffs:
+                print(f"jointer-gen: {dest}: {line}", file=sys.stderr)
+            if diffs:
+                print(f"jointer-gen: {dest} is out of date ({len(diffs)} difference"
+                      f"{'s' if len(diffs) != 1 else ''}); run jointer-gen {args.config} -o {args.out}",
+                      file=sys.stderr)
+                return 1
+            if not args.quiet:
+                print(f"jointer-gen: {dest} is up to date ({len(files)} files)")
+            return 0
+        if args.regen_golden:
+            dest = GOLDEN / design.name
+            files = golden_files(files)
+        write_tree(files, dest)
+    except OSError as e:
+        print(f"jointer-gen: cannot write {dest}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    if not args.quiet:
+        print(f"jointer-gen: wrote {len(files)} files to {dest} (config hash {design.hash_hex})")
+    return 0

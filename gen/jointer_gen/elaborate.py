@@ -1,0 +1,1119 @@
+"""Stage 4: elaborate the model once into everything the backends print.
+
+The register layout comes from layout.compute() (the only place that
+computes addresses); this module derives from it and from the model the
+VHDL generics (as package constants), the ports and port maps of every
+generated entity, the C macros and descriptor rows, and the documentation
+tables. Templates only place these values; they compute nothing.
+
+Name checks (names.Namespace) run here too: every identifier a backend will
+print is registered in its scope, and a collision is an input error located
+at the YAML name that caused it.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import __version__
+from . import layout as layout_mod
+from .diag import Diagnostics, InputError
+from .loader import Source
+from .model import MASK32, Dcapf, Lmic, Monitor, Sniffer
+from .names import Namespace
+
+MIN_ADDR_WIDTH, MAX_ADDR_WIDTH = 8, 32   # jointer_collect_dci addr_w_g
+CDC_TIMEOUT = 4096                        # bus cycles (jointer_collect_cdc default)
+TIMESTAMP_W = 32                          # trace record timestamp bits
+
+# ---------------------------------------------------------------------------
+# VHDL literals
+# ---------------------------------------------------------------------------
+
+
+def slv_hex(value: int, width: int = 32) -> str:
+    if width % 4 == 0:
+        return f'x"{value:0{width // 4}X}"'
+    return f'"{value:0{width}b}"'
+
+
+def vhdl_bool(b: bool) -> str:
+    return "true" if b else "false"
+
+
+def int_vector(items: list[int]) -> str:
+    """integer_vector aggregate; one dummy item when empty (doc/internals.md)."""
+    items = items or [0]
+    if len(items) == 1:
+        return f"(0 => {items[0]})"
+    return "(" + ", ".join(str(i) for i in items) + ")"
+
+
+def slv_type(width: int | None) -> str:
+    """std_logic for None, else a descending vector."""
+    if width is None:
+        return "std_logic"
+    return f"std_logic_vector({width - 1} downto 0)"
+
+
+def rng(hi: int, lo: int) -> str:
+    return f"{hi} downto {lo}"
+
+
+# ---------------------------------------------------------------------------
+# view objects (what the templates see)
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Const:
+    """A package constant that feeds one generic."""
+    name: str
+    vtype: str
+    value: str
+    comment: str = ""
+
+
+@dataclass
+class Instance:
+    label: str
+    entity: str
+    comment: str
+    generics: list[tuple[str, str]] = field(default_factory=list)   # (formal, actual)
+    ports: list[tuple[str, str]] = field(default_factory=list)      # (formal, actual)
+
+
+@dataclass
+class Port:
+    name: str
+    direction: str        # in | out
+    vtype: str
+    comment: str = ""
+
+
+@dataclass
+class Signal:
+    name: str
+    vtype: str
+    comment: str = ""
+
+
+@dataclass
+class Assign:
+    target: str
+    expr: str
+    comment: str = ""
+
+
+@dataclass
+class ObservedSignal:
+    sig: str              # name after the sniffer prefix (awaddr, start, events ...)
+    width: int | None     # None: std_logic
+    comment: str = ""
+
+
+@dataclass
+class ConstGroup:
+    title: str
+    consts: list[Const]
+
+
+@dataclass
+class SnifferView:
+    model: Sniffer
+    lmic: int
+    index: int                      # inside its LMIC
+    number: int                     # in the monitor
+    entity: str
+    file: str
+    summary: str
+    observed: list[ObservedSignal]  # top-level port group (<name>_<sig>)
+    ports: list[Port]
+    signals: list[Signal]
+    instances: list[Instance]
+    assigns: list[Assign]
+    const_groups: list[ConstGroup]
+    num_results: int
+    num_traces: int
+    first_result: int               # index of its first result DCAPF in its LMIC
+    first_trace: int
+    needs_timestamp: bool
+    is_mark: bool
+
+
+@dataclass
+class LmicView:
+    model: Lmic
+    index: int
+    entity: str
+    file: str
+    clock: str
+    on_bus_clock: bool
+    layout: layout_mod.LmicLayout
+    sniffers: list[SnifferView]
+    ports: list[Port]
+    signals: list[Signal]
+    instances: list[Instance]
+    const_group: ConstGroup
+    num_results: int
+    num_traces: int
+    local_timestamp: bool           # a jointer_collect_timestamp of its own
+    global_timestamp: bool          # uses the global block's timestamp
+    has_mark: bool
+
+
+@dataclass
+class Design:
+    monitor: Monitor
+    source_name: str
+    version: str
+    config_hash: int
+    layout: layout_mod.Layout
+    addr_width: int
+    info: int
+    lmics: list[LmicView]
+    sniffers: list[SnifferView]
+    metrics: list[dict]             # C/doc rows of result DCAPFs, monitor order
+    traces: list[dict]              # C/doc rows of trace DCAPFs
+    monitor_consts: ConstGroup
+    top: dict                       # ports, signals, instances, assigns, processes
+    c_macros: list[dict]            # {title, owner, path, rows: [(name, value, comment)]}
+    register_map: list[dict]        # doc rows
+    files: list[dict] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.monitor.name
+
+    @property
+    def NAME(self) -> str:
+        return self.monitor.name.upper()
+
+    @property
+    def hash_hex(self) -> str:
+        return f"0x{self.config_hash:08X}"
+
+    @property
+    def bus_clock_hz(self) -> int:
+        p = self.monitor.bus_clock.period_ns
+        return round(1e9 / p) if p else 0
+
+    def metric(self, name: str) -> dict:
+        return next(m for m in self.metrics if m["name"] == name)
+
+    def trace(self, name: str) -> dict:
+        return next(t for t in self.traces if t["name"] == name)
+
+
+# ---------------------------------------------------------------------------
+# config hash
+# ---------------------------------------------------------------------------
+
+
+def config_hash(monitor: Monitor) -> int:
+    """CRC-32 of the canonical JSON of the validated model (no descriptions)."""
+    text = json.dumps(monitor.canonical(), sort_keys=True, separators=(",", ":"))
+    return zlib.crc32(text.encode()) & 0xFFFFFFFF
+
+
+# ---------------------------------------------------------------------------
+# interfacers: observed signals, entity, generics, port maps
+# ---------------------------------------------------------------------------
+
+AXI4_SIGNALS = [
+    ("awid", "id"), ("awaddr", "addr"), ("awlen", 8), ("awsize", 3), ("awburst", 2),
+    ("awlock", None), ("awcache", 4), ("awprot", 3), ("awqos", 4), ("awvalid", None),
+    ("awready", None), ("wdata", "data"), ("wstrb", "strb"), ("wlast", None),
+    ("wvalid", None), ("wready", None), ("bid", "id"), ("bresp", 2), ("bvalid", None),
+    ("bready", None), ("arid", "id"), ("araddr", "addr"), ("arlen", 8), ("arsize", 3),
+    ("arburst", 2), ("arlock", None), ("arcache", 4), ("arprot", 3), ("arqos", 4),
+    ("arvalid", None), ("arready", None), ("rid", "id"), ("rdata", "data"), ("rresp", 2),
+    ("rlast", None), ("rvalid", None), ("rready", None),
+]
+AXI4LITE_SIGNALS = [
+    ("awaddr", "addr"), ("awprot", 3), ("awvalid", None), ("awready", None),
+    ("wdata", "data"), ("wstrb", "strb"), ("wvalid", None), ("wready", None),
+    ("bresp", 2), ("bvalid", None), ("bready", None), ("araddr", "addr"), ("arprot", 3),
+    ("arvalid", None), ("arready", None), ("rdata", "data"), ("rresp", 2), ("rvalid", None),
+    ("rready", None),
+]
+DIR_CONST = {"write": "dir_write_c", "read": "dir_read_c"}
+INTERFACER_ENTITY = {
+    "axi4": "jointer_eig_axi4", "axi4lite": "jointer_eig_axi4lite", "axis": "jointer_eig_axis",
+    "start_done": "jointer_eig_start_done", "events": "jointer_eig_events",
+    "mark": "jointer_eig_events",
+}
+
+
+def _summary(sn: Sniffer) -> str:
+    p, t = sn.interfacer.params, sn.interfacer.type
+    if t == "axi4":
+        return (f"AXI4 {p['direction']} tap, {p['addr_width']}-bit address, {p['data_width']}-bit "
+                f"data, {'per beat' if p['per_beat'] else 'per burst'}")
+    if t == "axi4lite":
+        return f"AXI4-Lite {p['direction']} tap, {p['addr_width']}-bit address, {p['data_width']}-bit data"
+    if t == "axis":
+        return f"AXI4-Stream tap, {p['data_width']}-bit data, one event per {p['count'][:-1]}"
+    if t == "start_done":
+        return "start/done " + ("pulses" if p["mode"] == "pulses" else "busy level")
+    if t == "events":
+        lanes = f"{p['width']} event strobe{'s' if p['width'] != 1 else ''}"
+        data = f", {p['data_width']}-bit value" if p["data_width"] else ""
+        return lanes + data + (", rising edges" if p["edge"] else "")
+    return "host MARK writes (global block)"
+
+
+def _interfacer(sn: Sniffer, pre: str) -> tuple[list[ObservedSignal], list[Const], Instance, list[Port]]:
+    """Observed top-level signals, interfacer constants, instance, sniffer ports."""
+    t, p = sn.interfacer.type, sn.interfacer.params
+    consts: list[Const] = []
+    gmap: list[tuple[str, str]] = []
+
+    def gen(formal: str, vtype: str, value: str, comment: str = "") -> None:
+        cname = f"{pre}_{formal[:-2]}_c"
+        consts.append(Const(cname, vtype, value, comment))
+        gmap.append((formal, cname))
+
+    observed: list[ObservedSignal] = []
+    pmap: list[tuple[str, str]] = [("clk", "clk"), ("rst", "rst")]
+    ports: list[Port] = []
+    if t in ("axi4", "axi4lite"):
+        widths = {"addr": p["addr_width"], "data": p["data_width"], "strb": p["data_width"] // 8,
+                  "id": p.get("id_width", 0)}
+        gen("dir_g", "natural", DIR_CONST[p["direction"]], f"{p['direction']} direction")
+        gen("addr_w_g", "positive", str(p["addr_width"]))
+        gen("data_w_g", "positive", str(p["data_width"]))
+        if t == "axi4":
+            gen("id_w_g", "positive", str(max(1, p["id_width"])),
+                "ID bits" + (" (no ID: tied to 0)" if p["id_width"] == 0 else ""))
+            gen("per_beat_g", "boolean", vhdl_bool(p["per_beat"]),
+                "one event per beat" if p["per_beat"] else "one event per burst")
+            gen("max_outstanding_g", "positive", str(p["max_outstanding"]))
+        for sig, w in (AXI4_SIGNALS if t == "axi4" else AXI4LITE_SIGNALS):
+            width = widths[w] if isinstance(w, str) else w
+            if w == "id" and width == 0:
+                pmap.append((f"mon_{sig}", "(others => '0')"))
+                continue
+            observed.append(ObservedSignal(sig, width))
+            pmap.append((f"mon_{sig}", f"mon_{sig}"))
+    elif t == "axis":
+        dw = p["data_width"]
+        gen("data_w_g", "positive", str(dw))
+        gen("count_g", "natural", "axis_beats_c" if p["count"] == "beats" else "axis_packets_c",
+            f"one event per {p['count'][:-1]}")
+        gen("has_keep_g", "boolean", vhdl_bool(p["keep"]))
+        gen("dest_w_g", "positive", str(max(1, p["dest_width"])),
+            "TDEST bits" + (" (no TDEST: tied to 0)" if p["dest_width"] == 0 else ""))
+        gen("data_sel_g", "natural", "1" if sn.data == "tdest" else "0",
+            "event data = " + ("TDEST" if sn.data == "tdest" else "TDATA (low 32 bits)"))
+        observed.append(ObservedSignal("tdata", dw))
+        pmap.append(("mon_tdata", "mon_tdata"))
+        if p["keep"]:
+            observed.append(ObservedSignal("tkeep", dw // 8))
+            pmap.append(("mon_tkeep", "mon_tkeep"))
+        else:
+            pmap.append(("mon_tkeep", "(others => '1')"))
+        for sig in ("tlast", "tvalid", "tready"):
+            observed.append(ObservedSignal(sig, None))
+            pmap.append((f"mon_{sig}", f"mon_{sig}"))
+        if p["dest_width"]:
+            observed.append(ObservedSignal("tdest", p["dest_width"]))
+            pmap.append(("mon_tdest", "mon_tdest"))
+        else:
+            pmap.append(("mon_tdest", "(others => '0')"))
+    elif t == "start_done":
+        busy = p["mode"] == "busy"
+        gen("mode_g", "natural", "start_done_busy_c" if busy else "start_done_pulses_c",
+            "a busy level" if busy else "start and done pulses")
+        if busy:
+            observed.append(ObservedSignal("busy", None, "high while the task runs"))
+            pmap += [("sd_start", "'0'"), ("sd_done", "'0'"), ("sd_busy", "mon_busy")]
+        else:
+            observed.append(ObservedSignal("start", None, "one-cycle pulse: the task starts"))
+            observed.append(ObservedSignal("done", None, "one-cycle pulse: the task ends"))
+            pmap += [("sd_start", "mon_start"), ("sd_done", "mon_done"), ("sd_busy", "'0'")]
+    elif t == "events":
+        gen("width_g", "positive", str(p["width"]), "event lanes")
+        gen("data_w_g", "natural", str(p["data_width"]),
+            "event value bits" if p["data_width"] else "no value: event data 0")
+        gen("edge_g", "boolean", vhdl_bool(p["edge"]),
+            "an event per rising edge" if p["edge"] else "an event per cycle the strobe is high")
+        observed.append(ObservedSignal("events", p["width"], "event strobes, one per lane"))
+        pmap.append(("ev_strobe", "mon_events"))
+        if p["data_width"]:
+            observed.append(ObservedSignal("value", p["data_width"], "event value"))
+            pmap.append(("ev_value", "mon_value"))
+        else:
+            pmap.append(("ev_value", "(others => '0')"))
+    else:  # mark: fed by the global block's MARK register
+        gen("width_g", "positive", "1", "one lane: a MARK write")
+        gen("data_w_g", "natural", "32", "event data = the value written to MARK")
+        gen("edge_g", "boolean", "false", "mark_valid is a one-cycle pulse per write")
+        pmap += [("ev_strobe", "mark_strobe"), ("ev_value", "mark_data")]
+        ports += [Port("mark_valid", "in", "std_logic", "one pulse per host write to MARK"),
+                  Port("mark_data", "in", slv_type(32), "the value written")]
+    pmap += [("cand_valid", "cand_valid"), ("cand_data", "cand_data"), ("cand_bytes", "cand_bytes")]
+    for o in observed:
+        ports.append(Port(f"mon_{o.sig}", "in", slv_type(o.width), o.comment))
+    inst = Instance("u_interfacer", INTERFACER_ENTITY[t], "interfacer: " + _summary(sn), gmap, pmap)
+    return observed, consts, inst, ports
+
+
+# ---------------------------------------------------------------------------
+# sniffer composition
+# ---------------------------------------------------------------------------
+
+
+def _dcapf_summary(dc: Dcapf) -> str:
+    if dc.is_trace:
+        return f"trace, {dc.depth} records, {dc.mode} mode"
+    what = {"event": "event extractor", "time": "time extractor"}[dc.extractor]
+    if dc.extractor == "event":
+        what += f" ({dc.sample})"
+    return f"{what}, {dc.aggregator}, {dc.width} bits" + (", wraps" if dc.wrap else "") \
+        + (", threshold IRQ" if dc.threshold_irq else "")
+
+
+def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_result: int,
+             first_trace: int) -> SnifferView:
+    pre = f"sn_{sn.name}"
+    observed, iconsts, iinst, oports = _interfacer(sn, pre)
+    lanes = sn.interfacer.lanes
+    ncond = len(sn.conditions)
+    results = [d for d in sn.dcapfs if not d.is_trace]
+    traces = [d for d in sn.dcapfs if d.is_trace]
+
+    ports = [Port("clk", "in", "std_logic", "clock of the LMIC's area"),
+             Port("rst", "in", "std_logic", "synchronous, active high")]
+    ports += oports
+    ports += [Port("prog", "in", slv_type(2), "PROG of this sniffer (CONTROL)"),
+              Port("run", "in", "std_logic", "RUN (CONTROL bit 0)"),
+              Port("soft_reset", "in", "std_logic", "SOFT_RESET pulse"),
+              Port("ctrl_we", "in", "std_logic", "a CONTROL write is visible on prog/run"),
+              Port("init_we", "in", "std_logic", "this sniffer's INIT register was written"),
+              Port("init_data", "in", slv_type(32), "the INIT value")]
+    if results:
+        n = len(results)
+        ports += [Port("dc_result", "out", slv_type(64 * n), "result DCAPFs, 64 bits each, zero-padded"),
+                  Port("dc_overflow", "out", slv_type(n), "sticky overflow per result DCAPF"),
+                  Port("dc_caught", "out", slv_type(n), "result updated since the last clear")]
+    if traces:
+        n = len(traces)
+        ports += [Port("timestamp", "in", slv_type(TIMESTAMP_W), "cycle counter of this clock domain"),
+                  Port("tr_wptr", "out", slv_type(32 * n), "per trace: next record slot"),
+                  Port("tr_fill", "out", slv_type(32 * n), "per trace: records held"),
+                  Port("tr_full", "out", slv_type(n)),
+                  Port("tr_overflow", "out", slv_type(n), "sticky"),
+                  Port("tr_rd_addr", "in", slv_type(32), "host read address (word in the trace window)"),
+                  Port("tr_rd_data", "out", slv_type(32 * n), "per trace: word read, one cycle later")]
+
+    signals = [Signal("cand_valid", slv_type(lanes), "candidate strobe per lane"),
+               Signal("cand_data", slv_type(32), "candidate data"),
+               Signal("cand_bytes", slv_type(16), "candidate byte count")]
+    if sn.is_mark:
+        signals.insert(0, Signal("mark_strobe", slv_type(1), "mark_valid as a one-lane vector"))
+    if ncond:
+        signals.append(Signal("cond", slv_type(ncond), "one match bit per condition"))
+    signals += [Signal("ev_good", slv_type(lanes), "event instance: valid strobe per lane"),
+                Signal("ev_data", slv_type(32), "event instance: data"),
+                Signal("ev_inc", slv_type(16), "event instance: increment"),
+                Signal("run_en", "std_logic"), Signal("use_filter", "std_logic"),
+                Signal("clear", "std_logic"), Signal("d_init_we", "std_logic"),
+                Signal("d_init_sel", slv_type(8)), Signal("d_init_hi", "std_logic"),
+                Signal("d_init_data", slv_type(32))]
+
+    groups = [ConstGroup(f"sniffer {sn.name} (LMIC {mon.lmics[li].name}, sniffer {si}): "
+                         f"{_summary(sn)}", iconsts)]
+    instances = [iinst]
+    assigns: list[Assign] = []
+    if sn.is_mark:
+        assigns.append(Assign("mark_strobe(0)", "mark_valid", "the MARK write pulse"))
+
+    # condition checkers
+    for ci, c in enumerate(sn.conditions):
+        if c.kind == "mask":
+            consts = [Const(f"{pre}_cond{ci}_mask_c", slv_type(32), slv_hex(c.a)),
+                      Const(f"{pre}_cond{ci}_value_c", slv_type(32), slv_hex(c.b))]
+            inst = Instance(f"u_cond{ci}", "jointer_eig_check_mask",
+                            f"condition {ci}: (data and 0x{c.a:08X}) = 0x{c.b:08X}",
+                            [("mask_g", consts[0].name), ("value_g", consts[1].name)],
+                            [("data", "cand_data"), ("match", f"cond({ci})")])
+        else:
+            consts = [Const(f"{pre}_cond{ci}_low_c", slv_type(32), slv_hex(c.a)),
+                      Const(f"{pre}_cond{ci}_high_c", slv_type(32), slv_hex(c.b))]
+            inst = Instance(f"u_cond{ci}", "jointer_eig_check_range",
+                            f"condition {ci}: 0x{c.a:08X} <= data <= 0x{c.b:08X}",
+                            [("low_g", consts[0].name), ("high_g", consts[1].name)],
+                            [("data", "cand_data"), ("match", f"cond({ci})")])
+        groups[0].consts += consts
+        instances.append(inst)
+
+    # emitter
+    ec = [Const(f"{pre}_lanes_c", "positive", str(lanes), "event lanes"),
+          Const(f"{pre}_num_cond_c", "natural", str(ncond), "condition checkers"),
+          Const(f"{pre}_increment_c", "natural",
+                "increment_bytes_c" if sn.increment == "bytes" else "increment_one_c",
+                f"event increment: {'bytes' if sn.increment == 'bytes' else 'one'}"),
+          Const(f"{pre}_num_dcapfs_c", "positive", str(len(sn.dcapfs)),
+                "DCAPFs, traces included (2 INIT words each)")]
+    groups[0].consts += ec
+    instances.append(Instance(
+        "u_emitter", "jointer_eig_emitter", "emitter: event instances (data, increment, good)",
+        [("lanes_g", ec[0].name), ("num_cond_g", ec[1].name), ("increment_g", ec[2].name)],
+        [("clk", "clk"), ("rst", "rst"), ("cand_valid", "cand_valid"), ("cand_data", "cand_data"),
+         ("cand_bytes", "cand_bytes"), ("cond", "cond" if ncond else '"1"'),
+         ("ev_good", "ev_good"), ("ev_data", "ev_data"), ("ev_inc", "ev_inc")]))
+    instances.append(Instance(
+        "u_dispenser", "jointer_collect_dispenser",
+        "dispenser: PROG/RUN/SOFT_RESET/INIT to the DCAPFs",
+        [("num_dcapfs_g", ec[3].name)],
+        [("clk", "clk"), ("rst", "rst"), ("prog", "prog"), ("run", "run"),
+         ("soft_reset", "soft_reset"), ("ctrl_we", "ctrl_we"), ("init_we", "init_we"),
+         ("init_data", "init_data"), ("run_en", "run_en"), ("use_filter", "use_filter"),
+         ("clear", "clear"), ("init_we_o", "d_init_we"), ("init_sel", "d_init_sel"),
+         ("init_hi", "d_init_hi"), ("init_data_o", "d_init_data")]))
+
+    control = [("clk", "clk"), ("rst", "rst"), ("run_en", "run_en"), ("use_filter", "use_filter"),
+               ("clear", "clear"), ("init_we", "d_init_we"), ("init_sel", "d_init_sel"),
+               ("init_hi", "d_init_hi"), ("init_data", "d_init_data")]
+    ri = ti = 0
+    for di, dc in enumerate(sn.dcapfs):
+        dp = f"dc_{dc.name}"
+        good = f"ev_good({dc.event})"
+        if dc.is_trace:
+            consts = [Const(f"{dp}_index_c", "natural", str(di), "INIT order inside the sniffer"),
+                      Const(f"{dp}_depth_log2_c", "positive", str(dc.depth.bit_length() - 1),
+                            f"{dc.depth} records"),
+                      Const(f"{dp}_mode_c", "natural",
+                            "trace_ring_c" if dc.mode == "ring" else "trace_stop_c"),
+                      Const(f"{dp}_low_reset_c", slv_type(32), slv_hex(dc.low), "filter low after reset"),
+                      Const(f"{dp}_high_reset_c", slv_type(32), slv_hex(dc.high), "filter high after reset")]
+            hi, lo = 32 * ti + 31, 32 * ti
+            instances.append(Instance(
+                f"trace_{dc.name}", "jointer_trace_extractor",
+                f"DCAPF {di} {dc.name}: {_dcapf_summary(dc)}, lane {dc.event}",
+                [("index_g", consts[0].name), ("depth_log2_g", consts[1].name),
+                 ("mode_g", consts[2].name), ("low_reset_g", consts[3].name),
+                 ("high_reset_g", consts[4].name)],
+                control + [("ev_good", good), ("ev_data", "ev_data"), ("timestamp", "timestamp"),
+                           ("tr_wptr", f"tr_wptr({rng(hi, lo)})"),
+                           ("tr_fill", f"tr_fill({rng(hi, lo)})"), ("tr_full", f"tr_full({ti})"),
+                           ("tr_overflow", f"tr_overflow({ti})"), ("tr_rd_addr", "tr_rd_addr"),
+                           ("tr_rd_data", f"tr_rd_data({rng(hi, lo)})")]))
+            ti += 1
+        else:
+            consts = [Const(f"{dp}_index_c", "natural", str(di), "INIT order inside the sniffer"),
+                      Const(f"{dp}_extractor_c", "natural", f"extractor_{dc.extractor}_c"),
+                      Const(f"{dp}_aggregator_c", "natural", f"aggregator_{dc.aggregator}_c"),
+                      Const(f"{dp}_sample_c", "natural",
+                            "sample_data_c" if dc.sample == "data" else "sample_increment_c",
+                            "" if dc.extractor == "event" else "unused by the time extractor"),
+                      Const(f"{dp}_width_c", "positive", str(dc.width), "result bits"),
+                      Const(f"{dp}_wrap_c", "boolean", vhdl_bool(dc.wrap),
+                            "wraps on overflow" if dc.wrap else "saturates on overflow"),
+                      Const(f"{dp}_low_reset_c", slv_type(32), slv_hex(dc.low), "filter low after reset"),
+                      Const(f"{dp}_high_reset_c", slv_type(32), slv_hex(dc.high), "filter high after reset")]
+            base = 64 * ri
+            instances.append(Instance(
+                f"dcapf_{dc.name}", "jointer_dcapf",
+                f"DCAPF {di} {dc.name}: {_dcapf_summary(dc)}, lane {dc.event}",
+                [("index_g", consts[0].name), ("extractor_g", consts[1].name),
+                 ("aggregator_g", consts[2].name), ("sample_g", consts[3].name),
+                 ("width_g", consts[4].name), ("wrap_g", consts[5].name),
+                 ("low_reset_g", consts[6].name), ("high_reset_g", consts[7].name)],
+                control + [("ev_good", good), ("ev_data", "ev_data"), ("ev_inc", "ev_inc"),
+                           ("result", f"dc_result({rng(base + dc.width - 1, base)})"),
+                           ("overflow", f"dc_overflow({ri})"), ("caught", f"dc_caught({ri})")]))
+            if dc.width < 64:
+                assigns.append(Assign(f"dc_result({rng(base + 63, base + dc.width)})", "(others => '0')",
+                                      f"{dc.name}: zero padding to 64 bits"))
+            ri += 1
+        groups.append(ConstGroup(f"DCAPF {dc.name} (sniffer {sn.name}, DCAPF {di}): "
+                                 f"{_dcapf_summary(dc)}", consts))
+    entity = f"{mon.name}_{sn.name}_sniffer"
+    return SnifferView(model=sn, lmic=li, index=si, number=number, entity=entity,
+                       file=f"hdl/{entity}.vhd", summary=_summary(sn), observed=observed,
+                       ports=ports, signals=signals, instances=instances, assigns=assigns,
+                       const_groups=groups, num_results=len(results), num_traces=len(traces),
+                       first_result=first_result, first_trace=first_trace,
+                       needs_timestamp=bool(traces), is_mark=sn.is_mark)
+
+
+# ---------------------------------------------------------------------------
+# LMIC wrapper
+# ---------------------------------------------------------------------------
+
+
+def _lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: list[SnifferView],
+          rp_addr_w: int) -> LmicView:
+    pre = f"lm_{lm.name}"
+    on_bus = lm.clock == mon.bus_clock.name
+    nres, ntr = len(ll.dcapfs), len(ll.traces)
+    has_mark = any(s.is_mark for s in sviews)
+    local_ts = ntr > 0 and not on_bus
+    global_ts = ntr > 0 and on_bus
+
+    consts = [
+        Const(f"{pre}_num_sniffers_c", "positive", str(len(lm.sniffers))),
+        Const(f"{pre}_num_dcapfs_c", "natural", str(nres), "result DCAPFs"),
+        Const(f"{pre}_num_traces_c", "natural", str(ntr), "trace DCAPFs"),
+        Const(f"{pre}_dcapf_sniffer_c", "integer_vector", int_vector([d.sniffer for d in ll.dcapfs]),
+              "owning sniffer of each result DCAPF"),
+        Const(f"{pre}_dcapf_width_c", "integer_vector", int_vector([d.width for d in ll.dcapfs]),
+              "result bits"),
+        Const(f"{pre}_dcapf_result_word_c", "integer_vector",
+              int_vector([d.result_word for d in ll.dcapfs]), "least significant RESULT word"),
+        Const(f"{pre}_dcapf_threshold_word_c", "integer_vector",
+              int_vector([d.threshold_word for d in ll.dcapfs]), "THRESHOLD word, -1: none"),
+        Const(f"{pre}_dcapf_irq_bit_c", "integer_vector",
+              int_vector([d.irq_bit for d in ll.dcapfs]), "IRQ source bit, -1: none"),
+        Const(f"{pre}_trace_sniffer_c", "integer_vector", int_vector([t.sniffer for t in ll.traces]),
+              "owning sniffer of each trace"),
+        Const(f"{pre}_trace_reg_word_c", "integer_vector", int_vector([t.reg_word for t in ll.traces]),
+              "first of the 5 trace registers"),
+        Const(f"{pre}_trace_ram_word_c", "integer_vector", int_vector([t.ram_word for t in ll.traces]),
+              "record 0 of the trace RAM window"),
+        Const(f"{pre}_trace_depth_log2_c", "integer_vector",
+              int_vector([t.depth_log2 for t in ll.traces]), "log2 of the depth in records"),
+        Const(f"{pre}_trace_irq_bit_c", "integer_vector", int_vector([t.irq_bit for t in ll.traces]),
+              "watermark IRQ bit (full = bit + 1)"),
+        Const(f"{pre}_num_irq_c", "natural", str(ll.num_irq), "IRQ source bits"),
+    ]
+    group = ConstGroup(f"LMIC {lm.name} (window {li + 1}, clock {lm.clock}, {ll.words} words)", consts)
+    gmap = [("addr_w_g", "rp_addr_w_c"), ("strict_g", "strict_c")] + \
+        [(c.name[len(pre) + 1:-2] + "_g", c.name) for c in consts]
+
+    ports = [Port("clk", "in", "std_logic", f"clock {lm.clock}"),
+             Port("rst", "in", "std_logic", "synchronous, active high"),
+             Port("rp_req", "in", "std_logic", "register port (doc/internals.md 3)"),
+             Port("rp_we", "in", "std_logic"), Port("rp_addr", "in", slv_type(rp_addr_w)),
+             Port("rp_wdata", "in", slv_type(32)), Port("rp_ack", "out", "std_logic"),
+             Port("rp_rdata", "out", slv_type(32)), Port("rp_err", "out", "std_logic"),
+             Port("irq", "out", "std_logic", "level: an enabled IRQ source is pending")]
+    if global_ts:
+        ports.append(Port("timestamp", "in", slv_type(TIMESTAMP_W), "bus-clock cycle counter (global block)"))
+    if has_mark:
+        ports += [Port("mark_valid", "in", "std_logic", "MARK write (global block)"),
+                  Port("mark_data", "in", slv_type(32))]
+    for sv in sviews:
+        for o in sv.observed:
+            ports.append(Port(f"{sv.model.name}_{o.sig}", "in", slv_type(o.width),
+                              f"sniffer {sv.model.name}" if o is sv.observed[0] else ""))
+
+    def vec(n: int, w: int = 1) -> str:
+        return f"std_logic_vector({w * n - 1} downto 0)"
+    signals = [Signal("sn_prog", vec(len(lm.sniffers), 2), "PROG of each sniffer"),
+               Signal("sn_run", "std_logic"), Signal("sn_soft_reset", "std_logic"),
+               Signal("sn_ctrl_we", "std_logic"),
+               Signal("sn_init_we", vec(len(lm.sniffers)), "INIT write strobe per sniffer"),
+               Signal("sn_init_data", slv_type(32)),
+               Signal("dc_result", vec(nres, 64), "result DCAPFs, 64 bits each"),
+               Signal("dc_overflow", vec(nres)), Signal("dc_caught", vec(nres)),
+               Signal("tr_wptr", vec(ntr, 32), "trace status, 32 bits per trace"),
+               Signal("tr_fill", vec(ntr, 32)), Signal("tr_full", vec(ntr)),
+               Signal("tr_overflow", vec(ntr)), Signal("tr_rd_addr", slv_type(32)),
+               Signal("tr_rd_data", vec(ntr, 32))]
+    if local_ts:
+        signals.append(Signal("timestamp", slv_type(TIMESTAMP_W), f"cycle counter of clock {lm.clock}"))
+    instances = []
+    if local_ts:
+        instances.append(Instance("u_timestamp", "jointer_collect_timestamp",
+                                  f"trace timestamps: cycles of clock {lm.clock}",
+                                  [("width_g", str(TIMESTAMP_W))],
+                                  [("clk", "clk"), ("rst", "rst"), ("timestamp", "timestamp")]))
+    instances.append(Instance(
+        "u_lmic", "jointer_collect_lmic", f"LMIC {lm.name}: CONTROL, STATUS, INIT, RESULT, "
+        "THRESHOLD and TRACE registers", gmap,
+        [("clk", "clk"), ("rst", "rst"), ("rp_req", "rp_req"), ("rp_we", "rp_we"),
+         ("rp_addr", "rp_addr"), ("rp_wdata", "rp_wdata"), ("rp_ack", "rp_ack"),
+         ("rp_rdata", "rp_rdata"), ("rp_err", "rp_err"), ("sn_prog", "sn_prog"),
+         ("sn_run", "sn_run"), ("sn_soft_reset", "sn_soft_reset"), ("sn_ctrl_we", "sn_ctrl_we"),
+         ("sn_init_we", "sn_init_we"), ("sn_init_data", "sn_init_data"),
+         ("dc_result", "dc_result"), ("dc_overflow", "dc_overflow"), ("dc_caught", "dc_caught"),
+         ("tr_wptr", "tr_wptr"), ("tr_fill", "tr_fill"), ("tr_full", "tr_full"),
+         ("tr_overflow", "tr_overflow"), ("tr_rd_addr", "tr_rd_addr"),
+         ("tr_rd_data", "tr_rd_data"), ("irq", "irq")]))
+    for sv in sviews:
+        si = sv.index
+        pm = [("clk", "clk"), ("rst", "rst")]
+        for o in sv.observed:
+            pm.append((f"mon_{o.sig}", f"{sv.model.name}_{o.sig}"))
+        if sv.is_mark:
+            pm += [("mark_valid", "mark_valid"), ("mark_data", "mark_data")]
+        pm += [("prog", f"sn_prog({rng(2 * si + 1, 2 * si)})"), ("run", "sn_run"),
+               ("soft_reset", "sn_soft_reset"), ("ctrl_we", "sn_ctrl_we"),
+               ("init_we", f"sn_init_we({si})"), ("init_data", "sn_init_data")]
+        if sv.num_results:
+            a, n = sv.first_result, sv.num_results
+            pm += [("dc_result", f"dc_result({rng(64 * (a + n) - 1, 64 * a)})"),
+                   ("dc_overflow", f"dc_overflow({rng(a + n - 1, a)})"),
+                   ("dc_caught", f"dc_caught({rng(a + n - 1, a)})")]
+        if sv.num_traces:
+            a, n = sv.first_trace, sv.num_traces
+            pm += [("timestamp", "timestamp"),
+                   ("tr_wptr", f"tr_wptr({rng(32 * (a + n) - 1, 32 * a)})"),
+                   ("tr_fill", f"tr_fill({rng(32 * (a + n) - 1, 32 * a)})"),
+                   ("tr_full", f"tr_full({rng(a + n - 1, a)})"),
+                   ("tr_overflow", f"tr_overflow({rng(a + n - 1, a)})"),
+                   ("tr_rd_addr", "tr_rd_addr"),
+                   ("tr_rd_data", f"tr_rd_data({rng(32 * (a + n) - 1, 32 * a)})")]
+        instances.append(Instance(f"sniffer_{sv.model.name}", sv.entity,
+                                  f"sniffer {si} {sv.model.name}: {sv.summary}", [], pm))
+    entity = f"{mon.name}_{lm.name}_lmic"
+    return LmicView(model=lm, index=li, entity=entity, file=f"hdl/{entity}.vhd", clock=lm.clock,
+                    on_bus_clock=on_bus, layout=ll, sniffers=sviews, ports=ports, signals=signals,
+                    instances=instances, const_group=group, num_results=nres, num_traces=ntr,
+                    local_timestamp=local_ts, global_timestamp=global_ts, has_mark=has_mark)
+
+
+# ---------------------------------------------------------------------------
+# top level
+# ---------------------------------------------------------------------------
+
+S_AXI = [("awaddr", "in", "addr"), ("awprot", "in", 3), ("awvalid", "in", None),
+         ("awready", "out", None), ("wdata", "in", 32), ("wstrb", "in", 4),
+         ("wvalid", "in", None), ("wready", "out", None), ("bresp", "out", 2),
+         ("bvalid", "out", None), ("bready", "in", None), ("araddr", "in", "addr"),
+         ("arprot", "in", 3), ("arvalid", "in", None), ("arready", "out", None),
+         ("rdata", "out", 32), ("rresp", "out", 2), ("rvalid", "out", None), ("rready", "in", None)]
+
+
+def _top(mon: Monitor, lviews: list[LmicView], addr_width: int, rp_addr_w: int) -> dict:
+    n = len(lviews)
+    bus = mon.bus_clock.name
+    ports = [Port("s_axi_aclk", "in", "std_logic", f"bus clock ({bus}): DCI, global block"),
+             Port("s_axi_aresetn", "in", "std_logic", "active low, synchronous to s_axi_aclk")]
+    for sig, d, w in S_AXI:
+        ports.append(Port(f"s_axi_{sig}", d, slv_type(addr_width if w == "addr" else w)))
+    for c in mon.clocks[1:]:
+        ports += [Port(f"{c.name}_clk", "in", "std_logic", f"clock {c.name}"),
+                  Port(f"{c.name}_resetn", "in", "std_logic", f"active low, synchronous to {c.name}_clk")]
+    ports.append(Port("irq", "out", "std_logic", "level: an enabled interrupt source is pending"))
+    for lv in lviews:
+        for sv in lv.sniffers:
+            for o in sv.observed:
+                ports.append(Port(f"{sv.model.name}_{o.sig}", "in", slv_type(o.width),
+                                  f"sniffer {sv.model.name}: {sv.summary}"
+                                  if o is sv.observed[0] else ""))
+    signals = [Signal("bus_rst", "std_logic", "bus-clock reset, active high"),
+               Signal("t_req", f"std_logic_vector({n} downto 0)", "index 0: global block, i + 1: LMIC i"),
+               Signal("t_we", "std_logic"), Signal("t_addr", slv_type(rp_addr_w)),
+               Signal("t_wdata", slv_type(32)), Signal("t_ack", f"std_logic_vector({n} downto 0)"),
+               Signal("t_rdata", f"std_logic_vector({32 * (n + 1) - 1} downto 0)"),
+               Signal("t_err", f"std_logic_vector({n} downto 0)"),
+               Signal("lmic_irq", f"std_logic_vector({n - 1} downto 0)", "per LMIC, on the bus clock"),
+               Signal("mark_valid", "std_logic"), Signal("mark_data", slv_type(32)),
+               Signal("timestamp", slv_type(64), "bus-clock cycle counter")]
+    for c in mon.clocks[1:]:
+        signals.append(Signal(f"{c.name}_rst", "std_logic", f"clock {c.name} reset, active high"))
+    resets = [{"clk": "s_axi_aclk", "rst": "bus_rst", "resetn": "s_axi_aresetn"}] + \
+        [{"clk": f"{c.name}_clk", "rst": f"{c.name}_rst", "resetn": f"{c.name}_resetn"}
+         for c in mon.clocks[1:]]
+    instances = [
+        Instance("u_dci", "jointer_collect_dci", "DCI: the AXI4-Lite slave over every window",
+                 [("addr_w_g", "bus_addr_w_c"), ("num_lmics_g", "num_lmics_c"),
+                  ("window_log2_g", "window_log2_c"), ("strict_g", "strict_c")],
+                 [(f"s_axi_{s}", f"s_axi_{s}") for s in ("aclk", "aresetn")] +
+                 [(f"s_axi_{s}", f"s_axi_{s}") for s, _, _ in S_AXI] +
+                 [("t_req", "t_req"), ("t_we", "t_we"), ("t_addr", "t_addr"), ("t_wdata", "t_wdata"),
+                  ("t_ack", "t_ack"), ("t_rdata", "t_rdata"), ("t_err", "t_err")]),
+        Instance("u_timestamp", "jointer_collect_timestamp", "bus-clock cycle counter",
+                 [("width_g", "64")],
+                 [("clk", "s_axi_aclk"), ("rst", "bus_rst"), ("timestamp", "timestamp")]),
+        Instance("u_global", "jointer_collect_global",
+                 "global block (window 0): ID, VERSION, CONFIG_HASH, INFO, IRQ, TIMESTAMP, MARK",
+                 [("addr_w_g", "rp_addr_w_c"), ("strict_g", "strict_c"),
+                  ("config_hash_g", "config_hash_c"), ("info_g", "info_c"),
+                  ("num_lmics_g", "num_lmics_c")],
+                 [("clk", "s_axi_aclk"), ("rst", "bus_rst"), ("rp_req", "t_req(0)"),
+                  ("rp_we", "t_we"), ("rp_addr", "t_addr"), ("rp_wdata", "t_wdata"),
+                  ("rp_ack", "t_ack(0)"), ("rp_rdata", "t_rdata(31 downto 0)"),
+                  ("rp_err", "t_err(0)"), ("lmic_irq", "lmic_irq"), ("irq", "irq"),
+                  ("mark_valid", "mark_valid"), ("mark_data", "mark_data"),
+                  ("timestamp", "timestamp")]),
+    ]
+    for lv in lviews:
+        i = lv.index
+        t = i + 1
+        pfx = f"lmic{i}"
+        clk, rst = ("s_axi_aclk", "bus_rst") if lv.on_bus_clock else (f"{lv.clock}_clk", f"{lv.clock}_rst")
+        rdata = f"t_rdata({rng(32 * t + 31, 32 * t)})"
+        if lv.on_bus_clock:
+            rp = [("rp_req", f"t_req({t})"), ("rp_we", "t_we"), ("rp_addr", "t_addr"),
+                  ("rp_wdata", "t_wdata"), ("rp_ack", f"t_ack({t})"), ("rp_rdata", rdata),
+                  ("rp_err", f"t_err({t})"), ("irq", f"lmic_irq({i})")]
+        else:
+            signals += [Signal(f"{pfx}_req", "std_logic", f"LMIC {lv.model.name}, clock {lv.clock} side"),
+                        Signal(f"{pfx}_we", "std_logic"), Signal(f"{pfx}_addr", slv_type(rp_addr_w)),
+                        Signal(f"{pfx}_wdata", slv_type(32)), Signal(f"{pfx}_ack", "std_logic"),
+                        Signal(f"{pfx}_rdata", slv_type(32)), Signal(f"{pfx}_err", "std_logic"),
+                        Signal(f"{pfx}_irq", slv_type(1), "LMIC interrupt, before synchronisation")]
+            instances.append(Instance(
+                f"u_cdc{i}", "jointer_collect_cdc",
+                f"LMIC {lv.model.name}: request/acknowledge crossing bus clock -> {lv.clock}",
+                [("addr_w_g", "rp_addr_w_c"), ("timeout_g", "cdc_timeout_c")],
+                [("s_clk", "s_axi_aclk"), ("s_rst", "bus_rst"), ("s_req", f"t_req({t})"),
+                 ("s_we", "t_we"), ("s_addr", "t_addr"), ("s_wdata", "t_wdata"),
+                 ("s_ack", f"t_ack({t})"), ("s_rdata", rdata), ("s_err", f"t_err({t})"),
+                 ("m_clk", clk), ("m_rst", rst), ("m_req", f"{pfx}_req"), ("m_we", f"{pfx}_we"),
+                 ("m_addr", f"{pfx}_addr"), ("m_wdata", f"{pfx}_wdata"), ("m_ack", f"{pfx}_ack"),
+                 ("m_rdata", f"{pfx}_rdata"), ("m_err", f"{pfx}_err")]))
+            instances.append(Instance(
+                f"u_irq_sync{i}", "jointer_collect_sync",
+                f"LMIC {lv.model.name}: interrupt level to the bus clock",
+                [("width_g", "1")],
+                [("clk", "s_axi_aclk"), ("rst", "bus_rst"), ("d", f"{pfx}_irq"),
+                 ("q", f"lmic_irq({rng(i, i)})")]))
+            rp = [("rp_req", f"{pfx}_req"), ("rp_we", f"{pfx}_we"), ("rp_addr", f"{pfx}_addr"),
+                  ("rp_wdata", f"{pfx}_wdata"), ("rp_ack", f"{pfx}_ack"), ("rp_rdata", f"{pfx}_rdata"),
+                  ("rp_err", f"{pfx}_err"), ("irq", f"{pfx}_irq(0)")]
+        pm = [("clk", clk), ("rst", rst)] + rp
+        if lv.global_timestamp:
+            pm.append(("timestamp", f"timestamp({TIMESTAMP_W - 1} downto 0)"))
+        if lv.has_mark:
+            pm += [("mark_valid", "mark_valid"), ("mark_data", "mark_data")]
+        for sv in lv.sniffers:
+            for o in sv.observed:
+                pm.append((f"{sv.model.name}_{o.sig}", f"{sv.model.name}_{o.sig}"))
+        how = "same clock as the bus: wired directly" if lv.on_bus_clock else f"clock {lv.clock}"
+        instances.append(Instance(f"lmic_{lv.model.name}", lv.entity,
+                                  f"LMIC {i} {lv.model.name} (window {t}, {how})", [], pm))
+    return {"ports": ports, "signals": signals, "instances": instances, "resets": resets,
+            "entity": f"{mon.name}_monitor", "file": f"hdl/{mon.name}_monitor.vhd"}
+
+
+# ---------------------------------------------------------------------------
+# C macros, descriptor rows, register map
+# ---------------------------------------------------------------------------
+
+
+def c_hex(v: int) -> str:
+    return f"0x{v:X}u"
+
+
+def c_dec(v: int) -> str:
+    return f"{v}u"
+
+
+def _c_and_docs(d: Design) -> None:
+    """C macros of <name>_regs.h (drivers/README.md naming) and the register map."""
+    L, NAME = d.layout, d.NAME
+    gen = ("the generated code", d.monitor.path)
+    sections: list[dict] = []
+
+    def section(title: str, owner, rows) -> None:
+        sections.append({"title": title, "owner": owner[0], "path": owner[1],
+                         "rows": [(f"{NAME}_{n}", v, c) for n, v, c in rows]})
+
+    hz = d.bus_clock_hz
+    section(d.monitor.description or f"monitor {d.name}", gen, [
+        ("CONFIG_HASH", f"0x{d.config_hash:08X}u", "CRC-32 of the normalised description"),
+        ("BASE_ADDRESS", c_hex(d.monitor.bus.base_address), "bus.base_address"),
+        ("SPAN", c_hex(L.span), "bytes of the register space"),
+        ("WINDOW", c_hex(L.window), "bytes per window (global block, each LMIC)"),
+        ("NUM_LMICS", c_dec(len(d.lmics)), ""),
+        ("NUM_SNIFFERS", c_dec(len(d.sniffers)), ""),
+        ("NUM_METRICS", c_dec(len(d.metrics)), "result DCAPFs"),
+        ("NUM_TRACES", c_dec(len(d.traces)), "trace DCAPFs"),
+        ("NUM_DCAPFS", c_dec(sum(len(s.model.dcapfs) for s in d.sniffers)),
+         "all DCAPFs: 2 INIT words each"),
+        ("ADDR_WIDTH", c_dec(d.addr_width), "s_axi address bits"),
+        ("INFO", f"0x{d.info:08X}u", "value of the global INFO register"),
+        ("BUS_CLOCK_HZ", c_dec(hz), "0: unknown (no period_ns)"),
+    ])
+    regmap = [{"offset": 4 * w, "name": reg, "access": acc, "desc": desc}
+              for (reg, w), (acc, desc) in zip(layout_mod.GLOBAL_REGS.items(), GLOBAL_DOC)]
+    for lv in d.lmics:
+        ll, li, ln = lv.layout, lv.index, lv.model.name
+        Ln = ln.upper()
+        rows = [(f"LMIC_{Ln}", c_dec(li), "LMIC index"),
+                (f"{Ln}_BASE", c_hex(L.lmic_base(li)), "window base")]
+        rows += [(f"{Ln}_{reg}", c_hex(L.lmic_reg(li, w)), "") for reg, w in layout_mod.LMIC_REGS.items()]
+        rows.append((f"{Ln}_NUM_IRQ", c_dec(ll.num_irq), "IRQ source bits used"))
+        section(f"LMIC {ln} (window {li + 1}, clock {lv.clock})",
+                (f"LMIC '{ln}'", lv.model.path + ("name",)), rows)
+        regmap += [{"offset": L.lmic_reg(li, 0), "name": f"{ln}.CONTROL", "access": "rw",
+                    "desc": "bit 0 RUN, bit 1 SOFT_RESET (write-1 pulse), bits 2+2i..3+2i PROG of sniffer i"},
+                   {"offset": L.lmic_reg(li, 1), "name": f"{ln}.STATUS", "access": "ro",
+                    "desc": "bit i VALID of sniffer i, bit 16+i OVERFLOW of sniffer i"},
+                   {"offset": L.lmic_reg(li, 2), "name": f"{ln}.IRQ_STATUS", "access": "rw1c",
+                    "desc": "one bit per IRQ source (write 1 to clear)"},
+                   {"offset": L.lmic_reg(li, 3), "name": f"{ln}.IRQ_ENABLE", "access": "rw",
+                    "desc": "IRQ source mask"}]
+        for sv in lv.sniffers:
+            Sn = sv.model.name.upper()
+            shift = layout_mod.prog_shift(sv.index)
+            init = L.lmic_reg(li, ll.init_word(sv.index))
+            section(f"sniffer {ln}.{sv.model.name}: {sv.summary}",
+                    (f"sniffer '{sv.model.name}'", sv.model.path + ("name",)), [
+                        (f"SNIFFER_{Sn}", c_dec(sv.index), "index inside its LMIC (PROG field)"),
+                        (f"{Sn}_LMIC", c_dec(li), ""),
+                        (f"{Sn}_INIT", c_hex(init), "INIT register"),
+                        (f"{Sn}_PROG_SHIFT", c_dec(shift), "PROG field in CONTROL"),
+                        (f"{Sn}_PROG_MASK", c_hex(3 << shift), ""),
+                        (f"{Sn}_VALID_MASK", c_hex(1 << sv.index), "in STATUS"),
+                        (f"{Sn}_OVERFLOW_MASK", c_hex(1 << (16 + sv.index)), "in STATUS"),
+                        (f"{Sn}_NUM_DCAPFS", c_dec(len(sv.model.dcapfs)), "INIT takes 2 words per DCAPF"),
+                    ])
+            regmap.append({"offset": init, "name": f"{ln}.INIT[{sv.index}]", "access": "wo",
+                           "desc": f"sniffer {sv.model.name}: filter bounds in INIT mode, "
+                           "low then high per DCAPF"})
+        for dl in ll.dcapfs:
+            m = d.metric(dl.name)
+            M = dl.name.upper()
+            words = layout_mod.words_of(dl.width)
+            mask = (1 << dl.width) - 1
+            rows = [(f"METRIC_{M}", c_dec(m["index"]), f"index into {d.name}_cfg.metrics"),
+                    (f"{M}_RESULT", c_hex(m["result_offset"]), "least significant word"),
+                    (f"{M}_WIDTH", c_dec(dl.width), "result bits"),
+                    (f"{M}_DCAPF", c_dec(dl.index), "DCAPF index inside its sniffer (INIT order)"),
+                    (f"{M}_RESULT_WORDS", c_dec(words), ""),
+                    (f"{M}_MASK_LO", c_hex(mask & MASK32), "valid bits of RESULT word 0"),
+                    (f"{M}_MASK_HI", c_hex(mask >> 32), "valid bits of RESULT word 1"),
+                    (f"{M}_LOW_RESET", c_hex(m["low"]), "filter bounds after reset"),
+                    (f"{M}_HIGH_RESET", c_hex(m["high"]), "")]
+            if dl.threshold_word >= 0:
+                rows += [(f"{M}_THRESHOLD", c_hex(m["threshold_offset"]), "least significant word"),
+                         (f"{M}_IRQ_BIT", c_dec(dl.irq_bit), "in its LMIC's IRQ_STATUS/IRQ_ENABLE"),
+                         (f"{M}_IRQ_MASK", c_hex(1 << dl.irq_bit), "")]
+            section(f"metric {dl.name} ({dl.sniffer_name}, DCAPF {dl.index}, {m['extractor']}, "
+                    f"{m['aggregator']}, {dl.width} bits)",
+                    (f"DCAPF '{dl.name}'", _dcapf(d, dl.name).path + ("name",)), rows)
+            for k in range(words):
+                regmap.append({"offset": L.lmic_reg(li, dl.result_word + k),
+                               "name": f"{ln}.{M}" + (f"[{k}]" if words > 1 else ""), "access": "ro",
+                               "desc": f"result of {dl.name}" + (
+                                   f", bits {min(32 * k + 31, dl.width - 1)}..{32 * k}"
+                                   + (" (the snapshot taken by reading word 0)" if k else
+                                      " (reading it snapshots the upper word)")
+                                   if words > 1 else "")})
+        for dl in ll.dcapfs:
+            if dl.threshold_word >= 0:
+                words = layout_mod.words_of(dl.width)
+                for k in range(words):
+                    regmap.append({"offset": L.lmic_reg(li, dl.threshold_word + k),
+                                   "name": f"{ln}.{dl.name.upper()}_THRESHOLD"
+                                   + (f"[{k}]" if words > 1 else ""), "access": "rw",
+                                   "desc": f"IRQ bit {dl.irq_bit} when {dl.name} >= threshold"
+                                   + (" (writing the last word commits)" if words > 1 else "")})
+        for tl in ll.traces:
+            t = d.trace(tl.name)
+            T = tl.name.upper()
+            reg = t["reg_offset"]
+            rows = [(f"TRACE_{T}", c_dec(t["index"]), f"index into {d.name}_cfg.traces"),
+                    (f"{T}_REGS", c_hex(reg), "WPTR; FILL, STATUS, WATERMARK, DEPTH follow"),
+                    (f"{T}_RAM", c_hex(t["ram_offset"]), "record i: word 2i timestamp, 2i+1 data"),
+                    (f"{T}_DEPTH", c_dec(tl.depth), "records"),
+                    (f"{T}_DCAPF", c_dec(tl.index), "DCAPF index inside its sniffer (INIT order)"),
+                    (f"{T}_IRQ_MASK", c_hex(3 << tl.irq_bit), "watermark | full"),
+                    (f"{T}_WATERMARK_IRQ_MASK", c_hex(1 << tl.irq_bit), ""),
+                    (f"{T}_FULL_IRQ_MASK", c_hex(1 << (tl.irq_bit + 1)), ""),
+                    (f"{T}_LOW_RESET", c_hex(t["low"]), "filter bounds after reset"),
+                    (f"{T}_HIGH_RESET", c_hex(t["high"]), "")]
+            section(f"trace {tl.name} ({tl.sniffer_name}, DCAPF {tl.index}, {tl.depth} records, "
+                    f"{'ring' if t['ring'] else 'stop when full'})",
+                    (f"DCAPF '{tl.name}'", _dcapf(d, tl.name).path + ("name",)), rows)
+            for reg_name, w in layout_mod.TRACE_REGS.items():
+                regmap.append({"offset": reg + 4 * w, "name": f"{ln}.{T}_{reg_name}",
+                               "access": "rw" if reg_name == "WATERMARK" else "ro",
+                               "desc": TRACE_DOC[reg_name]})
+            regmap.append({"offset": t["ram_offset"], "end": t["ram_offset"] + 8 * tl.depth - 4,
+                           "name": f"{ln}.{T}_RAM", "access": "ro",
+                           "desc": f"{tl.depth} records: word 2i timestamp, word 2i+1 data"})
+    d.c_macros = sections
+    d.register_map = sorted(regmap, key=lambda r: r["offset"])
+
+
+GLOBAL_DOC = [("ro", "0x4A4E5452 (\"JNTR\")"), ("ro", "0x00010000 (1.0.0)"),
+              ("ro", "hash of the description this monitor was generated from"),
+              ("ro", "[7:0] LMICs, [15:8] log2 window bytes, [16] strict decoding"),
+              ("ro", "bit i: LMIC i has an enabled pending interrupt source"),
+              ("rw", "bit i enables LMIC i"),
+              ("ro", "bus cycles since reset, low word (reading it snapshots HI)"),
+              ("ro", "the snapshot's high word"),
+              ("wo", "a write of VAL emits one event {data = VAL} to the mark sniffer"),
+              ("rw", "free for software")]
+TRACE_DOC = {"WPTR": "slot the next record goes to", "FILL": "records held (saturates at DEPTH)",
+             "STATUS": "bit 0 FULL, bit 1 OVERFLOW (sticky)",
+             "WATERMARK": "IRQ when FILL rises to >= WATERMARK (0: off)",
+             "DEPTH": "records"}
+
+
+def _dcapf(d: Design, name: str) -> Dcapf:
+    return next(x for x in d.monitor.dcapfs() if x.name == name)
+
+
+def _rows(d: Design) -> None:
+    L = d.layout
+    for lv in d.lmics:
+        for dl in lv.layout.dcapfs:
+            dc = _dcapf(d, dl.name)
+            sv = lv.sniffers[dl.sniffer]
+            d.metrics.append({
+                "index": len(d.metrics), "name": dl.name, "NAME": dl.name.upper(), "lmic": lv.index, "lmic_name": lv.model.name,
+                "sniffer": sv.number, "sniffer_name": sv.model.name, "dcapf": dl.index,
+                "width": dl.width, "words": layout_mod.words_of(dl.width),
+                "extractor": dc.extractor, "aggregator": dc.aggregator, "sample": dc.sample,
+                "result_offset": L.lmic_reg(lv.index, dl.result_word),
+                "threshold_offset": L.lmic_reg(lv.index, dl.threshold_word) if dl.threshold_word >= 0 else None,
+                "irq_bit": dl.irq_bit, "low": dc.low, "high": dc.high, "wrap": dc.wrap,
+                "threshold_irq": dc.threshold_irq, "event": dc.event,
+                "description": dc.description, "clock": lv.clock})
+        for tl in lv.layout.traces:
+            dc = _dcapf(d, tl.name)
+            sv = lv.sniffers[tl.sniffer]
+            d.traces.append({
+                "index": len(d.traces), "name": tl.name, "NAME": tl.name.upper(), "lmic": lv.index, "lmic_name": lv.model.name,
+                "sniffer": sv.number, "sniffer_name": sv.model.name, "dcapf": tl.index,
+                "depth": tl.depth, "ring": dc.mode == "ring", "mode": dc.mode,
+                "reg_offset": L.lmic_reg(lv.index, tl.reg_word),
+                "ram_offset": L.lmic_reg(lv.index, tl.ram_word), "irq_bit": tl.irq_bit,
+                "low": dc.low, "high": dc.high, "event": dc.event, "description": dc.description,
+                "clock": lv.clock})
+
+
+# ---------------------------------------------------------------------------
+# name checks
+# ---------------------------------------------------------------------------
+
+
+def _check_names(d: Design, src: Source, diags: Diagnostics) -> None:
+    mon = d.monitor
+    gen = "the generated code"
+    # package constants (one package)
+    pkg = Namespace("VHDL constant", diags, src, case_sensitive=False)
+    for c in d.monitor_consts.consts:
+        pkg.add(c.name, gen, mon.path)
+    for lv in d.lmics:
+        for c in lv.const_group.consts:
+            pkg.add(c.name, f"LMIC '{lv.model.name}'", lv.model.path + ("name",))
+        for sv in lv.sniffers:
+            for g in sv.const_groups:
+                for c in g.consts:
+                    owner = f"sniffer '{sv.model.name}'"
+                    path = sv.model.path + ("name",)
+                    if c.name.startswith("dc_"):
+                        dc = next(x for x in sv.model.dcapfs if c.name.startswith(f"dc_{x.name}_"))
+                        owner, path = f"DCAPF '{dc.name}'", dc.path + ("name",)
+                    pkg.add(c.name, owner, path)
+    # design units (one library)
+    units = Namespace("VHDL design unit", diags, src, case_sensitive=False)
+    units.add(f"{mon.name}_config", gen, mon.path + ("name",))
+    units.add(d.top["entity"], gen, mon.path + ("name",))
+    for lv in d.lmics:
+        units.add(lv.entity, f"LMIC '{lv.model.name}'", lv.model.path + ("name",))
+        for sv in lv.sniffers:
+            units.add(sv.entity, f"sniffer '{sv.model.name}'", sv.model.path + ("name",))
+    # top-level and LMIC identifiers
+    top = Namespace("top-level VHDL identifier", diags, src, case_sensitive=False)
+    for p in d.top["ports"][:2 + len(S_AXI)] + [x for x in d.top["ports"] if x.name == "irq"]:
+        top.add(p.name, gen, mon.path)
+    for s in d.top["signals"]:
+        if s.name.startswith(("t_", "lmic", "mark_", "timestamp", "bus_rst")):
+            top.add(s.name, gen, mon.path)
+    for inst in d.top["instances"]:
+        if not inst.label.startswith("lmic_"):
+            top.add(inst.label, gen, mon.path)
+    for c in mon.clocks[1:]:
+        for ident in (f"{c.name}_clk", f"{c.name}_resetn", f"{c.name}_rst"):
+            top.add(ident, f"clock '{c.name}'", c.path)
+    for lv in d.lmics:
+        top.add(f"lmic_{lv.model.name}", f"LMIC '{lv.model.name}'", lv.model.path + ("name",))
+        inner = Namespace(f"VHDL identifier of {lv.entity}", diags, src, case_sensitive=False)
+        for p in lv.ports:
+            if not any(p.name.startswith(f"{sv.model.name}_") for sv in lv.sniffers):
+                inner.add(p.name, gen, lv.model.path)
+        for s in lv.signals:
+            inner.add(s.name, gen, lv.model.path)
+        for sv in lv.sniffers:
+            inner.add(f"sniffer_{sv.model.name}", f"sniffer '{sv.model.name}'", sv.model.path + ("name",))
+            for o in sv.observed:
+                ident = f"{sv.model.name}_{o.sig}"
+                top.add(ident, f"sniffer '{sv.model.name}'", sv.model.path + ("name",))
+                inner.add(ident, f"sniffer '{sv.model.name}'", sv.model.path + ("name",))
+    # C macros and functions
+    cns = Namespace("C identifier", diags, src)
+    for sec in d.c_macros:
+        for name, _, _ in sec["rows"]:
+            cns.add(name, sec["owner"], sec["path"])
+    for m in d.metrics:
+        cns.add(f"{mon.name}_read_{m['name']}", f"DCAPF '{m['name']}'",
+                _dcapf(d, m["name"]).path + ("name",))
+
+
+# ---------------------------------------------------------------------------
+# entry point
+# ---------------------------------------------------------------------------
+
+
+def elaborate(mon: Monitor, src: Source, source_name: str) -> Design:
+    diags = Diagnostics()
+    L = layout_mod.compute(mon.lmics)
+    bus = mon.bus
+    need = max(MIN_ADDR_WIDTH, L.addr_width)
+    if need > MAX_ADDR_WIDTH:
+        diags.error(src.loc(mon.path + ("name",)),
+                    f"the register space needs {need} address bits (expected at most "
+                    f"{MAX_ADDR_WIDTH}: reduce trace depths)")
+        raise InputError(diags)
+    addr_width = bus.addr_width if bus.addr_width is not None else need
+    if bus.addr_width is not None and bus.addr_width < need:
+        diags.error(src.loc(bus.path + ("addr_width",)),
+                    f"the register space of {L.span} bytes ({len(L.lmics) + 1} windows of "
+                    f"{L.window} bytes) does not fit bus.addr_width {bus.addr_width} "
+                    f"(expected addr_width >= {need})")
+    if bus.base_address % (1 << addr_width):
+        p = bus.path + ("base_address",)
+        diags.error(src.loc(p), f"bus.base_address 0x{bus.base_address:X} is not aligned to the "
+                    f"{1 << addr_width}-byte register space of addr_width {addr_width} "
+                    f"(expected a multiple of 0x{1 << addr_width:X})")
+    h = config_hash(mon)
+    info = len(mon.lmics) | (L.window_log2 << 8) | (int(bus.strict) << 16)
+    rp_addr_w = L.window_log2 - 2
+
+    sviews_all: list[SnifferView] = []
+    lviews: list[LmicView] = []
+    number = 0
+    for li, (lm, ll) in enumerate(zip(mon.lmics, L.lmics)):
+        sviews = []
+        fr = ft = 0
+        for si, sn in enumerate(lm.sniffers):
+            sv = _sniffer(mon, sn, li, si, number, fr, ft)
+            fr += sv.num_results
+            ft += sv.num_traces
+            number += 1
+            sviews.append(sv)
+        sviews_all += sviews
+        lviews.append(_lmic(mon, lm, li, ll, sviews, rp_addr_w))
+
+    monitor_consts = ConstGroup(f"monitor {mon.name}", [
+        Const("config_hash_c", slv_type(32), slv_hex(h), "CONFIG_HASH register"),
+        Const("info_c", slv_type(32), slv_hex(info),
+              f"INFO: {len(mon.lmics)} LMIC(s), {L.window}-byte windows, "
+              f"{'strict' if bus.strict else 'lenient'} decoding"),
+        Const("bus_addr_w_c", "positive", str(addr_width), "s_axi address bits"),
+        Const("window_log2_c", "positive", str(L.window_log2), f"{L.window} bytes per window"),
+        Const("rp_addr_w_c", "positive", str(rp_addr_w), "word-address bits inside a window"),
+        Const("strict_c", "boolean", vhdl_bool(bus.strict),
+              "SLVERR on unmapped addresses" if bus.strict else "unmapped addresses read 0, OKAY"),
+        Const("num_lmics_c", "positive", str(len(mon.lmics))),
+        Const("cdc_timeout_c", "positive", str(CDC_TIMEOUT),
+              "bus cycles before a crossing to a silent LMIC answers SLVERR"),
+    ])
+    d = Design(monitor=mon, source_name=source_name, version=__version__, config_hash=h,
+               layout=L, addr_width=addr_width, info=info, lmics=lviews, sniffers=sviews_all,
+               metrics=[], traces=[], monitor_consts=monitor_consts,
+               top=_top(mon, lviews, addr_width, rp_addr_w), c_macros=[], register_map=[])
+    _rows(d)
+    _c_and_docs(d)
+    _check_names(d, src, diags)
+    if diags:
+        raise InputError(diags)
+    return d
+
+
+def source_display_name(path: str) -> str:
+    return Path(path).name

@@ -1,0 +1,155 @@
+"""Stage 3: the typed model of a monitor, defaults applied.
+
+Built by validate.py from data that passed the JSON Schema and the semantic
+checks. `path` is the item's path in the YAML document, for messages of
+later stages. `canonical()` is the normalised form the config hash covers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+BUS_TAPS = ("axi4", "axi4lite", "axis")
+MASK32 = 0xFFFFFFFF
+
+
+@dataclass
+class Clock:
+    name: str
+    period_ns: float | None = None   # None: not given (co-simulation uses 10 ns)
+    path: tuple = ()
+
+    @property
+    def sim_period_ns(self) -> float:
+        return self.period_ns if self.period_ns is not None else 10.0
+
+    def canonical(self) -> dict:
+        return {"name": self.name, "period_ns": self.period_ns}
+
+
+@dataclass
+class Bus:
+    addr_width: int | None = None    # None: the smallest that fits
+    base_address: int = 0
+    strict: bool = False
+    path: tuple = ()
+
+    def canonical(self) -> dict:
+        return {"addr_width": self.addr_width, "base_address": self.base_address,
+                "strict": self.strict}
+
+
+@dataclass
+class Condition:
+    kind: str                        # "mask" | "range"
+    a: int                           # mask | low
+    b: int                           # value | high
+    path: tuple = ()
+
+    def canonical(self) -> dict:
+        return {"kind": self.kind, "a": self.a, "b": self.b}
+
+
+@dataclass
+class Interfacer:
+    type: str
+    params: dict = field(default_factory=dict)   # every parameter of the type, defaults applied
+    path: tuple = ()
+
+    @property
+    def lanes(self) -> int:
+        return self.params["width"] if self.type == "events" else 1
+
+    def canonical(self) -> dict:
+        return {"type": self.type, **{k: self.params[k] for k in sorted(self.params)}}
+
+
+@dataclass
+class Dcapf:
+    name: str
+    extractor: str                   # event | time | trace
+    width: int | None = 32           # None for trace
+    aggregator: str | None = "sum"   # None for trace
+    sample: str | None = None        # event extractor only
+    event: int = 0                   # lane
+    low: int = 0
+    high: int = MASK32
+    wrap: bool = False
+    threshold_irq: bool = False
+    depth: int | None = None         # trace only (records)
+    mode: str | None = None          # trace only: stop | ring
+    description: str = ""
+    path: tuple = ()
+
+    @property
+    def is_trace(self) -> bool:
+        return self.extractor == "trace"
+
+    def canonical(self) -> dict:
+        return {"name": self.name, "extractor": self.extractor, "width": self.width,
+                "aggregator": self.aggregator, "sample": self.sample, "event": self.event,
+                "low": self.low, "high": self.high, "wrap": self.wrap,
+                "threshold_irq": self.threshold_irq, "depth": self.depth, "mode": self.mode}
+
+
+@dataclass
+class Sniffer:
+    name: str
+    interfacer: Interfacer
+    dcapfs: list[Dcapf]
+    conditions: list[Condition] = field(default_factory=list)
+    increment: str = "one"           # one | bytes
+    data: str = ""                   # what the event data is (emit.data)
+    description: str = ""
+    path: tuple = ()
+
+    @property
+    def is_mark(self) -> bool:
+        return self.interfacer.type == "mark"
+
+    def canonical(self) -> dict:
+        return {"name": self.name, "interfacer": self.interfacer.canonical(),
+                "conditions": [c.canonical() for c in self.conditions],
+                "increment": self.increment, "data": self.data,
+                "dcapfs": [d.canonical() for d in self.dcapfs]}
+
+
+@dataclass
+class Lmic:
+    name: str
+    clock: str
+    sniffers: list[Sniffer]
+    description: str = ""
+    path: tuple = ()
+
+    def canonical(self) -> dict:
+        return {"name": self.name, "clock": self.clock,
+                "sniffers": [s.canonical() for s in self.sniffers]}
+
+
+@dataclass
+class Monitor:
+    name: str
+    clocks: list[Clock]
+    bus: Bus
+    lmics: list[Lmic]
+    description: str = ""
+    path: tuple = ()
+
+    @property
+    def bus_clock(self) -> Clock:
+        return self.clocks[0]
+
+    def sniffers(self):
+        for lm in self.lmics:
+            yield from lm.sniffers
+
+    def dcapfs(self):
+        for sn in self.sniffers():
+            yield from sn.dcapfs
+
+    def canonical(self) -> dict:
+        """What the config hash covers: everything but descriptions."""
+        return {"jointer": 1, "name": self.name, "bus": self.bus.canonical(),
+                "clocks": [c.canonical() for c in self.clocks],
+                "lmics": [lm.canonical() for lm in self.lmics]}

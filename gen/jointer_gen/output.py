@@ -1,0 +1,65 @@
+"""Stage 7: write the rendered files, all or nothing.
+
+Files go to a temporary folder beside the destination and replace
+OUTDIR/<name>/ in one rename once every file is written; a failure leaves
+the previous output untouched. `compare` backs --check.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+
+def write_tree(files: dict[str, str], dest: Path) -> None:
+    dest = Path(dest)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.tmp-", dir=dest.parent))
+    try:
+        for rel, text in sorted(files.items()):
+            p = tmp / rel
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_bytes(text.encode("utf-8"))
+        os.chmod(tmp, 0o755)
+        if dest.exists() or dest.is_symlink():
+            old = Path(tempfile.mkdtemp(prefix=f".{dest.name}.old-", dir=dest.parent))
+            old.rmdir()
+            dest.rename(old)
+            tmp.rename(dest)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            tmp.rename(dest)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def existing_files(dest: Path) -> dict[str, bytes]:
+    dest = Path(dest)
+    if not dest.is_dir():
+        return {}
+    return {p.relative_to(dest).as_posix(): p.read_bytes()
+            for p in sorted(dest.rglob("*")) if p.is_file()}
+
+
+def compare(files: dict[str, str], dest: Path) -> list[str]:
+    """Differences between the rendered files and dest: ["changed: x", ...]."""
+    have = existing_files(dest)
+    out = []
+    for rel in sorted(set(files) | set(have)):
+        if rel not in have:
+            out.append(f"missing: {rel}")
+        elif rel not in files:
+            out.append(f"not generated (stale): {rel}")
+        elif have[rel] != files[rel].encode("utf-8"):
+            out.append(f"differs: {rel}")
+    return out
+
+
+def hash_list(files: dict[str, str]) -> str:
+    """sha256sum-style list of the rendered files (golden files of large designs)."""
+    return "".join(f"{hashlib.sha256(files[rel].encode('utf-8')).hexdigest()}  {rel}\n"
+                   for rel in sorted(files))
