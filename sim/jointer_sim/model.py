@@ -23,8 +23,8 @@ Latencies in a sniffer, from an observed occurrence at cycle n:
   interfacer (inputs registered)   cand_* in cycle n+1
   emitter (registered)             ev_*   in cycle n+2
   DCAPF (registered result)        result in cycle n+3
-An interval-mode time DCAPF reports an interval one cycle after its last
-active cycle (see DcapfModel). A bound written to INIT at LMIC cycle n is
+An interval-mode time DCAPF (max/min/last) shows an interval one cycle later
+than a sum of the same cycles would (see the time extractor below). A bound written to INIT at LMIC cycle n is
 on the dispenser's init_* outputs in cycle n+1 and used by the filter from
 cycle n+2.
 
@@ -44,8 +44,9 @@ Time extractor: cur_data = data in a cycle with good, else the data of the
     ending active cycle k includes k).
   - aggregator max/min/last ("interval" mode): one sample per active
     interval = its length, emitted in the first inactive cycle (RUN dropping
-    ends an interval too), so it shows in the result one cycle after the
-    interval's last active cycle. `clear` abandons the interval in progress:
+    ends an interval too): for start at s and done at d the sample d - s is
+    in cycle d and the result shows it from cycle d+1 (the sum shows d - s
+    from cycle d already). `clear` abandons the interval in progress:
     the cycles counted so far are dropped (no sample); if the cycles after
     the clear are active they start a new interval.
 
