@@ -1,0 +1,441 @@
+-- jointer_eig_axi4: passive AXI4 (full) tap, one candidate per burst or per
+-- beat (paper section 3: EIG interfacer for AXI4-Full and burst-based buses,
+-- the transaction-level sniffer of section 3.3 / Table 3).
+--
+-- Every observed input it uses is registered once (all mon_* ports are
+-- inputs; no combinational path from them to an output; the bus is never
+-- driven). The outputs are combinational from those registers and the
+-- tracking state below. "Latency n" = the candidate is sampled at the n-th
+-- rising edge after the handshake that completes it.
+--
+-- Write (dir_g = dir_write_c). W beats follow AW order (AXI4 has no WID) and
+-- may come before, with or after their AW. Two queues in distributed RAM:
+-- AWADDR per AW, and per completed W burst its byte count (per burst: the sum
+-- of popcount(WSTRB) over its beats, the real strobes, not 2^AWSIZE) or per W
+-- beat its popcount(WSTRB) and WLAST (per beat). While both queues hold an
+-- entry, one candidate per cycle: data = the head AWADDR (low 32 bits,
+-- zero-extended when narrower), bytes = the head W entry; the AW entry leaves
+-- with the burst's last beat. Latency 2 after the later of the AW handshake
+-- and the WLAST beat (per beat: of that beat), plus one cycle per older held
+-- beat still waiting (held beats leave one per cycle).
+-- Bounds: up to max_outstanding_g + 1 AWs ahead of their data, and up to
+-- max_outstanding_g + 1 complete W bursts (per burst) or 255 W beats (per
+-- beat) ahead of their AW. Beyond a bound the surplus AW or W entry is
+-- dropped: no candidate for it, and the later pairs are off until reset.
+-- AWLEN/AWSIZE/B channel are not needed and ignored.
+--
+-- Read (dir_g = dir_read_c). Bursts are identified by ARID: R beats of
+-- different IDs may interleave, bursts of one ID complete in AR order. A
+-- table of max_outstanding_g entries (valid, ARID, number of older
+-- outstanding bursts with the same ARID, in flip-flops; ARADDR and the byte
+-- count in distributed RAM) finds the burst of each R beat: the oldest
+-- outstanding one with RID. Per burst: a candidate at the RLAST beat, bytes =
+-- (ARLEN+1) x 2^ARSIZE (beats x bytes per beat of a compliant burst); per
+-- beat: a candidate per R beat, bytes = 2^ARSIZE; data = ARADDR (low 32
+-- bits). Latency 1 after the R beat. An entry is freed by its RLAST beat (its
+-- slot can be reused in the same cycle).
+-- Bounds: up to max_outstanding_g reads in flight. An AR finding the table
+-- full is not tracked: the R beats of its burst give no candidate (or, when
+-- a later AR with the same ID is tracked first, are counted for that one);
+-- the table recovers by itself. R beats matching no entry are ignored.
+--
+-- Reset (rst, synchronous): empties the queues and the table; handshakes
+-- seen while rst is high give no candidate. Release it while the bus is idle
+-- (a burst cut by the reset is reported partially or wrongly paired).
+--
+--   dir_g             : dir_write_c (0) or dir_read_c (1)
+--   addr_w_g          : AWADDR/ARADDR width (1..64)
+--   data_w_g          : WDATA/RDATA width (8..1024, a power of 2)
+--   id_w_g            : AWID/BID/ARID/RID width (1..16; tie to 0 when absent)
+--   per_beat_g        : false = a candidate per burst, true = per beat
+--   max_outstanding_g : bursts in flight per direction (1..32)
+
+library ieee;
+use ieee.std_logic_1164.all;
+use ieee.numeric_std.all;
+use work.jointer_pkg.all;
+
+entity jointer_eig_axi4 is
+  generic (
+    dir_g             : natural  := dir_write_c;
+    addr_w_g          : positive := 32;
+    data_w_g          : positive := 32;
+    id_w_g            : positive := 4;
+    per_beat_g        : boolean  := false;
+    max_outstanding_g : positive := 8);
+  port (
+    clk         : in  std_logic;
+    rst         : in  std_logic;
+    -- the observed bus (all inputs)
+    mon_awid    : in  std_logic_vector(id_w_g - 1 downto 0);
+    mon_awaddr  : in  std_logic_vector(addr_w_g - 1 downto 0);
+    mon_awlen   : in  std_logic_vector(7 downto 0);
+    mon_awsize  : in  std_logic_vector(2 downto 0);
+    mon_awburst : in  std_logic_vector(1 downto 0);
+    mon_awlock  : in  std_logic;
+    mon_awcache : in  std_logic_vector(3 downto 0);
+    mon_awprot  : in  std_logic_vector(2 downto 0);
+    mon_awqos   : in  std_logic_vector(3 downto 0);
+    mon_awvalid : in  std_logic;
+    mon_awready : in  std_logic;
+    mon_wdata   : in  std_logic_vector(data_w_g - 1 downto 0);
+    mon_wstrb   : in  std_logic_vector(data_w_g / 8 - 1 downto 0);
+    mon_wlast   : in  std_logic;
+    mon_wvalid  : in  std_logic;
+    mon_wready  : in  std_logic;
+    mon_bid     : in  std_logic_vector(id_w_g - 1 downto 0);
+    mon_bresp   : in  std_logic_vector(1 downto 0);
+    mon_bvalid  : in  std_logic;
+    mon_bready  : in  std_logic;
+    mon_arid    : in  std_logic_vector(id_w_g - 1 downto 0);
+    mon_araddr  : in  std_logic_vector(addr_w_g - 1 downto 0);
+    mon_arlen   : in  std_logic_vector(7 downto 0);
+    mon_arsize  : in  std_logic_vector(2 downto 0);
+    mon_arburst : in  std_logic_vector(1 downto 0);
+    mon_arlock  : in  std_logic;
+    mon_arcache : in  std_logic_vector(3 downto 0);
+    mon_arprot  : in  std_logic_vector(2 downto 0);
+    mon_arqos   : in  std_logic_vector(3 downto 0);
+    mon_arvalid : in  std_logic;
+    mon_arready : in  std_logic;
+    mon_rid     : in  std_logic_vector(id_w_g - 1 downto 0);
+    mon_rdata   : in  std_logic_vector(data_w_g - 1 downto 0);
+    mon_rresp   : in  std_logic_vector(1 downto 0);
+    mon_rlast   : in  std_logic;
+    mon_rvalid  : in  std_logic;
+    mon_rready  : in  std_logic;
+    -- candidate
+    cand_valid  : out std_logic_vector(0 downto 0);
+    cand_data   : out std_logic_vector(data_w_c - 1 downto 0);
+    cand_bytes  : out std_logic_vector(inc_w_c - 1 downto 0));
+end entity jointer_eig_axi4;
+
+architecture rtl of jointer_eig_axi4 is
+  constant strb_w_c  : positive := maximum(data_w_g / 8, 1);
+  constant keep_w_c  : positive := minimum(addr_w_g, data_w_c);  -- address bits kept
+  constant pc_w_c    : positive := clog2(strb_w_c + 1);           -- popcount(WSTRB) bits
+  constant burst_w_c : positive := clog2(256 * strb_w_c + 1);     -- bytes of a W burst
+
+  function sel(b : boolean; t, f : positive) return positive is
+  begin
+    if b then
+      return t;
+    end if;
+    return f;
+  end function;
+
+  -- ripple-carry sum in plain logic (small widths map better than "+")
+  function add_logic(a, b : unsigned) return unsigned is
+    alias aa : unsigned(a'length - 1 downto 0) is a;
+    alias bb : unsigned(a'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable c : std_logic := '0';
+  begin
+    for i in 0 to a'length - 1 loop
+      r(i) := aa(i) xor bb(i) xor c;
+      c    := (aa(i) and bb(i)) or (aa(i) and c) or (bb(i) and c);
+    end loop;
+    return r;
+  end function;
+
+  -- popcount as an adder tree (jointer_pkg.popcount is a linear chain, far
+  -- larger for wide strobes): 128 bits ~ 340 LUTs instead of ~3500
+  function pop_tree(v : std_logic_vector) return unsigned is
+    constant n : positive := v'length;
+    constant w : positive := clog2(n + 1);
+    alias x : std_logic_vector(n - 1 downto 0) is v;
+  begin
+    if n = 1 then
+      return unsigned(x);
+    elsif n = 2 then
+      return unsigned'((x(1) and x(0)) & (x(1) xor x(0)));
+    elsif n = 3 then
+      return unsigned'(((x(2) and x(1)) or (x(2) and x(0)) or (x(1) and x(0)))
+                       & (x(2) xor x(1) xor x(0)));
+    elsif w <= 4 then
+      return add_logic(resize(pop_tree(x(n - 1 downto n / 2)), w),
+                       resize(pop_tree(x(n / 2 - 1 downto 0)), w));
+    end if;
+    return resize(pop_tree(x(n - 1 downto n / 2)), w) + resize(pop_tree(x(n / 2 - 1 downto 0)), w);
+  end function;
+
+  function is_pow2(n : positive) return boolean is
+  begin
+    return 2 ** clog2(n) = n;
+  end function;
+begin
+
+  assert dir_g = dir_write_c or dir_g = dir_read_c
+    report "jointer_eig_axi4: dir_g must be dir_write_c or dir_read_c" severity failure;
+  assert addr_w_g <= 64
+    report "jointer_eig_axi4: addr_w_g must be 1..64" severity failure;
+  assert data_w_g >= 8 and data_w_g <= 1024 and is_pow2(data_w_g)
+    report "jointer_eig_axi4: data_w_g must be a power of 2 in 8..1024" severity failure;
+  assert id_w_g <= 16
+    report "jointer_eig_axi4: id_w_g must be 1..16" severity failure;
+  assert max_outstanding_g <= 32
+    report "jointer_eig_axi4: max_outstanding_g must be 1..32" severity failure;
+
+  ---------------------------------------------------------------------------
+  -- Write: AW queue + W queue (bursts or beats), paired in order
+  ---------------------------------------------------------------------------
+  g_write : if dir_g = dir_write_c generate
+    -- queue depths (powers of 2; +1: the pipeline holds a finished entry one
+    -- cycle longer than the bus does)
+    constant aw_depth_c : positive := 2 ** clog2(max_outstanding_g + 1);
+    constant w_depth_c  : positive := sel(per_beat_g, 256, aw_depth_c);
+    -- W entry: per burst its byte count; per beat popcount & WLAST
+    constant w_ent_w_c  : positive := sel(per_beat_g, pc_w_c + 1, burst_w_c);
+    constant aw_ptr_w_c : positive := clog2(aw_depth_c) + 1;  -- with a wrap bit
+    constant w_ptr_w_c  : positive := clog2(w_depth_c) + 1;
+
+    type aw_mem_t is array (0 to aw_depth_c - 1) of std_logic_vector(keep_w_c - 1 downto 0);
+    type w_mem_t is array (0 to w_depth_c - 1) of std_logic_vector(w_ent_w_c - 1 downto 0);
+    signal aw_mem   : aw_mem_t;
+    signal w_mem    : w_mem_t;
+    signal aw_hs_r  : std_logic;                   -- inputs, registered once
+    signal addr_r   : std_logic_vector(keep_w_c - 1 downto 0);
+    signal w_hs_r   : std_logic;
+    signal wlast_r  : std_logic;
+    signal wstrb_r  : std_logic_vector(strb_w_c - 1 downto 0);
+    signal wacc     : unsigned(burst_w_c - 1 downto 0);  -- bytes of the W burst so far
+    signal wsum     : unsigned(burst_w_c - 1 downto 0);  -- ... including this beat
+    signal w_push   : std_logic;
+    signal w_in     : std_logic_vector(w_ent_w_c - 1 downto 0);
+    signal aw_rptr  : unsigned(aw_ptr_w_c - 1 downto 0);
+    signal aw_wptr  : unsigned(aw_ptr_w_c - 1 downto 0);
+    signal w_rptr   : unsigned(w_ptr_w_c - 1 downto 0);
+    signal w_wptr   : unsigned(w_ptr_w_c - 1 downto 0);
+    signal aw_used  : unsigned(aw_ptr_w_c - 1 downto 0);
+    signal w_used   : unsigned(w_ptr_w_c - 1 downto 0);
+    signal w_head   : std_logic_vector(w_ent_w_c - 1 downto 0);
+    signal fire     : std_logic;                   -- a candidate leaves the queues
+    signal aw_pop   : std_logic;
+  begin
+    wsum <= wacc + resize(pop_tree(wstrb_r), burst_w_c);
+
+    g_burst : if not per_beat_g generate
+      w_push     <= w_hs_r and wlast_r;
+      w_in       <= std_logic_vector(wsum);
+      aw_pop     <= fire;
+      cand_bytes <= std_logic_vector(resize(unsigned(w_head), inc_w_c));
+    end generate g_burst;
+
+    g_beat : if per_beat_g generate
+      w_push     <= w_hs_r;
+      w_in       <= wlast_r & std_logic_vector(resize(pop_tree(wstrb_r), pc_w_c));
+      aw_pop     <= fire and w_head(pc_w_c);       -- the burst's last beat
+      cand_bytes <= std_logic_vector(resize(unsigned(w_head(pc_w_c - 1 downto 0)), inc_w_c));
+    end generate g_beat;
+
+    aw_used <= aw_wptr - aw_rptr;
+    w_used  <= w_wptr - w_rptr;
+    fire    <= '1' when aw_used /= 0 and w_used /= 0 else '0';
+    w_head  <= w_mem(to_integer(w_rptr(w_ptr_w_c - 2 downto 0)));
+
+    cand_valid(0) <= fire;
+    cand_data     <= std_logic_vector(resize(unsigned(
+                       aw_mem(to_integer(aw_rptr(aw_ptr_w_c - 2 downto 0)))), data_w_c));
+
+    process (clk)
+    begin
+      if rising_edge(clk) then
+        aw_hs_r <= mon_awvalid and mon_awready;
+        addr_r  <= mon_awaddr(keep_w_c - 1 downto 0);
+        w_hs_r  <= mon_wvalid and mon_wready;
+        wlast_r <= mon_wlast;
+        wstrb_r <= mon_wstrb(strb_w_c - 1 downto 0);
+        if w_hs_r = '1' then
+          wacc <= wsum;
+          if wlast_r = '1' then
+            wacc <= (others => '0');
+          end if;
+        end if;
+        -- an entry finding its queue full (and not draining) is dropped
+        if aw_hs_r = '1' and (aw_used /= aw_depth_c or aw_pop = '1') then
+          aw_mem(to_integer(aw_wptr(aw_ptr_w_c - 2 downto 0))) <= addr_r;
+          aw_wptr <= aw_wptr + 1;
+        end if;
+        if w_push = '1' and (w_used /= w_depth_c or fire = '1') then
+          w_mem(to_integer(w_wptr(w_ptr_w_c - 2 downto 0))) <= w_in;
+          w_wptr <= w_wptr + 1;
+        end if;
+        if fire = '1' then
+          w_rptr <= w_rptr + 1;
+        end if;
+        if aw_pop = '1' then
+          aw_rptr <= aw_rptr + 1;
+        end if;
+        if rst = '1' then
+          aw_hs_r <= '0';
+          w_hs_r  <= '0';
+          wacc    <= (others => '0');
+          aw_rptr <= (others => '0');
+          aw_wptr <= (others => '0');
+          w_rptr  <= (others => '0');
+          w_wptr  <= (others => '0');
+        end if;
+      end if;
+    end process;
+  end generate g_write;
+
+  ---------------------------------------------------------------------------
+  -- Read: table of outstanding bursts, searched by RID
+  ---------------------------------------------------------------------------
+  g_read : if dir_g = dir_read_c generate
+    constant n_c     : positive := max_outstanding_g;
+    constant idx_w_c : positive := maximum(clog2(n_c), 1);
+    constant mem_d_c : positive := 2 ** idx_w_c;
+    -- ARSIZE above the data width is illegal: it is clipped to the width
+    constant size_max_c : natural  := clog2(strb_w_c);
+    constant size_w_c   : positive := maximum(clog2(size_max_c + 1), 1);
+    -- payload per entry: per burst the burst's bytes, per beat the clipped ARSIZE
+    constant pay_w_c : positive := sel(per_beat_g, size_w_c, burst_w_c);
+
+    type id_arr_t is array (0 to n_c - 1) of std_logic_vector(id_w_g - 1 downto 0);
+    type addr_mem_t is array (0 to mem_d_c - 1) of std_logic_vector(keep_w_c - 1 downto 0);
+    type pay_mem_t is array (0 to mem_d_c - 1) of std_logic_vector(pay_w_c - 1 downto 0);
+    type next_mem_t is array (0 to mem_d_c - 1) of unsigned(idx_w_c - 1 downto 0);
+    -- the table: per entry valid, ARID, head (oldest outstanding burst of its
+    -- ID) and tail (youngest) in flip-flops; ARADDR, payload and the next
+    -- younger entry of the same ID in distributed RAM
+    signal addr_mem : addr_mem_t;
+    signal pay_mem  : pay_mem_t;
+    signal next_mem : next_mem_t;
+    signal valid    : std_logic_vector(n_c - 1 downto 0);
+    signal head     : std_logic_vector(n_c - 1 downto 0);
+    signal tail     : std_logic_vector(n_c - 1 downto 0);
+    signal ids      : id_arr_t;
+
+    signal ar_hs_r  : std_logic;                   -- inputs, registered once
+    signal arid_r   : std_logic_vector(id_w_g - 1 downto 0);
+    signal addr_r   : std_logic_vector(keep_w_c - 1 downto 0);
+    signal len_r    : unsigned(7 downto 0);
+    signal size_r   : unsigned(2 downto 0);
+    signal size_c   : unsigned(size_w_c - 1 downto 0);  -- clipped
+    signal r_hs_r   : std_logic;
+    signal rid_r    : std_logic_vector(id_w_g - 1 downto 0);
+    signal rlast_r  : std_logic;
+
+    signal match    : std_logic_vector(n_c - 1 downto 0);  -- the burst of this R beat
+    signal retire   : std_logic_vector(n_c - 1 downto 0);  -- ... ends with it
+    signal free     : std_logic_vector(n_c - 1 downto 0);
+    signal slot_oh  : std_logic_vector(n_c - 1 downto 0);  -- lowest free entry
+    signal ar_tail  : std_logic_vector(n_c - 1 downto 0);  -- youngest remaining, ID = ARID
+    signal hit      : std_logic;
+    signal promote  : std_logic;                   -- the retiring burst has a successor
+    signal alloc    : std_logic;
+    signal chain    : std_logic;                   -- the new burst queues behind ar_tail
+    signal idx      : unsigned(idx_w_c - 1 downto 0);
+    signal slot     : unsigned(idx_w_c - 1 downto 0);
+    signal tail_idx : unsigned(idx_w_c - 1 downto 0);
+    signal succ     : unsigned(idx_w_c - 1 downto 0);  -- next_mem(idx)
+    signal pay_in   : std_logic_vector(pay_w_c - 1 downto 0);
+    signal pay      : std_logic_vector(pay_w_c - 1 downto 0);
+  begin
+    g_cmp : for i in 0 to n_c - 1 generate
+      match(i)   <= valid(i) and head(i) and to_sl(ids(i) = rid_r);
+      retire(i)  <= match(i) and r_hs_r and rlast_r;
+      free(i)    <= not valid(i) or retire(i);     -- a retiring slot is free
+      ar_tail(i) <= valid(i) and tail(i) and not retire(i) and to_sl(ids(i) = arid_r);
+    end generate g_cmp;
+    -- lowest free slot, one-hot
+    slot_oh(0) <= free(0);
+    g_slot : for i in 1 to n_c - 1 generate
+      slot_oh(i) <= free(i) and not (or free(i - 1 downto 0));
+    end generate g_slot;
+    hit     <= r_hs_r and (or match);
+    promote <= r_hs_r and rlast_r and (or (match and not tail));
+    alloc   <= ar_hs_r and (or free);
+    chain   <= or ar_tail;
+
+    process (all)
+      variable v_idx  : unsigned(idx_w_c - 1 downto 0);
+      variable v_slot : unsigned(idx_w_c - 1 downto 0);
+      variable v_tail : unsigned(idx_w_c - 1 downto 0);
+    begin
+      v_idx  := (others => '0');
+      v_slot := (others => '0');
+      v_tail := (others => '0');
+      for i in 0 to n_c - 1 loop                   -- one-hot to binary
+        if match(i) = '1' then
+          v_idx := v_idx or to_unsigned(i, idx_w_c);
+        end if;
+        if ar_tail(i) = '1' then
+          v_tail := v_tail or to_unsigned(i, idx_w_c);
+        end if;
+      end loop;
+      for i in 0 to n_c - 1 loop
+        if slot_oh(i) = '1' then
+          v_slot := v_slot or to_unsigned(i, idx_w_c);
+        end if;
+      end loop;
+      idx      <= v_idx;
+      slot     <= v_slot;
+      tail_idx <= v_tail;
+    end process;
+
+    succ      <= next_mem(to_integer(idx));
+    pay       <= pay_mem(to_integer(idx));
+    cand_data <= std_logic_vector(resize(unsigned(addr_mem(to_integer(idx))), data_w_c));
+
+    size_c <= resize(size_r, size_w_c) when size_r <= size_max_c
+              else to_unsigned(size_max_c, size_w_c);
+    g_pay_burst : if not per_beat_g generate
+      pay_in        <= std_logic_vector(shift_left(resize(len_r, burst_w_c) + 1, to_integer(size_c)));
+      cand_valid(0) <= hit and rlast_r;
+      cand_bytes    <= std_logic_vector(resize(unsigned(pay), inc_w_c));
+    end generate g_pay_burst;
+    g_pay_beat : if per_beat_g generate
+      pay_in        <= std_logic_vector(size_c);
+      cand_valid(0) <= hit;
+      cand_bytes    <= std_logic_vector(shift_left(to_unsigned(1, inc_w_c), to_integer(unsigned(pay))));
+    end generate g_pay_beat;
+
+    process (clk)
+    begin
+      if rising_edge(clk) then
+        ar_hs_r <= mon_arvalid and mon_arready;
+        arid_r  <= mon_arid;
+        addr_r  <= mon_araddr(keep_w_c - 1 downto 0);
+        len_r   <= unsigned(mon_arlen);
+        size_r  <= unsigned(mon_arsize);
+        r_hs_r  <= mon_rvalid and mon_rready;
+        rid_r   <= mon_rid;
+        rlast_r <= mon_rlast;
+        -- per entry with static indices (GHDL 2.0 synth turns an array
+        -- register written only at a computed index into a loop)
+        for i in 0 to n_c - 1 loop
+          if retire(i) = '1' then
+            valid(i) <= '0';
+          end if;
+          if promote = '1' and succ = i then        -- the next burst of RID is now the oldest
+            head(i) <= '1';
+          end if;
+          if chain = '1' and alloc = '1' and ar_tail(i) = '1' then
+            tail(i) <= '0';                         -- the new burst queues behind it
+          end if;
+          if alloc = '1' and slot_oh(i) = '1' then
+            valid(i) <= '1';
+            ids(i)   <= arid_r;
+            head(i)  <= not chain;
+            tail(i)  <= '1';
+          end if;
+        end loop;
+        if alloc = '1' then
+          addr_mem(to_integer(slot)) <= addr_r;
+          pay_mem(to_integer(slot))  <= pay_in;
+        end if;
+        if alloc = '1' and chain = '1' then
+          next_mem(to_integer(tail_idx)) <= slot;
+        end if;
+        if rst = '1' then
+          ar_hs_r <= '0';
+          r_hs_r  <= '0';
+          valid   <= (others => '0');
+        end if;
+      end if;
+    end process;
+  end generate g_read;
+
+end architecture rtl;

@@ -1,0 +1,171 @@
+-- jointer_eig_axi4lite: passive AXI4-Lite tap, one candidate per transfer
+-- (paper section 3: EIG interfacer, LIB_ADAPT; transaction level).
+--
+-- Every observed input it uses is registered once (all mon_* ports are
+-- inputs; no combinational path from them to an output; the bus is never
+-- driven). The outputs are combinational from those registers and the pairing
+-- queue below.
+--
+-- Write (dir_g = dir_write_c): the k-th AW handshake pairs with the k-th W
+-- handshake, in any order: AW first, W first or in the same cycle. AWADDR
+-- and popcount(WSTRB) wait in two small queues (8 entries each, distributed
+-- RAM); a candidate leaves when both queues hold an entry: data = AWADDR
+-- (low 32 bits, zero-extended when narrower), bytes = popcount(WSTRB), two
+-- cycles after the handshake that completes the pair.
+-- Bound: one side may lead the other by up to 6 handshakes (the contract asks
+-- for 4). Beyond that the surplus handshake is dropped (no candidate) and the
+-- later pairs are off by one until reset; AXI4-Lite masters and slaves rarely
+-- lead by more than 2.
+--
+-- Read (dir_g = dir_read_c): a candidate one cycle after each AR handshake,
+-- data = ARADDR (low 32 bits), bytes = data_w_g/8.
+--
+-- Reset (rst, synchronous): empties the queue; handshakes seen while rst is
+-- high give no candidate. The ports of the other direction are ignored.
+--
+--   dir_g    : dir_write_c (0) or dir_read_c (1)
+--   addr_w_g : AWADDR/ARADDR width (1..64)
+--   data_w_g : WDATA/RDATA width (32 or 64)
+
+library ieee;
+use ieee.std_logic_1164.all;
+use ieee.numeric_std.all;
+use work.jointer_pkg.all;
+
+entity jointer_eig_axi4lite is
+  generic (
+    dir_g    : natural  := dir_write_c;
+    addr_w_g : positive := 32;
+    data_w_g : positive := 32);
+  port (
+    clk         : in  std_logic;
+    rst         : in  std_logic;
+    -- the observed bus (all inputs)
+    mon_awaddr  : in  std_logic_vector(addr_w_g - 1 downto 0);
+    mon_awprot  : in  std_logic_vector(2 downto 0);
+    mon_awvalid : in  std_logic;
+    mon_awready : in  std_logic;
+    mon_wdata   : in  std_logic_vector(data_w_g - 1 downto 0);
+    mon_wstrb   : in  std_logic_vector(data_w_g / 8 - 1 downto 0);
+    mon_wvalid  : in  std_logic;
+    mon_wready  : in  std_logic;
+    mon_bresp   : in  std_logic_vector(1 downto 0);
+    mon_bvalid  : in  std_logic;
+    mon_bready  : in  std_logic;
+    mon_araddr  : in  std_logic_vector(addr_w_g - 1 downto 0);
+    mon_arprot  : in  std_logic_vector(2 downto 0);
+    mon_arvalid : in  std_logic;
+    mon_arready : in  std_logic;
+    mon_rdata   : in  std_logic_vector(data_w_g - 1 downto 0);
+    mon_rresp   : in  std_logic_vector(1 downto 0);
+    mon_rvalid  : in  std_logic;
+    mon_rready  : in  std_logic;
+    -- candidate
+    cand_valid  : out std_logic_vector(0 downto 0);
+    cand_data   : out std_logic_vector(data_w_c - 1 downto 0);
+    cand_bytes  : out std_logic_vector(inc_w_c - 1 downto 0));
+end entity jointer_eig_axi4lite;
+
+architecture rtl of jointer_eig_axi4lite is
+  constant strb_w_c : positive := data_w_g / 8;
+  constant keep_w_c : positive := minimum(addr_w_g, data_w_c);  -- address bits kept
+  constant pc_w_c   : positive := clog2(strb_w_c + 1);          -- popcount(WSTRB) bits
+  constant depth_c  : positive := 8;                            -- per queue
+begin
+
+  assert dir_g = dir_write_c or dir_g = dir_read_c
+    report "jointer_eig_axi4lite: dir_g must be dir_write_c or dir_read_c" severity failure;
+  assert addr_w_g <= 64
+    report "jointer_eig_axi4lite: addr_w_g must be 1..64" severity failure;
+  assert data_w_g = 32 or data_w_g = 64
+    report "jointer_eig_axi4lite: data_w_g must be 32 or 64" severity failure;
+
+  ---------------------------------------------------------------------------
+  -- Write: pair the k-th AW with the k-th W
+  ---------------------------------------------------------------------------
+  g_write : if dir_g = dir_write_c generate
+    constant ptr_w_c : positive := clog2(depth_c) + 1;  -- with a wrap bit
+    type addr_mem_t is array (0 to depth_c - 1) of std_logic_vector(keep_w_c - 1 downto 0);
+    type strb_mem_t is array (0 to depth_c - 1) of std_logic_vector(pc_w_c - 1 downto 0);
+    signal addr_mem : addr_mem_t;                  -- AW queue: addresses
+    signal strb_mem : strb_mem_t;                  -- W queue: byte counts
+    signal aw_hs_r  : std_logic;                   -- inputs, registered once
+    signal addr_r   : std_logic_vector(keep_w_c - 1 downto 0);
+    signal w_hs_r   : std_logic;
+    signal wstrb_r  : std_logic_vector(strb_w_c - 1 downto 0);
+    signal aw_rptr  : unsigned(ptr_w_c - 1 downto 0);
+    signal aw_wptr  : unsigned(ptr_w_c - 1 downto 0);
+    signal w_rptr   : unsigned(ptr_w_c - 1 downto 0);
+    signal w_wptr   : unsigned(ptr_w_c - 1 downto 0);
+    signal aw_used  : unsigned(ptr_w_c - 1 downto 0);
+    signal w_used   : unsigned(ptr_w_c - 1 downto 0);
+    signal fire     : std_logic;
+  begin
+    aw_used <= aw_wptr - aw_rptr;
+    w_used  <= w_wptr - w_rptr;
+    -- a pair is complete when both queues hold an entry
+    fire    <= '1' when aw_used /= 0 and w_used /= 0 else '0';
+
+    cand_valid(0) <= fire;
+    cand_data     <= std_logic_vector(resize(unsigned(
+                       addr_mem(to_integer(aw_rptr(ptr_w_c - 2 downto 0)))), data_w_c));
+    cand_bytes    <= std_logic_vector(resize(unsigned(
+                       strb_mem(to_integer(w_rptr(ptr_w_c - 2 downto 0)))), inc_w_c));
+
+    process (clk)
+    begin
+      if rising_edge(clk) then
+        aw_hs_r <= mon_awvalid and mon_awready;
+        addr_r  <= mon_awaddr(keep_w_c - 1 downto 0);
+        w_hs_r  <= mon_wvalid and mon_wready;
+        wstrb_r <= mon_wstrb;
+        -- a handshake finding its queue full (and not draining) is dropped
+        if aw_hs_r = '1' and (aw_used /= depth_c or fire = '1') then
+          addr_mem(to_integer(aw_wptr(ptr_w_c - 2 downto 0))) <= addr_r;
+          aw_wptr <= aw_wptr + 1;
+        end if;
+        if w_hs_r = '1' and (w_used /= depth_c or fire = '1') then
+          strb_mem(to_integer(w_wptr(ptr_w_c - 2 downto 0))) <=
+            std_logic_vector(to_unsigned(popcount(wstrb_r), pc_w_c));
+          w_wptr <= w_wptr + 1;
+        end if;
+        if fire = '1' then
+          aw_rptr <= aw_rptr + 1;
+          w_rptr  <= w_rptr + 1;
+        end if;
+        if rst = '1' then
+          aw_hs_r <= '0';
+          w_hs_r  <= '0';
+          aw_rptr <= (others => '0');
+          aw_wptr <= (others => '0');
+          w_rptr  <= (others => '0');
+          w_wptr  <= (others => '0');
+        end if;
+      end if;
+    end process;
+  end generate g_write;
+
+  ---------------------------------------------------------------------------
+  -- Read: one candidate per AR handshake
+  ---------------------------------------------------------------------------
+  g_read : if dir_g = dir_read_c generate
+    signal ar_hs_r : std_logic;                    -- inputs, registered once
+    signal addr_r  : std_logic_vector(keep_w_c - 1 downto 0);
+  begin
+    process (clk)
+    begin
+      if rising_edge(clk) then
+        ar_hs_r <= mon_arvalid and mon_arready;
+        addr_r  <= mon_araddr(keep_w_c - 1 downto 0);
+        if rst = '1' then
+          ar_hs_r <= '0';
+        end if;
+      end if;
+    end process;
+
+    cand_valid(0) <= ar_hs_r;
+    cand_data     <= std_logic_vector(resize(unsigned(addr_r), data_w_c));
+    cand_bytes    <= std_logic_vector(to_unsigned(strb_w_c, inc_w_c));
+  end generate g_read;
+
+end architecture rtl;
