@@ -1,1 +1,124 @@
-# drivers/: libjointer, the CLI and their tests (targets added by the driver work).
+# drivers/: libjointer, the jointer CLI, their tests and benchmarks.
+#
+#   make c-test          native unit tests (mock) + UIO/devmem port tests (fake sysfs)
+#   make cross-test      the same for aarch64 and armhf under qemu-user
+#   make sanitize-test   the same under ASan + UBSan (clang)
+#   make fuzz-smoke      libFuzzer over the API, bounded (FUZZ_SMOKE_TIME s)
+#   make fuzz            the same, longer (FUZZ_TIME s)
+#   make cli-fixture     the CLI over the hand-made Y9 (and trace) descriptors
+#   make cli-test        the CLI against a fake UIO device
+#   make cli CONFIG=f    the CLI linked with the descriptor generated from f
+#   make driver-bench    .text size (armhf -Os) and callgrind instructions per read
+
+DRV          := drivers
+DRV_B        := $(BUILD)/drivers
+DRV_FIX      := $(DRV)/tests/fixtures
+DRV_WARN     := -std=c99 -pedantic -Wall -Wextra -Werror
+DRV_INC      := -I$(DRV)/include -I$(DRV)/src -I$(DRV)/tests
+DRV_FIXINC   := -I$(DRV_FIX)/accel_mon -I$(DRV_FIX)/trace_mon -I$(DRV_FIX)/two_lmic
+DRV_CORE     := $(DRV)/src/jointer.c $(DRV)/src/jointer_trace.c
+DRV_PORTABLE := $(DRV_CORE) $(DRV)/src/jointer_names.c $(DRV)/src/jointer_recorder.c \
+                $(DRV)/src/jointer_port_baremetal.c
+DRV_HOSTED   := $(DRV)/src/jointer_open.c $(DRV)/src/jointer_port_uio.c \
+                $(DRV)/src/jointer_port_devmem.c $(DRV)/src/jointer_print.c
+DRV_LIB      := $(DRV_PORTABLE) $(DRV_HOSTED)
+DRV_HDRS     := $(wildcard $(DRV)/include/*.h $(DRV)/src/*.h $(DRV)/tests/*.h \
+                           $(DRV)/tests/mock/*.h $(DRV_FIX)/*/*.h)
+DRV_FIXSRC   := $(DRV_FIX)/accel_mon/accel_mon.c $(DRV_FIX)/trace_mon/trace_mon.c \
+                $(DRV_FIX)/two_lmic/two_lmic.c
+DRV_T_CORE   := $(DRV_LIB) $(DRV)/tests/mock/jointer_mock.c $(DRV_FIXSRC) $(DRV)/tests/test_core.c
+DRV_T_UIO    := $(DRV_LIB) $(DRV_FIX)/accel_mon/accel_mon.c $(DRV)/tests/test_uio.c
+DRV_T_FUZZ   := $(DRV_PORTABLE) $(DRV)/tests/mock/jointer_mock.c $(DRV_FIXSRC) $(DRV)/tests/fuzz_api.c
+DRV_CLI_SRC  := $(DRV_LIB) $(DRV)/cli/jointer_cli.c
+
+FUZZ_SMOKE_TIME ?= 20
+FUZZ_TIME       ?= 600
+
+# toolchains per variant: native, aarch64, armhf (qemu-user), san (ASan+UBSan)
+DRV_CC_native    := gcc
+DRV_CF_native    := -O2 -g
+DRV_CC_aarch64   := aarch64-linux-gnu-gcc
+DRV_CF_aarch64   := -O2
+DRV_CC_armhf     := arm-linux-gnueabihf-gcc
+DRV_CF_armhf     := -O2
+DRV_CC_san       := clang
+DRV_CF_san       := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+                    -fno-sanitize-recover=all
+DRV_RUN_native   :=
+DRV_RUN_aarch64  := qemu-aarch64 -L /usr/aarch64-linux-gnu
+DRV_RUN_armhf    := qemu-arm -L /usr/arm-linux-gnueabihf
+DRV_RUN_san      := env ASAN_OPTIONS=detect_leaks=0:abort_on_error=0 \
+                    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+.PHONY: c-test cross-test sanitize-test fuzz-smoke fuzz cli cli-fixture cli-test driver-bench
+
+$(DRV_B)/%/test_core: $(DRV_T_CORE) $(DRV_HDRS)
+	@mkdir -p $(@D)
+	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) $(DRV_FIXINC) $(DRV_T_CORE) -o $@
+
+$(DRV_B)/%/test_uio: $(DRV_T_UIO) $(DRV_HDRS)
+	@mkdir -p $(@D)
+	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) $(DRV_FIXINC) $(DRV_T_UIO) -o $@ -pthread
+
+# $(1): variant
+define drv_run
+	@echo "== $(1): test_core"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_core
+	@echo "== $(1): test_uio";  $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_uio
+endef
+
+c-test: deps $(DRV_B)/native/test_core $(DRV_B)/native/test_uio
+	$(call drv_run,native)
+
+cross-test: deps $(DRV_B)/aarch64/test_core $(DRV_B)/aarch64/test_uio \
+                 $(DRV_B)/armhf/test_core $(DRV_B)/armhf/test_uio
+	$(call drv_run,aarch64)
+	$(call drv_run,armhf)
+
+sanitize-test: deps $(DRV_B)/san/test_core $(DRV_B)/san/test_uio
+	$(call drv_run,san)
+
+$(DRV_B)/fuzz/fuzz_api: $(DRV_T_FUZZ) $(DRV_HDRS)
+	@mkdir -p $(@D)
+	clang $(DRV_WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	    $(DRV_INC) $(DRV_FIXINC) $(DRV_T_FUZZ) -o $@
+
+fuzz-smoke: deps $(DRV_B)/fuzz/fuzz_api
+	@mkdir -p $(DRV_B)/fuzz/corpus
+	$(DRV_B)/fuzz/fuzz_api -max_total_time=$(FUZZ_SMOKE_TIME) -seed=1 -print_final_stats=1 \
+	    $(DRV_B)/fuzz/corpus $(DRV)/tests/fuzz_seeds 2>&1 | tail -n 12
+
+fuzz: deps $(DRV_B)/fuzz/fuzz_api
+	@mkdir -p $(DRV_B)/fuzz/corpus
+	$(DRV_B)/fuzz/fuzz_api -max_total_time=$(FUZZ_TIME) -print_final_stats=1 \
+	    $(DRV_B)/fuzz/corpus $(DRV)/tests/fuzz_seeds 2>&1 | tail -n 12
+
+# the CLI over the hand-made descriptors (until the generator lands, and for tests)
+$(DRV_B)/cli-fixture/jointer-%: $(DRV_CLI_SRC) $(DRV_HDRS) $(DRV_FIX)/%/%.c
+	@mkdir -p $(@D)
+	gcc $(DRV_WARN) -O2 $(DRV_INC) -I$(DRV_FIX)/$* -DJOINTER_CLI_CFG=$*_cfg \
+	    $(DRV_CLI_SRC) $(DRV_FIX)/$*/$*.c -o $@
+
+cli-fixture: deps $(DRV_B)/cli-fixture/jointer-accel_mon $(DRV_B)/cli-fixture/jointer-trace_mon
+	@echo "built $(DRV_B)/cli-fixture/jointer-accel_mon (Y9) and jointer-trace_mon"
+
+cli-test: cli-fixture
+	$(PYTHON) $(DRV)/tests/test_cli.py $(DRV_B)/cli-fixture
+
+# the CLI for CONFIG: generate the monitor, link its descriptor
+cli: deps
+	@rm -rf $(DRV_B)/cli/gen && mkdir -p $(DRV_B)/cli/gen
+	PYTHONPATH=gen $(PYTHON) -m jointer_gen $(CONFIG) -o $(DRV_B)/cli/gen
+	@regs=$$(ls $(DRV_B)/cli/gen/*/c/*_regs.h | head -n 1); name=$$(basename $$regs _regs.h); \
+	  dir=$$(dirname $$regs); \
+	  echo "gcc ... -DJOINTER_CLI_CFG=$${name}_cfg $$dir/$$name.c -o $(DRV_B)/cli/jointer"; \
+	  gcc $(DRV_WARN) -O2 $(DRV_INC) -I$$dir -DJOINTER_CLI_CFG=$${name}_cfg \
+	      $(DRV_CLI_SRC) $$dir/$$name.c -o $(DRV_B)/cli/jointer && \
+	  echo "built $(DRV_B)/cli/jointer for monitor $$name"
+
+# size and instructions; uses the generated Y9 driver when the generator can
+# produce it, else the hand-made one (drivers/tests/fixtures/accel_mon)
+driver-bench: deps
+	@bash $(DRV)/bench/driver_bench.sh "$(BUILD)" "$(PYTHON)"
+
+TEST_TARGETS  += c-test cross-test sanitize-test fuzz-smoke cli-test
+BENCH_TARGETS += driver-bench

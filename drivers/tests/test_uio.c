@@ -1,0 +1,309 @@
+/*
+ * test_uio.c - the UIO and /dev/mem ports against a fake sysfs tree and a
+ * regular file standing in for the device (no kernel module). Interrupts: a
+ * pty stands in for the UIO file descriptor's read/write/poll side, and a
+ * helper thread plays the kernel: it reads the arming write and writes the
+ * 32-bit interrupt count.
+ */
+#define _XOPEN_SOURCE 700
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "jointer.h"
+#include "jointer_hosted.h"
+#include "jt_test.h"
+
+#include "accel_mon.h"
+
+int jt_failed;
+
+static char root[256], sysfs[300], devpath[300];
+static accel_mon_dev Y;
+
+static int put(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (f == NULL)
+        return -1;
+    fputs(text, f);
+    return fclose(f);
+}
+
+static void poke(uint32_t off, uint32_t v)
+{
+    int fd = open(devpath, O_RDWR);
+    if (fd >= 0) {
+        if (pwrite(fd, &v, 4, off) != 4)
+            abort();
+        close(fd);
+    }
+}
+
+static uint32_t peek(uint32_t off)
+{
+    uint32_t v = 0xDEADBEEF;
+    int fd = open(devpath, O_RDONLY);
+    if (fd >= 0) {
+        if (pread(fd, &v, 4, off) != 4)
+            abort();
+        close(fd);
+    }
+    return v;
+}
+
+/* a fake /sys/class/uio/uio3 whose map0 starts `base` bytes into the file */
+static int make_tree(const char *size, const char *addr, const char *offset, uint32_t base)
+{
+    char path[512];
+    static int n;
+    snprintf(root, sizeof root, "%s/t%d", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", n);
+    snprintf(sysfs, sizeof sysfs, "%s/sys", root);
+    snprintf(devpath, sizeof devpath, "%s/uio3", root);
+    n++;
+    snprintf(path, sizeof path, "mkdir -p %s/uio3/maps/map0", sysfs);
+    if (system(path) != 0)
+        return -1;
+    snprintf(path, sizeof path, "%s/uio3/maps/map0/size", sysfs);
+    if (size != NULL && put(path, size) != 0)
+        return -1;
+    snprintf(path, sizeof path, "%s/uio3/maps/map0/addr", sysfs);
+    if (addr != NULL && put(path, addr) != 0)
+        return -1;
+    snprintf(path, sizeof path, "%s/uio3/maps/map0/offset", sysfs);
+    if (offset != NULL && put(path, offset) != 0)
+        return -1;
+    {
+        int fd = open(devpath, O_RDWR | O_CREAT | O_TRUNC, 0600);
+        if (fd < 0 || ftruncate(fd, 0x4000) != 0)
+            return -1;
+        close(fd);
+    }
+    poke(base + JOINTER_REG_ID, JOINTER_ID_VALUE);
+    poke(base + JOINTER_REG_VERSION, JOINTER_VERSION_VALUE);
+    poke(base + JOINTER_REG_CONFIG_HASH, ACCEL_MON_CONFIG_HASH);
+    poke(base + JOINTER_REG_INFO, 0x601);
+    poke(base + ACCEL_MON_MAC_FIRES_RESULT, 321);
+    poke(base + ACCEL_MON_COMPUTE_CYCLES_RESULT, 2);
+    poke(base + ACCEL_MON_COMPUTE_CYCLES_RESULT + 4, 1);
+    return 0;
+}
+
+static int uio_open(const char *irq_path, unsigned flags)
+{
+    jointer_uio_params p = {sysfs, irq_path, 0};
+    int r = jointer_uio_open(&Y.dev, &accel_mon_cfg, devpath, &p, flags);
+    return r != 0 ? r : jointer_attach_bounds(&Y.dev, Y.bounds, 2 * ACCEL_MON_NUM_DCAPFS);
+}
+
+TEST(uio_maps_reads_and_writes_the_device)
+{
+    uint64_t v;
+    CHECK_OK(make_tree("0x1000\n", "0x43c00000\n", "0x0\n", 0));
+    CHECK_OK(uio_open(NULL, 0));
+    CHECK_EQ(Y.dev.port.map_len, 4096);
+    CHECK_OK(accel_mon_read_mac_fires(&Y, &v));
+    CHECK_EQ(v, 321);
+    CHECK_OK(accel_mon_read_compute_cycles(&Y, &v));
+    CHECK_EQ(v, 0x100000002ull);
+    CHECK_OK(accel_mon_initialize_bytes_written(&Y, 0x10, 0x20));
+    CHECK_OK(accel_mon_run_accel(&Y));
+    CHECK_OK(jointer_mark(&Y.dev, 0xABCD));
+    CHECK_OK(accel_mon_selftest(&Y, 0)); /* SCRATCH of a file holds */
+    CHECK_OK(accel_mon_close(&Y));
+    CHECK_EQ(peek(ACCEL_MON_ACCEL_CONTROL), JOINTER_CONTROL_RUN | (2u << 2)); /* FILTERING carried */
+    CHECK_EQ(peek(ACCEL_MON_TRANSACTION_INIT), 0x20);
+    CHECK_EQ(peek(JOINTER_REG_MARK), 0xABCD);
+    CHECK_EQ(jointer_read(&Y.dev, 0, &v), -EINVAL);
+}
+
+TEST(uio_offset_from_the_low_address_bits)
+{
+    uint64_t v;
+    CHECK_OK(make_tree("0x2000\n", "0x43c00100\n", NULL, 0x100)); /* no offset file */
+    CHECK_OK(uio_open(NULL, 0));
+    CHECK_OK(accel_mon_read_mac_fires(&Y, &v));
+    CHECK_EQ(v, 321);
+    CHECK_OK(accel_mon_close(&Y));
+    CHECK_OK(make_tree("0x2000\n", "0x43c00000\n", "0x200\n", 0x200)); /* offset file wins */
+    CHECK_OK(uio_open(NULL, 0));
+    CHECK_OK(accel_mon_read_mac_fires(&Y, &v));
+    CHECK_EQ(v, 321);
+    CHECK_OK(accel_mon_close(&Y));
+}
+
+TEST(uio_errors)
+{
+    jointer_uio_params p = {NULL, NULL, 0};
+    CHECK_OK(make_tree("0x1000\n", "0x43c00000\n", "0\n", 0));
+    p.sysfs_root = sysfs;
+    CHECK_EQ(jointer_uio_open(&Y.dev, &accel_mon_cfg, "/dev/mem", &p, 0), -EINVAL);
+    CHECK_EQ(jointer_uio_open(&Y.dev, &accel_mon_cfg, "/dev/uio", &p, 0), -EINVAL);
+    CHECK_EQ(jointer_uio_open(&Y.dev, &accel_mon_cfg, "/dev/uio1x", &p, 0), -EINVAL);
+    CHECK_EQ(jointer_uio_open(&Y.dev, &accel_mon_cfg, "/dev/uio9", &p, 0), -ENOENT); /* no sysfs */
+    CHECK_EQ(jointer_uio_open(NULL, &accel_mon_cfg, devpath, &p, 0), -EINVAL);
+    CHECK_EQ(jointer_uio_open(&Y.dev, NULL, devpath, &p, 0), -EINVAL);
+    CHECK_EQ(jointer_uio_open(&Y.dev, &accel_mon_cfg, NULL, &p, 0), -EINVAL);
+    p.irq_path = "/nonexistent/pty";
+    CHECK_EQ(jointer_uio_open(&Y.dev, &accel_mon_cfg, devpath, &p, 0), -ENOENT);
+    p.irq_path = NULL;
+    CHECK_OK(make_tree("0x40\n", "0x43c00000\n", "0\n", 0)); /* smaller than the span */
+    CHECK_EQ(jointer_uio_open(&Y.dev, &accel_mon_cfg, devpath, &p, 0), -EINVAL);
+    CHECK_OK(make_tree("many\n", "0x43c00000\n", "0\n", 0)); /* garbage */
+    CHECK_EQ(jointer_uio_open(&Y.dev, &accel_mon_cfg, devpath, &p, 0), -EIO);
+    CHECK_OK(make_tree("0x1000\n", NULL, "0\n", 0)); /* no addr */
+    CHECK_EQ(jointer_uio_open(&Y.dev, &accel_mon_cfg, devpath, &p, 0), -ENOENT);
+    CHECK_OK(make_tree("0x1000\n", "0x43c00000\n", "0\n", 0));
+    unlink(devpath);
+    CHECK_EQ(jointer_uio_open(&Y.dev, &accel_mon_cfg, devpath, &p, 0), -ENOENT);
+    /* identity */
+    CHECK_OK(make_tree("0x1000\n", "0x43c00000\n", "0\n", 0));
+    poke(JOINTER_REG_CONFIG_HASH, 0x12345678);
+    CHECK_EQ(jointer_uio_open(&Y.dev, &accel_mon_cfg, devpath, &p, 0), -ESTALE);
+    CHECK(Y.dev.port.map == NULL); /* nothing left mapped */
+    CHECK_OK(jointer_uio_open(&Y.dev, &accel_mon_cfg, devpath, &p, JOINTER_FORCE));
+    CHECK_OK(jointer_close(&Y.dev));
+    poke(JOINTER_REG_ID, 0);
+    CHECK_EQ(jointer_uio_open(&Y.dev, &accel_mon_cfg, devpath, &p, JOINTER_FORCE), -ENODEV);
+}
+
+/* ---- interrupts through a pty ------------------------------------------- */
+
+static int master = -1;
+static uint32_t armed;
+
+static void *kernel(void *arg)
+{
+    uint32_t count = 7, v;
+    (void)arg;
+    if (read(master, &v, 4) == 4) /* the arming write */
+        armed = v;
+    {
+        struct timespec ts = {0, 20000000};
+        nanosleep(&ts, NULL);
+    }
+    if (write(master, &count, 4) != 4)
+        abort();
+    return NULL;
+}
+
+static int open_pty(char *slave_name, size_t n)
+{
+    struct termios t;
+    int s;
+    master = posix_openpt(O_RDWR | O_NOCTTY);
+    if (master < 0 || grantpt(master) != 0 || unlockpt(master) != 0)
+        return -1;
+    snprintf(slave_name, n, "%s", ptsname(master));
+    s = open(slave_name, O_RDWR | O_NOCTTY);
+    if (s < 0 || tcgetattr(s, &t) != 0)
+        return -1;
+    t.c_iflag &= (tcflag_t) ~(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON);
+    t.c_oflag &= (tcflag_t) ~OPOST;
+    t.c_lflag &= (tcflag_t) ~(ECHO | ECHONL | ICANON | ISIG | IEXTEN);
+    t.c_cflag &= (tcflag_t) ~(CSIZE | PARENB);
+    t.c_cflag |= CS8;
+    t.c_cc[VMIN] = 1;
+    t.c_cc[VTIME] = 0;
+    if (tcsetattr(s, TCSANOW, &t) != 0)
+        return -1;
+    return s; /* kept open so the settings stay */
+}
+
+TEST(uio_irq_arm_poll_read)
+{
+    char slave[128];
+    pthread_t th;
+    uint32_t l = 0, v;
+    int s;
+    if (getenv("JOINTER_SKIP_PTY") != NULL) {
+        printf("  (pty interrupt test skipped: JOINTER_SKIP_PTY)\n");
+        return;
+    }
+    CHECK_OK(make_tree("0x1000\n", "0x43c00000\n", "0\n", 0));
+    poke(JOINTER_REG_IRQ_STATUS, 1);
+    poke(JOINTER_REG_IRQ_ENABLE, 1);
+    s = open_pty(slave, sizeof slave);
+    CHECK(s >= 0);
+    CHECK_OK(uio_open(slave, 0));
+    /* nobody answers: timeout */
+    CHECK_EQ(jointer_irq_wait(&Y.dev, 30, &l), -ETIMEDOUT);
+    CHECK_EQ(read(master, &v, 4), 4); /* it armed, though */
+    CHECK_EQ(v, 1);
+    /* the kernel thread answers */
+    CHECK_OK(pthread_create(&th, NULL, kernel, NULL));
+    CHECK_OK(jointer_irq_wait(&Y.dev, 5000, &l));
+    pthread_join(th, NULL);
+    CHECK_EQ(armed, 1);
+    CHECK_EQ(Y.dev.port.irq_count, 7);
+    CHECK_EQ(l, 1); /* global IRQ_STATUS & IRQ_ENABLE */
+    CHECK_OK(accel_mon_close(&Y));
+    close(s);
+    close(master);
+}
+
+/* ---- /dev/mem and jointer_open ------------------------------------------- */
+
+TEST(devmem_maps_exactly_the_monitor)
+{
+    uint64_t v;
+    long page = sysconf(_SC_PAGESIZE);
+    CHECK_OK(make_tree("0x1000\n", "0\n", "0\n", (uint32_t)page + 0x40));
+    CHECK_OK(jointer_devmem_open(&Y.dev, &accel_mon_cfg, (uint64_t)page + 0x40, devpath, 0));
+    CHECK_OK(jointer_attach_bounds(&Y.dev, Y.bounds, 8));
+    CHECK_EQ(Y.dev.port.map_len, (size_t)page); /* 0x40 + span 0x80 fits one page */
+    CHECK_OK(accel_mon_read_mac_fires(&Y, &v));
+    CHECK_EQ(v, 321);
+    CHECK_OK(accel_mon_run_accel(&Y));
+    CHECK_OK(accel_mon_close(&Y));
+    CHECK_EQ(peek((uint32_t)page + 0x40 + ACCEL_MON_ACCEL_CONTROL), 1);
+    CHECK_EQ(jointer_devmem_open(&Y.dev, &accel_mon_cfg, 2, devpath, 0), -EINVAL);
+    CHECK_EQ(jointer_devmem_open(&Y.dev, &accel_mon_cfg, 0, "/nonexistent", 0), -ENOENT);
+    CHECK_EQ(jointer_devmem_open(&Y.dev, &accel_mon_cfg, 0x1000, devpath, 0), -ENODEV); /* zeros */
+    CHECK_EQ(jointer_devmem_open(NULL, &accel_mon_cfg, 0, devpath, 0), -EINVAL);
+}
+
+TEST(open_spec_parsing)
+{
+    CHECK_EQ(jointer_open(&Y.dev, &accel_mon_cfg, "bogus:1"), -EINVAL);
+    CHECK_EQ(jointer_open(&Y.dev, &accel_mon_cfg, "devmem:zz"), -EINVAL);
+    CHECK_EQ(jointer_open(&Y.dev, &accel_mon_cfg, "devmem:0x10 "), -EINVAL);
+    CHECK_EQ(jointer_open(&Y.dev, &accel_mon_cfg, "devmem:0x2"), -EINVAL); /* unaligned */
+    CHECK_EQ(jointer_open(&Y.dev, &accel_mon_cfg, "uio:/dev/uio97"), -ENOENT);
+    CHECK_EQ(jointer_open(NULL, &accel_mon_cfg, "uio:/dev/uio0"), -EINVAL);
+    CHECK_EQ(jointer_open(&Y.dev, NULL, "uio:/dev/uio0"), -EINVAL);
+    CHECK_EQ(jointer_open(&Y.dev, &accel_mon_cfg, NULL), -EINVAL);
+    CHECK_EQ(jointer_open_ex(&Y.dev, &accel_mon_cfg, "uio:notuio", JOINTER_FORCE), -EINVAL);
+    {
+        int r = jointer_open(&Y.dev, &accel_mon_cfg, "devmem"); /* /dev/mem at 0x43C00000 */
+        CHECK(r != 0); /* no monitor here (or no /dev/mem) */
+    }
+}
+
+static const jt_case cases[] = {
+    JT_CASE(uio_maps_reads_and_writes_the_device),
+    JT_CASE(uio_offset_from_the_low_address_bits),
+    JT_CASE(uio_errors),
+    JT_CASE(uio_irq_arm_poll_read),
+    JT_CASE(devmem_maps_exactly_the_monitor),
+    JT_CASE(open_spec_parsing),
+};
+
+int main(int argc, char **argv)
+{
+    char tmpl[] = "/tmp/jointer-uio-XXXXXX";
+    char cmd[128];
+    int r;
+    if (mkdtemp(tmpl) == NULL)
+        return 1;
+    setenv("TMPDIR", tmpl, 1);
+    r = jt_run("test_uio", cases, sizeof cases / sizeof cases[0], argc, argv);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", tmpl);
+    if (system(cmd) != 0)
+        r = 1;
+    return r;
+}
