@@ -110,7 +110,7 @@ def _key(path) -> str:
 def did_you_mean(word, choices) -> str:
     if not isinstance(word, str):
         return ""
-    close = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)
+    close = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.7)
     return f"did you mean '{close[0]}'? " if close else ""
 
 
@@ -191,7 +191,7 @@ def _report(src, diags, err, ids, owners) -> None:
                     f"(expected {want}" + (f": {hint}" if hint else "") + ")")
     elif kw == "enum":
         diags.error(loc, f"invalid value {show(inst)} for {where} ({did_you_mean(inst, val)}"
-                    f"expected one of: {', '.join(show(v).strip(chr(39)) for v in val)}"
+                    f"expected one of: {', '.join(_enum_item(v) for v in val)}"
                     + (f"; {hint}" if hint else "") + ")")
     elif kw == "const":
         if path == ("jointer",):
@@ -223,6 +223,12 @@ def _report(src, diags, err, ids, owners) -> None:
         diags.error(loc, f"{where}: {err.message}")
 
 
+def _enum_item(v) -> str:
+    if isinstance(v, int) and not isinstance(v, bool):
+        return str(v)
+    return show(v).strip("'")
+
+
 def _article(word: str) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
 
@@ -251,6 +257,7 @@ def _list(d, key) -> list:
 class _Builder:
     def __init__(self, src: Source, diags: Diagnostics):
         self.src, self.diags = src, diags
+        self.names: dict[str, list] = {}   # kind -> [(name, path)] of every valid name
 
     def err(self, path, message: str) -> None:
         self.diags.error(self.src.loc(path), message)
@@ -263,6 +270,7 @@ class _Builder:
         n = _get(d, "name", str)
         if n is None or not _identifier_ok(n):
             return None  # the schema reported it
+        self.names.setdefault(what, []).append((n, path))
         langs = reserved_in(n)
         if langs:
             self.err(path + ("name",), f"{what} name '{n}' is a reserved word in "
@@ -275,8 +283,10 @@ class _Builder:
             if name is None:
                 continue
             if name in seen:
-                first = self.src.loc(seen[name] + ("name",))
-                self.err(path + ("name",), f"duplicate {what} name '{name}' (first at line "
+                first = self.src.loc(seen[name] + ("name",) if seen[name] + ("name",)
+                                     in self.src.values else seen[name])
+                here = path + ("name",) if path + ("name",) in self.src.values else path
+                self.err(here, f"duplicate {what} name '{name}' (first at line "
                          f"{first.line}; expected {what} names unique in {scope})")
             else:
                 seen[name] = path
@@ -295,11 +305,11 @@ class _Builder:
         lmics = [self.lmic(x, ("lmics", i), clocks)
                  for i, x in enumerate(_list(data, "lmics")) if isinstance(x, dict)]
         self.unique([(c.name, c.path) for c in clocks], "clock", "the monitor")
-        self.unique([(lm.name, lm.path) for lm in lmics], "LMIC", "the monitor")
-        self.unique([(s.name, s.path) for lm in lmics for s in lm.sniffers], "sniffer",
+        self.unique(self.names.get("LMIC", []), "LMIC", "the monitor")
+        self.unique(self.names.get("sniffer", []), "sniffer",
                     "the monitor: they prefix the top-level ports")
-        self.unique([(d.name, d.path) for lm in lmics for s in lm.sniffers for d in s.dcapfs],
-                    "DCAPF", "the monitor: they name the C functions <monitor>_read_<dcapf>")
+        self.unique(self.names.get("DCAPF", []), "DCAPF",
+                    "the monitor: they name the C functions <monitor>_read_<dcapf>")
         self.check_clocks(clocks, lmics)
         self.check_mark(clocks, lmics)
         if name is None or not clocks:
@@ -407,6 +417,8 @@ class _Builder:
                          f"{self.where(path)} is empty (expected low <= high)")
             return Condition("range", r[0], r[1], path)
         mask, value = _get(d, "mask", int), _get(d, "value", int)
+        if set(d) - {"mask", "value", "range"}:
+            return None   # unknown keys: the schema reported them
         if "mask" not in d or "value" not in d:
             missing = "value" if "mask" in d else "mask"
             self.err(path, f"missing key '{missing}' in {self.where(path)} (expected "
@@ -428,9 +440,10 @@ class _Builder:
         if itf is not None and "event" in d and isinstance(d["event"], int) \
                 and 0 <= event <= 31 and event >= itf.lanes:
             if itf.type == "events":
+                lanes = "0" if itf.lanes == 1 else f"0..{itf.lanes - 1}"
                 self.err(path + ("event",), f"event {event} out of range in {self.where(path)}: "
                          f"the events interfacer has {itf.lanes} lane"
-                         f"{'s' if itf.lanes != 1 else ''} (expected 0..{itf.lanes - 1})")
+                         f"{'s' if itf.lanes != 1 else ''} (expected {lanes})")
             else:
                 self.err(path + ("event",), f"event {event} out of range in {self.where(path)}: "
                          f"a {itf.type} interfacer has one lane (expected 0)")

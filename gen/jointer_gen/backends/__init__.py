@@ -9,6 +9,7 @@ elaborate stage computed.
 from __future__ import annotations
 
 import json
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -28,20 +29,44 @@ def _c_comment(text) -> str:
     return str(text).replace("*/", "* /").replace("/*", "/ *")
 
 
+def _width(items, key, minimum: int = 0) -> int:
+    """Longest name among items (attribute name or tuple index key): column alignment."""
+    if isinstance(key, int):
+        return max([minimum] + [len(x[key]) for x in items])
+    return max([minimum] + [len(getattr(x, key)) for x in items])
+
+
 def _md(text) -> str:
     return str(text).replace("|", "\\|")
+
+
+def _bytecode_cache():
+    """Compiled templates cached per user (Jinja2 checks the template source);
+    none when the cache folder cannot be created."""
+    import jinja2
+    from .. import __version__
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    path = os.path.join(base, "jointer-gen", __version__)
+    try:
+        os.makedirs(path, exist_ok=True)
+        if not os.access(path, os.W_OK):
+            return None
+    except OSError:
+        return None
+    return jinja2.FileSystemBytecodeCache(path)
 
 
 @lru_cache(maxsize=1)
 def environment():
     import jinja2
     env = jinja2.Environment(
+        bytecode_cache=_bytecode_cache(),
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
         autoescape=lambda name: bool(name) and name.endswith(".html.j2"),
         auto_reload=False)
-    env.filters.update(pad=_pad, c_comment=_c_comment, md=_md)
+    env.filters.update(pad=_pad, c_comment=_c_comment, md=_md, width=_width)
     return env
 
 

@@ -98,7 +98,7 @@ def _static_checks(d: Design) -> list[dict]:
                 (f"{mn}_width", f"{M}_WIDTH >= 1u && {M}_WIDTH <= 64u"),
                 (f"{mn}_mask_lo", f"{M}_MASK_LO == (unsigned long)({_mask64(M + '_WIDTH')} & 0xFFFFFFFFull)"),
                 (f"{mn}_mask_hi", f"{M}_MASK_HI == (unsigned long)({_mask64(M + '_WIDTH')} >> 32)"),
-                (f"{mn}_filter", f"{M}_LOW_RESET <= {M}_HIGH_RESET"),
+                (f"{mn}_filter", f"(long long){M}_HIGH_RESET - (long long){M}_LOW_RESET >= 0"),
             ]
             nxt = f"{M}_RESULT + 4u * {M}_RESULT_WORDS"
         # thresholds follow, same order; IRQ bits 0, 1, ...
@@ -125,7 +125,7 @@ def _static_checks(d: Design) -> list[dict]:
                 (f"{tn}_depth", f"({T}_DEPTH & ({T}_DEPTH - 1u)) == 0u && {T}_DEPTH >= 2u"),
                 (f"{tn}_ram_aligned", f"({T}_RAM - {L}_BASE) % (8u * {T}_DEPTH) == 0u"),
                 (f"{tn}_ram_fits", f"{T}_RAM + 8u * {T}_DEPTH <= {L}_BASE + {N}_WINDOW"),
-                (f"{tn}_filter", f"{T}_LOW_RESET <= {T}_HIGH_RESET"),
+                (f"{tn}_filter", f"(long long){T}_HIGH_RESET - (long long){T}_LOW_RESET >= 0"),
             ]
             nxt = f"{T}_REGS + 4u * 5u"
             irq = f"{irq} + 2u"

@@ -1,0 +1,79 @@
+"""make gen-bench: generator wall time and the resources of the generated Y9 top.
+
+  python -m jointer_gen.bench [--out build/bench] [--runs 5]
+
+1. Wall time of `python -m jointer_gen configs/stress_15x4.yaml` (every
+   output, process start included): one warm-up run, then --runs timed runs;
+   prints each and the median against the 0.5 s goal.
+2. The Selective Accumulations (Y9) monitor: generated, then yosys
+   synth_xilinx -family xc7 -flatten -noiopad through scripts/hdl_check.py
+   resources; prints LUT/FF and the number of host-visible 32-bit registers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+GOAL_S = 0.5
+
+
+def time_generator(config: Path, out: Path, runs: int) -> list[float]:
+    env = dict(os.environ, PYTHONPATH=str(REPO / "gen"))
+    cmd = [sys.executable, "-m", "jointer_gen", str(config), "-o", str(out), "-q"]
+    subprocess.run(cmd, env=env, check=True)            # warm-up: bytecode caches
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, env=env, check=True)
+        times.append(time.perf_counter() - t0)
+    return times
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default=str(REPO / "build" / "bench"))
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+
+    stress = REPO / "configs" / "stress_15x4.yaml"
+    times = time_generator(stress, out / "gen", args.runs)
+    files = len(json.loads((out / "gen" / "stress_15x4" / "manifest.json").read_text())["files"])
+    med = statistics.median(times)
+    print("== generator (stress_15x4: 4 LMICs x 15 sniffers, all outputs, process start included) ==")
+    print(f"gen-bench: {files} files; runs " + " ".join(f"{t:.3f}" for t in times)
+          + f" s; median {med:.3f} s (goal <= {GOAL_S} s: {'met' if med <= GOAL_S else 'NOT met'})")
+
+    sys.path.insert(0, str(REPO / "gen"))
+    from jointer_gen.cli import generate
+    from jointer_gen.output import write_tree
+    design, rendered = generate(str(REPO / "configs" / "selective_accumulations.yaml"))
+    dest = out / "gen" / design.name
+    write_tree(rendered, dest)
+    manifest = json.loads(rendered["manifest.json"])
+    vhdl = [str(dest / p) for p in manifest["compile_order"]]
+    regs = sum(1 for r in design.register_map if "end" not in r)
+    stat = out / "gen_y9_resources.json"
+    r = subprocess.run([sys.executable, str(REPO / "scripts" / "hdl_check.py"), "resources",
+                        "--files", *vhdl, "--top", manifest["top"], "--workdir", str(out / "gen-synth"),
+                        "--json", str(stat)], capture_output=True, text=True)
+    print("== generated Y9 top (yosys synth_xilinx -family xc7 -flatten -noiopad) ==")
+    print(r.stdout.strip() or r.stderr.strip())
+    if r.returncode == 0 and stat.exists():
+        res = json.loads(stat.read_text())[manifest["top"]]
+        print(f"gen-bench: {manifest['top']}: {res['lut']} LUT, {res['ff']} FF; "
+              f"{regs} host-visible 32-bit registers ({design.layout.span} bytes)")
+    return r.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
