@@ -93,10 +93,13 @@ fuzz: deps $(DRV_B)/fuzz/fuzz_api
 	    $(DRV_B)/fuzz/corpus $(DRV)/tests/fuzz_seeds 2>&1 | tail -n 12
 
 # the CLI over the hand-made descriptors (until the generator lands, and for tests)
-$(DRV_B)/cli-fixture/jointer-%: $(DRV_CLI_SRC) $(DRV_HDRS) $(DRV_FIX)/%/%.c
-	@mkdir -p $(@D)
-	gcc $(DRV_WARN) -O2 $(DRV_INC) -I$(DRV_FIX)/$* -DJOINTER_CLI_CFG=$*_cfg \
-	    $(DRV_CLI_SRC) $(DRV_FIX)/$*/$*.c -o $@
+define drv_cli_fixture
+$(DRV_B)/cli-fixture/jointer-$(1): $(DRV_CLI_SRC) $(DRV_HDRS) $(DRV_FIX)/$(1)/$(1).c
+	@mkdir -p $$(@D)
+	gcc $(DRV_WARN) -O2 $(DRV_INC) -I$(DRV_FIX)/$(1) -DJOINTER_CLI_CFG=$(1)_cfg \
+	    $(DRV_CLI_SRC) $(DRV_FIX)/$(1)/$(1).c -o $$@
+endef
+$(foreach f,accel_mon trace_mon,$(eval $(call drv_cli_fixture,$(f))))
 
 cli-fixture: deps $(DRV_B)/cli-fixture/jointer-accel_mon $(DRV_B)/cli-fixture/jointer-trace_mon
 	@echo "built $(DRV_B)/cli-fixture/jointer-accel_mon (Y9) and jointer-trace_mon"

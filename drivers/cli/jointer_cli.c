@@ -210,6 +210,7 @@ static int cmd_info(void)
             }
         }
     }
+    open_flags |= JOINTER_FORCE; /* describe a mismatching device too */
     r = open_device();
     if (r < 0)
         return 1;
@@ -227,10 +228,12 @@ static int cmd_info(void)
 static int cmd_selftest(void)
 {
     jointer_ident id;
+    unsigned user = open_flags;
     int r;
+    open_flags |= JOINTER_FORCE; /* the self-test reports a mismatch itself */
     if (open_device() < 0)
         return 1;
-    r = jointer_selftest(&dev, open_flags & JOINTER_FORCE, &id);
+    r = jointer_selftest(&dev, user & JOINTER_FORCE, &id);
     if (r < 0) {
         fprintf(stderr, "selftest: FAILED: %s (ID 0x%08" PRIX32 ", VERSION 0x%08" PRIX32 ", CONFIG_HASH 0x%08" PRIX32
                         ", INFO 0x%08" PRIX32 ")\n",

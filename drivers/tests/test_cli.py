@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+"""Tests of the jointer CLI against a fake UIO device: a fake sysfs tree
+(JOINTER_UIO_SYSFS) and a regular file standing in for /dev/uioN.
+
+    python3 drivers/tests/test_cli.py build/drivers/cli-fixture
+
+Register offsets come from the fixtures' generated-style <name>_regs.h.
+"""
+import json
+import os
+import re
+import shutil
+import stat
+import struct
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BIN = sys.argv[1] if len(sys.argv) > 1 else "build/drivers/cli-fixture"
+ID, VERSION, HASH, INFO, IRQ_STATUS, IRQ_ENABLE, MARK, SCRATCH = 0x0, 0x4, 0x8, 0xC, 0x10, 0x14, 0x20, 0x24
+
+
+def regs(name):
+    out = {}
+    with open(os.path.join(HERE, "fixtures", name, name + "_regs.h")) as f:
+        for m in re.finditer(r"#define (\w+)\s+(0x[0-9A-Fa-f]+|\d+)u", f.read()):
+            out[m.group(1)] = int(m.group(2), 0)
+    return out
+
+
+Y9 = regs("accel_mon")
+TM = regs("trace_mon")
+
+
+class Device:
+    def __init__(self, tmp, name, r, prefix):
+        self.root = os.path.join(tmp, name)
+        self.sysfs = os.path.join(self.root, "sys")
+        self.path = os.path.join(self.root, "uio5")
+        mp = os.path.join(self.sysfs, "uio5", "maps", "map0")
+        os.makedirs(mp)
+        for k, v in (("size", "0x4000\n"), ("addr", "0x43c00000\n"), ("offset", "0x0\n")):
+            with open(os.path.join(mp, k), "w") as f:
+                f.write(v)
+        with open(self.path, "wb") as f:
+            f.write(bytes(0x4000))
+        log2w = r[prefix + "_WINDOW"].bit_length() - 1
+        self.poke(ID, 0x4A4E5452)
+        self.poke(VERSION, 0x00010000)
+        self.poke(HASH, r[prefix + "_CONFIG_HASH"])
+        self.poke(INFO, r[prefix + "_NUM_LMICS"] | log2w << 8)
+
+    def poke(self, off, v):
+        with open(self.path, "r+b") as f:
+            f.seek(off)
+            f.write(struct.pack("<I", v))
+
+    def peek(self, off):
+        with open(self.path, "rb") as f:
+            f.seek(off)
+            return struct.unpack("<I", f.read(4))[0]
+
+
+def run(exe, dev, *args, env_extra=None, user=None):
+    env = dict(os.environ, JOINTER_UIO_SYSFS=dev.sysfs if dev else "/nonexistent")
+    env.pop("JOINTER_DEVICE", None)
+    env.update(env_extra or {})
+    cmd = [os.path.join(BIN, exe)]
+    if dev is not None:
+        cmd += ["--device", "uio:" + dev.path]
+    cmd += list(args)
+    if user:
+        cmd = ["setpriv", "--reuid=%d" % user, "--regid=%d" % user, "--clear-groups"] + cmd
+    p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=30)
+    return p.returncode, p.stdout, p.stderr
+
+
+FAILED = []
+COUNT = 0
+
+
+def case(fn):
+    global COUNT
+    COUNT += 1
+    tmp = tempfile.mkdtemp(prefix="jointer-cli-")
+    os.chmod(tmp, 0o755)
+    try:
+        fn(tmp)
+    except AssertionError as e:
+        FAILED.append(fn.__name__)
+        print("FAIL %s: %s" % (fn.__name__, e))
+    finally:
+        shutil.rmtree(tmp)
+
+
+def y9(tmp):
+    d = Device(tmp, "y9", Y9, "ACCEL_MON")
+    d.poke(Y9["ACCEL_MON_BYTES_WRITTEN_RESULT"], 4096)
+    d.poke(Y9["ACCEL_MON_COMPUTE_CYCLES_RESULT"], 5)
+    d.poke(Y9["ACCEL_MON_COMPUTE_CYCLES_RESULT"] + 4, 2)
+    d.poke(Y9["ACCEL_MON_FORWARD_FIRES_RESULT"], 7)
+    d.poke(Y9["ACCEL_MON_MAC_FIRES_RESULT"], 1023)
+    return d
+
+
+@case
+def info_and_selftest(tmp):
+    d = y9(tmp)
+    rc, out, err = run("jointer-accel_mon", d, "info")
+    assert rc == 0, err
+    assert "bytes_written" in out and "compute_cycles" in out and "(matches)" in out, out
+    rc, out, err = run("jointer-accel_mon", d, "selftest")
+    assert rc == 0 and "selftest: ok" in out, (out, err)
+    assert d.peek(SCRATCH) == 0  # restored
+
+
+@case
+def read_formats(tmp):
+    d = y9(tmp)
+    rc, out, err = run("jointer-accel_mon", d, "read", "--format", "json")
+    assert rc == 0, err
+    j = json.loads(out)
+    assert j["monitor"] == "accel_mon"
+    assert j["metrics"] == {"bytes_written": 4096, "compute_cycles": (2 << 32) + 5,
+                            "forward_fires": 7, "mac_fires": 1023}, j
+    rc, out, err = run("jointer-accel_mon", d, "read", "mac_fires", "--format", "csv")
+    assert rc == 0, err
+    assert out.splitlines() == ["lmic,sniffer,metric,width,value", "accel,operation,mac_fires,10,1023"], out
+    rc, out, err = run("jointer-accel_mon", d, "read")
+    assert rc == 0 and "compute_cycles" in out and str((2 << 32) + 5) in out, out
+    rc, out, err = run("jointer-accel_mon", d, "read", "nope")
+    assert rc == 2 and "no metric" in err, err
+    rc, out, err = run("jointer-accel_mon", d, "read", "--format", "xml")
+    assert rc == 2, err
+
+
+@case
+def control_commands(tmp):
+    d = y9(tmp)
+    ctl = Y9["ACCEL_MON_ACCEL_CONTROL"]
+    rc, out, err = run("jointer-accel_mon", d, "mode", "operation", "no_filtering")
+    assert rc == 0, err
+    assert d.peek(ctl) == 3 << Y9["ACCEL_MON_OPERATION_PROG_SHIFT"], hex(d.peek(ctl))
+    rc, out, err = run("jointer-accel_mon", d, "run")
+    assert rc == 0, err
+    assert d.peek(ctl) == 1 | 3 << 6, hex(d.peek(ctl))
+    rc, out, err = run("jointer-accel_mon", d, "init", "bytes_written", "0x10", "0x20")
+    assert rc == 0, err
+    assert d.peek(Y9["ACCEL_MON_TRANSACTION_INIT"]) == 0x20  # the last INIT write: high
+    assert d.peek(ctl) == 1 | 3 << 6 | 2 << 2, hex(d.peek(ctl))  # FILTERING committed, RUN kept
+    rc, out, err = run("jointer-accel_mon", d, "reset", "accel")
+    assert rc == 0, err
+    assert d.peek(ctl) == 1 | 2 | 3 << 6 | 2 << 2, hex(d.peek(ctl))  # SOFT_RESET pulse written
+    rc, out, err = run("jointer-accel_mon", d, "stop")
+    assert rc == 0, err
+    assert d.peek(ctl) == 3 << 6 | 2 << 2, hex(d.peek(ctl))
+    rc, out, err = run("jointer-accel_mon", d, "mark", "0x1234")
+    assert rc == 0 and d.peek(MARK) == 0x1234, err
+    rc, out, err = run("jointer-accel_mon", d, "print")
+    assert rc == 0 and "lmic accel" in out and "NO_FILTERING" in out, out
+    for bad in (["mode", "operation", "fast"], ["mode", "nosuch", "idle"], ["init", "bytes_written", "1"],
+                ["init", "nosuch", "1", "2"], ["mark", "-1"], ["run", "nosuch"], ["frobnicate"]):
+        rc, out, err = run("jointer-accel_mon", d, *bad)
+        assert rc == 2, (bad, rc, err)
+    rc, out, err = run("jointer-accel_mon", d, "init", "bytes_written", "9", "1")  # low > high
+    assert rc == 1 and "out of range" in err, err
+
+
+@case
+def watch_csv_and_table(tmp):
+    d = y9(tmp)
+    csv = os.path.join(tmp, "w.csv")
+    rc, out, err = run("jointer-accel_mon", d, "watch", "--interval", "5", "--count", "3", "--output", csv)
+    assert rc == 0, err
+    lines = open(csv).read().splitlines()
+    assert lines[0] == "time_ms,bytes_written,compute_cycles,forward_fires,mac_fires", lines
+    assert len(lines) == 4 and lines[3].endswith(",4096,%d,7,1023" % ((2 << 32) + 5)), lines
+    rc, out, err = run("jointer-accel_mon", d, "watch", "--interval", "5", "--count", "2", "mac_fires")
+    assert rc == 0 and out.count("mac_fires") == 2, out
+    rc, out, err = run("jointer-accel_mon", d, "watch")
+    assert rc == 2, err
+
+
+@case
+def device_errors_with_hints(tmp):
+    d = y9(tmp)
+    rc, out, err = run("jointer-accel_mon", None, "--device", "uio:/nonexistent/uio9", "read")
+    assert rc == 1 and "no such device" in err and "hint" in err, err
+    rc, out, err = run("jointer-accel_mon", None, "--device", "pci:1", "read")
+    assert rc == 1 and "--device must be" in err, err
+    d.poke(HASH, 0xBAD0BAD0)
+    rc, out, err = run("jointer-accel_mon", d, "read")
+    assert rc == 1 and "config hash mismatch" in err and "0xBAD0BAD0" in err and "--force" in err, err
+    rc, out, err = run("jointer-accel_mon", d, "--force", "read")
+    assert rc == 0, err
+    rc, out, err = run("jointer-accel_mon", d, "info")  # info still describes both sides
+    assert rc == 0 and "MISMATCH" in out, out
+    rc, out, err = run("jointer-accel_mon", d, "selftest")
+    assert rc == 1 and "FAILED" in err, err
+    d.poke(ID, 0)
+    rc, out, err = run("jointer-accel_mon", d, "--force", "read")
+    assert rc == 1 and "no jointer monitor" in err, err
+
+
+@case
+def permission_denied_hint(tmp):
+    d = y9(tmp)
+    os.chmod(d.path, 0o600)
+    if os.geteuid() == 0:
+        if shutil.which("setpriv") is None:
+            print("  (permission test skipped: root without setpriv)")
+            return
+        rc, out, err = run("jointer-accel_mon", d, "read", user=65534)
+    else:
+        os.chmod(d.path, 0)
+        rc, out, err = run("jointer-accel_mon", d, "read")
+    assert rc == 1 and "permission denied" in err and "udev" in err, err
+
+
+@case
+def devmem_device(tmp):
+    d = y9(tmp)
+    rc, out, err = run("jointer-accel_mon", None, "--device", "devmem:0x0", "read", "--format", "json",
+                       env_extra={"JOINTER_DEVMEM_PATH": d.path})
+    assert rc == 0 and json.loads(out)["metrics"]["mac_fires"] == 1023, (out, err)
+    rc, out, err = run("jointer-accel_mon", None, "--device", "devmem:zz", "read")
+    assert rc == 1 and "bad address" in err, err
+
+
+@case
+def trace_command(tmp):
+    d = Device(tmp, "tm", TM, "TRACE_MON")
+    reg, ram = TM["TRACE_MON_BUS_TRACE_REGS"], TM["TRACE_MON_BUS_TRACE_RAM"]
+    d.poke(reg + 4, 2)  # FILL
+    d.poke(reg + 8, 0)  # STATUS
+    d.poke(ram, 100)
+    d.poke(ram + 4, 0x1001)
+    d.poke(ram + 8, 150)
+    d.poke(ram + 12, 0x1002)
+    rc, out, err = run("jointer-trace_mon", d, "trace", "bus_trace", "--format", "json")
+    assert rc == 0, err
+    j = json.loads(out)
+    assert j["traces"] == {"bus_trace": [{"timestamp": 100, "data": 0x1001},
+                                         {"timestamp": 150, "data": 0x1002}]}, j
+    rc, out, err = run("jointer-trace_mon", d, "trace", "--format", "csv")
+    assert rc == 0 and "bus_trace,1,150,4098" in out and out.startswith("trace,index"), out
+    rc, out, err = run("jointer-trace_mon", d, "trace")
+    assert rc == 0 and "trace mark_trace: 0 records" in out, out
+    rc, out, err = run("jointer-trace_mon", d, "init", "bus_trace", "0x1000", "0x1fff")
+    assert rc == 0, err
+    rc, out, err = run("jointer-accel_mon", None, "--device", "uio:/x/uio1", "trace")
+    assert rc == 2 and "no trace buffer" in err, err
+
+
+print("test_cli: %d test cases, %d failed" % (COUNT, len(FAILED)))
+sys.exit(1 if FAILED else 0)
