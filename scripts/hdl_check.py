@@ -85,9 +85,14 @@ def synth_one(workdir: Path, top: str) -> tuple[str, list[str]]:
     r = sh(["yosys", "-q", "-p", f"read_verilog {verilog}; hierarchy -top {top}; proc; "
             "select -assert-none t:$dlatch"], workdir)
     if r.returncode:
-        latches = [l.strip() for l in (r.stdout + r.stderr).splitlines() if "dlatch" in l]
-        problems.append("latch in the Verilog ghdl writes (a reachable `others` arm?): "
-                        + "; ".join(latches[:4]))
+        out = (r.stdout + r.stderr).splitlines()
+        latches = [l.strip() for l in out if "dlatch" in l]
+        if latches:
+            problems.append("latch in the Verilog ghdl writes (a reachable `others` arm?): "
+                            + "; ".join(latches[:4]))
+        else:  # yosys could not read the Verilog (e.g. GHDL writes 0'b for a null range)
+            problems.append("yosys cannot read the Verilog ghdl writes (a zero-width signal or "
+                            "port?): " + "; ".join(l.strip() for l in out if l.strip())[:400])
     return top, problems
 
 
