@@ -8,6 +8,7 @@
 #   make cli-fixture     the CLI over the hand-made Y9 (and trace) descriptors
 #   make cli-test        the CLI against a fake UIO device
 #   make cli CONFIG=f    the CLI linked with the descriptor generated from f
+#   make driver-gen-test every configs/*.yaml: generated C + libjointer compile, self-check, run
 #   make driver-bench    .text size (armhf -Os) and callgrind instructions per read
 
 DRV          := drivers
@@ -50,7 +51,7 @@ DRV_RUN_armhf    := qemu-arm -L /usr/arm-linux-gnueabihf
 DRV_RUN_san      := env ASAN_OPTIONS=detect_leaks=0:abort_on_error=0 \
                     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-.PHONY: c-test cross-test sanitize-test fuzz-smoke fuzz cli cli-fixture cli-test driver-bench
+.PHONY: c-test cross-test sanitize-test fuzz-smoke fuzz cli cli-fixture cli-test driver-gen-test driver-bench
 
 $(DRV_B)/%/test_core: $(DRV_T_CORE) $(DRV_HDRS)
 	@mkdir -p $(@D)
@@ -118,10 +119,14 @@ cli: deps
 	      $(DRV_CLI_SRC) $$dir/$$name.c -o $(DRV_B)/cli/jointer && \
 	  echo "built $(DRV_B)/cli/jointer for monitor $$name"
 
+# the generator's C output for every example config, with the library
+driver-gen-test: deps
+	@bash $(DRV)/tests/gen_check.sh "$(BUILD)" "$(PYTHON)"
+
 # size and instructions; uses the generated Y9 driver when the generator can
 # produce it, else the hand-made one (drivers/tests/fixtures/accel_mon)
 driver-bench: deps
 	@bash $(DRV)/bench/driver_bench.sh "$(BUILD)" "$(PYTHON)"
 
-TEST_TARGETS  += c-test cross-test sanitize-test fuzz-smoke cli-test
+TEST_TARGETS  += c-test cross-test sanitize-test fuzz-smoke cli-test driver-gen-test
 BENCH_TARGETS += driver-bench

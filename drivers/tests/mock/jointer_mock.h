@@ -12,11 +12,11 @@
 
 #include "jointer.h"
 
-#define MOCK_MAX_METRICS 32
-#define MOCK_MAX_TRACES  8
-#define MOCK_MAX_DCAPFS  64
-#define MOCK_MAX_SNIFFERS 64
-#define MOCK_MAX_WORDS   1024
+#define MOCK_MAX_METRICS 256
+#define MOCK_MAX_TRACES  32
+#define MOCK_MAX_DCAPFS  256
+#define MOCK_MAX_SNIFFERS 256
+#define MOCK_MAX_WORDS   16384
 
 typedef struct mock_hw mock_hw;
 

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# driver_bench.sh BUILD PYTHON - libjointer's benchmarks (make driver-bench):
+#  1. .text bytes of libjointer + the Y9 driver, arm-linux-gnueabihf-gcc -Os
+#     (goal <= 3,000; the paper's driver added 6,900 bytes);
+#  2. instructions per jointer_read of a 32-bit metric vs a raw volatile load
+#     (valgrind callgrind, host build; goal <= 20).
+# The Y9 driver is the one generated from configs/selective_accumulations.yaml
+# when the generator can produce it, else the hand-made fixture.
+# Results: stdout and $BUILD/bench/driver.json.
+set -euo pipefail
+BUILD=${1:-build}
+PYTHON=${2:-python3}
+out="$BUILD/drivers/bench"
+rm -rf "$out" && mkdir -p "$out" "$BUILD/bench"
+WARN="-std=c99 -pedantic -Wall -Wextra -Werror"
+
+# --- which Y9 driver ---------------------------------------------------------
+gdir=drivers/tests/fixtures/accel_mon
+name=accel_mon
+origin="hand-made fixture drivers/tests/fixtures/accel_mon (generator not available)"
+if [ -f configs/selective_accumulations.yaml ] && [ -d gen/jointer_gen ] \
+   && PYTHONPATH=gen "$PYTHON" -m jointer_gen configs/selective_accumulations.yaml -o "$out/gen" >"$out/gen.log" 2>&1; then
+  regs=$(ls "$out"/gen/*/c/*_regs.h 2>/dev/null | head -n 1 || true)
+  if [ -n "$regs" ]; then
+    gdir=$(dirname "$regs")
+    name=$(basename "$regs" _regs.h)
+    origin="generated from configs/selective_accumulations.yaml ($gdir)"
+  fi
+fi
+echo "driver-bench: Y9 driver = $origin"
+
+# --- 1. size -------------------------------------------------------------------
+CC=arm-linux-gnueabihf-gcc
+text() { arm-linux-gnueabihf-size -A "$1" | awk '$1 == ".text" { t += $2 } END { print t + 0 }'; }
+rodata() { arm-linux-gnueabihf-size -A "$1" | awk '$1 ~ /^\.(rodata|data)/ { t += $2 } END { print t + 0 }'; }
+for f in jointer jointer_trace jointer_names jointer_recorder; do
+  $CC $WARN -Os -Idrivers/include -Idrivers/src -c drivers/src/$f.c -o "$out/$f.o"
+done
+$CC $WARN -Os -Idrivers/include -I"$gdir" -c "$gdir/$name.c" -o "$out/$name.o"
+core=$(text "$out/jointer.o"); gen=$(text "$out/$name.o"); gen_data=$(rodata "$out/$name.o")
+trace=$(text "$out/jointer_trace.o"); names=$(text "$out/jointer_names.o"); recorder=$(text "$out/jointer_recorder.o")
+total=$((core + gen))
+verdict=$([ "$total" -le 3000 ] && echo "meets the goal" || echo "ABOVE the goal")
+printf "driver size, %s -Os (Thumb-2), .text bytes:\n" "$CC"
+printf "  libjointer core (src/jointer.c)            %5d\n" "$core"
+printf "  Y9 driver (%s.c; its descriptor is %d bytes of const data, wrappers are static inline) %d\n" "$name" "$gen_data" "$gen"
+printf "  core + Y9 driver                           %5d   goal <= 3000: %s (paper: +6900)\n" "$total" "$verdict"
+printf "  optional modules: jointer_trace.c %d (monitors with trace buffers), jointer_names.c %d, jointer_recorder.c %d\n" \
+  "$trace" "$names" "$recorder"
+
+# --- 2. instructions per read ----------------------------------------------------
+N=100000
+gcc $WARN -O2 -g -Idrivers/include -I"$gdir" -DBENCH_CFG="${name}_cfg" \
+  drivers/bench/bench_read.c drivers/src/jointer.c "$gdir/$name.c" -o "$out/bench_read"
+valgrind --tool=callgrind --callgrind-out-file="$out/callgrind.out" "$out/bench_read" $N >"$out/bench_read.log" 2>"$out/valgrind.log"
+cat "$out/bench_read.log"
+callgrind_annotate --inclusive=no "$out/callgrind.out" >"$out/callgrind.txt"
+ir() { awk -v f="$1" '$0 ~ f"( |$)" { gsub(",", "", $1); print $1; exit }' "$out/callgrind.txt"; }
+ir_read=$(ir "bench_jointer_read"); ir_raw=$(ir "bench_raw_load")
+per_read=$(awk -v a="$ir_read" -v n=$N 'BEGIN { printf "%.2f", a / n }')
+per_raw=$(awk -v a="$ir_raw" -v n=$N 'BEGIN { printf "%.2f", a / n }')
+ratio=$(awk -v a="$ir_read" -v b="$ir_raw" 'BEGIN { printf "%.2f", a / b }')
+verdict2=$(awk -v a="$per_read" 'BEGIN { print (a <= 20 ? "meets the goal" : "ABOVE the goal") }')
+printf "instructions per call (callgrind, gcc -O2 x86-64, function body incl. ret):\n"
+printf "  jointer_read, 32-bit metric, direct seam   %6s   goal <= 20: %s\n" "$per_read" "$verdict2"
+printf "  raw volatile load                          %6s\n" "$per_raw"
+printf "  ratio jointer_read / raw load              %6s x\n" "$ratio"
+objdump -d --no-show-raw-insn "$out/bench_read" | awk '/<bench_jointer_read>:/,/^$/' >"$out/bench_jointer_read.s"
+
+cat >"$BUILD/bench/driver.json" <<JSON
+{"y9_driver": "$origin",
+ "text_bytes_armhf_Os": {"core": $core, "y9_driver": $gen, "total": $total, "goal": 3000,
+                         "trace_module": $trace, "names_module": $names, "recorder_module": $recorder},
+ "instructions_per_call": {"jointer_read_32bit": $per_read, "raw_volatile_load": $per_raw, "ratio": $ratio, "goal": 20}}
+JSON
+echo "driver-bench: wrote $BUILD/bench/driver.json"

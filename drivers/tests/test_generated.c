@@ -1,0 +1,122 @@
+/*
+ * test_generated.c - libjointer over a descriptor the generator emitted
+ * (compiled with -DGEN_CFG=<name>_cfg and linked with <name>.c): the
+ * descriptor passes jointer_init's checks, and every metric, threshold and
+ * trace is reachable through the API against the emulated monitor.
+ * Run by gen_check.sh for every YAML file in configs/.
+ */
+#include "jointer.h"
+#include "jt_test.h"
+#include "mock/jointer_mock.h"
+
+extern const jointer_cfg GEN_CFG;
+#define CFG (&GEN_CFG)
+
+int jt_failed;
+
+static mock_hw M;
+static jointer_dev D;
+static uint32_t bounds[2048];
+static uint64_t values[1024];
+
+static int open_mock(void)
+{
+    jointer_io io;
+    mock_init(&M, CFG);
+    io = mock_io(&M);
+    if (jointer_init(&D, CFG, &io) != 0)
+        return -1;
+    return jointer_attach_bounds(&D, bounds, 2048);
+}
+
+TEST(descriptor_accepted_and_identity_matches)
+{
+    CHECK(CFG->num_metrics <= MOCK_MAX_METRICS && CFG->num_traces <= MOCK_MAX_TRACES);
+    CHECK(CFG->span / 4 <= MOCK_MAX_WORDS);
+    CHECK_OK(open_mock());
+    CHECK_OK(jointer_selftest(&D, 0, NULL));
+}
+
+TEST(every_metric_counts_in_no_filtering_and_filtering)
+{
+    unsigned i, s, l;
+    CHECK_OK(open_mock());
+    for (s = 0; s < CFG->num_sniffers; s++)
+        CHECK_OK(jointer_set_mode(&D, CFG->sniffers[s].lmic, CFG->sniffers[s].index, JOINTER_NO_FILTERING));
+    for (l = 0; l < CFG->num_lmics; l++)
+        CHECK_OK(jointer_run(&D, l));
+    for (i = 0; i < CFG->num_metrics; i++) {
+        if (CFG->metrics[i].extractor == JOINTER_EXTRACTOR_TIME)
+            mock_time(&M, i, 1, 3);
+        else
+            mock_event(&M, i, 1, 1);
+    }
+    CHECK_OK(jointer_read_all(&D, values, 1024));
+    for (i = 0; i < CFG->num_metrics; i++)
+        if (values[i] == 0 && CFG->metrics[i].aggregator != JOINTER_AGGREGATOR_MIN) {
+            printf("  metric %s did not count\n", CFG->metrics[i].name);
+            CHECK(0);
+        }
+    /* a filter on every DCAPF: only in-range events count */
+    for (l = 0; l < CFG->num_lmics; l++)
+        CHECK_OK(jointer_reset(&D, l));
+    for (i = 0; i < CFG->num_metrics; i++) {
+        const jointer_metric_desc *m = &CFG->metrics[i];
+        CHECK_OK(jointer_initialize(&D, m->lmic, CFG->sniffers[m->sniffer].index, m->dcapf, 10, 20));
+    }
+    for (l = 0; l < CFG->num_lmics; l++)
+        CHECK_OK(jointer_run(&D, l));
+    for (i = 0; i < CFG->num_metrics; i++) {
+        if (CFG->metrics[i].extractor == JOINTER_EXTRACTOR_TIME)
+            continue;
+        CHECK_EQ(mock_mode(&M, CFG->metrics[i].sniffer), JOINTER_FILTERING);
+        mock_event(&M, i, 15, 1);
+        mock_event(&M, i, 25, 1);
+        CHECK_OK(jointer_read(&D, i, &values[i]));
+        CHECK_EQ(values[i], CFG->metrics[i].aggregator == JOINTER_AGGREGATOR_SUM ? 1 : 15);
+    }
+}
+
+TEST(thresholds_and_traces)
+{
+    unsigned i;
+    CHECK_OK(open_mock());
+    for (i = 0; i < CFG->num_metrics; i++) {
+        uint64_t v;
+        int r = jointer_set_threshold(&D, i, 1);
+        if (!(CFG->metrics[i].flags & JOINTER_METRIC_THRESHOLD)) {
+            CHECK_EQ(r, -ENOTSUP);
+            continue;
+        }
+        CHECK_OK(r);
+        CHECK_OK(jointer_read_threshold(&D, i, &v));
+        CHECK_EQ(v, 1);
+        CHECK_OK(jointer_irq_enable(&D, CFG->metrics[i].lmic, 1u << CFG->metrics[i].irq_bit));
+    }
+    for (i = 0; i < CFG->num_traces; i++) {
+        const jointer_trace_desc *t = &CFG->traces[i];
+        jointer_trace_record r[4];
+        uint32_t n;
+        CHECK_OK(jointer_set_mode(&D, t->lmic, CFG->sniffers[t->sniffer].index, JOINTER_NO_FILTERING));
+        CHECK_OK(jointer_run(&D, t->lmic));
+        mock_trace_event(&M, i, 0x77);
+        CHECK_OK(jointer_trace_read(&D, i, r, 4, &n));
+        CHECK_EQ(n, 1);
+        CHECK_EQ(r[0].data, 0x77);
+        CHECK_OK(jointer_trace_set_watermark(&D, i, t->depth));
+    }
+    CHECK_OK(jointer_mark(&D, 1));
+}
+
+static const jt_case cases[] = {
+    JT_CASE(descriptor_accepted_and_identity_matches),
+    JT_CASE(every_metric_counts_in_no_filtering_and_filtering),
+    JT_CASE(thresholds_and_traces),
+};
+
+int main(int argc, char **argv)
+{
+    char suite[128];
+    snprintf(suite, sizeof suite, "test_generated[%s]", CFG->name);
+    return jt_run(suite, cases, sizeof cases / sizeof cases[0], argc, argv);
+}
