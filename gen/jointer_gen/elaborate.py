@@ -23,7 +23,7 @@ from . import layout as layout_mod
 from .diag import Diagnostics, InputError
 from .loader import Source
 from .model import MASK32, Dcapf, Lmic, Monitor, Sniffer
-from .names import Namespace
+from .names import GENERATED, Namespace
 
 MIN_ADDR_WIDTH, MAX_ADDR_WIDTH = 8, 32   # jointer_collect_dci addr_w_g
 CDC_TIMEOUT = 4096                        # bus cycles (jointer_collect_cdc default)
@@ -801,7 +801,7 @@ def c_dec(v: int) -> str:
 def _c_and_docs(d: Design) -> None:
     """C macros of <name>_regs.h (drivers/README.md naming) and the register map."""
     L, NAME = d.layout, d.NAME
-    gen = ("the generated code", d.monitor.path)
+    gen = (GENERATED, d.monitor.path)
     sections: list[dict] = []
 
     def section(title: str, owner, rows) -> None:
@@ -982,7 +982,7 @@ def _rows(d: Design) -> None:
 
 def _check_names(d: Design, src: Source, diags: Diagnostics) -> None:
     mon = d.monitor
-    gen = "the generated code"
+    gen = GENERATED
     # package constants (one package)
     pkg = Namespace("VHDL constant", diags, src, case_sensitive=False)
     for c in d.monitor_consts.consts:
@@ -1039,9 +1039,27 @@ def _check_names(d: Design, src: Source, diags: Diagnostics) -> None:
     for sec in d.c_macros:
         for name, _, _ in sec["rows"]:
             cns.add(name, sec["owner"], sec["path"])
+    for suffix in ("cfg", "dev", "lmics", "sniffers", "metrics", "traces", "init",
+                   "init_baremetal", "open", "close", "selftest", "read_all", "mark"):
+        cns.add(f"{mon.name}_{suffix}", gen, mon.path)
+    for lv in d.lmics:
+        for act in ("run", "stop", "reset"):
+            cns.add(f"{mon.name}_{act}_{lv.model.name}", f"LMIC '{lv.model.name}'",
+                    lv.model.path + ("name",))
+        for sv in lv.sniffers:
+            cns.add(f"{mon.name}_set_mode_{sv.model.name}", f"sniffer '{sv.model.name}'",
+                    sv.model.path + ("name",))
     for m in d.metrics:
-        cns.add(f"{mon.name}_read_{m['name']}", f"DCAPF '{m['name']}'",
-                _dcapf(d, m["name"]).path + ("name",))
+        owner, path = f"DCAPF '{m['name']}'", _dcapf(d, m["name"]).path + ("name",)
+        cns.add(f"{mon.name}_read_{m['name']}", owner, path)
+        cns.add(f"{mon.name}_initialize_{m['name']}", owner, path)
+        if m["threshold_irq"]:
+            cns.add(f"{mon.name}_set_threshold_{m['name']}", owner, path)
+            cns.add(f"{mon.name}_read_threshold_{m['name']}", owner, path)
+    for t in d.traces:
+        owner, path = f"DCAPF '{t['name']}'", _dcapf(d, t["name"]).path + ("name",)
+        cns.add(f"{mon.name}_trace_read_{t['name']}", owner, path)
+        cns.add(f"{mon.name}_initialize_{t['name']}", owner, path)
 
 
 # ---------------------------------------------------------------------------

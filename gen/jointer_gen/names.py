@@ -32,6 +32,8 @@ alignas alignof bool constexpr false nullptr static_assert thread_local true
 typeof typeof_unqual
 """.split())
 
+GENERATED = "the generated code"   # owner of fixed identifiers
+
 # names the generated code and the library use unprefixed
 PROJECT_RESERVED = frozenset({"jointer"})
 
@@ -53,6 +55,7 @@ class Namespace:
         self.what, self.diags, self.source = what, diags, source
         self.case_sensitive = case_sensitive
         self.seen: dict[str, tuple[str, tuple]] = {}
+        self.pairs: set[tuple[str, str]] = set()   # one message per pair of owners
 
     def add(self, ident: str, owner: str, path: tuple) -> None:
         key = ident if self.case_sensitive else ident.lower()
@@ -60,10 +63,13 @@ class Namespace:
         if prev is None:
             self.seen[key] = (owner, path)
             return
-        if prev[0] == owner:
+        if prev[0] == owner or (owner, prev[0]) in self.pairs:
             return
-        first = self.source.loc(prev[1])
+        self.pairs.add((owner, prev[0]))
+        if prev[0] == GENERATED:
+            other = "which the generated code uses itself"
+        else:
+            other = f"which {prev[0]} (line {self.source.loc(prev[1]).line}) also gives"
         self.diags.error(self.source.loc(path),
-                         f"{owner} gives the {self.what} '{ident}', which {prev[0]} "
-                         f"(line {first.line}) also gives (expected names that stay "
-                         "distinct once prefixed)")
+                         f"{owner} gives the {self.what} '{ident}', {other} (expected names "
+                         "that stay distinct once prefixed)")

@@ -74,12 +74,17 @@ def show(value) -> str:
     if value is None:
         return "null"
     if isinstance(value, int):
-        return f"0x{value:X}" if value > 0xFFFF else str(value)
+        return f"0x{value:X}" if _hexish(value) else str(value)
     if isinstance(value, str):
         return repr(value if len(value) <= 40 else value[:37] + "...")
     if isinstance(value, float):
         return repr(value)
     return f"a {_type_name(value)}"
+
+
+def _hexish(v: int) -> bool:
+    """Large round binary numbers (masks, bounds, addresses) read better in hex."""
+    return v > 0xFFFF and (v & (v + 1) == 0 or v % 0x100 == 0)
 
 
 def item_path(src: Source, path) -> str:
@@ -89,7 +94,7 @@ def item_path(src: Source, path) -> str:
         if isinstance(p, int):
             name = node[p].get("name") if isinstance(node, list) and p < len(node) \
                 and isinstance(node[p], dict) else None
-            out += f"[{name}]" if isinstance(name, str) and name else f"[{p}]"
+            out += f"[{name}]" if isinstance(name, str) and _identifier_ok(name) else f"[{p}]"
         else:
             out += f".{p}" if out else p
         try:

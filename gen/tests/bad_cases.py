@@ -1,0 +1,249 @@
+"""Bad inputs for test_gen_bad_input.py: (id, YAML text, expected stderr lines).
+
+Each YAML is written to bad.yaml in an empty folder and given to jointer-gen
+with -o out; the expected lines are the exact diagnostics (file:line:col),
+followed by the summary line, and nothing may be written.
+"""
+
+# a valid monitor the cases below start from (each case is complete on its own)
+GOOD = """
+jointer: 1
+monitor:
+  name: mon
+  clocks: [axi, fast]
+lmics:
+  - name: lm
+    clock: fast
+    sniffers:
+      - name: task
+        interfacer: {type: start_done}
+        dcapfs:
+          - {name: busy, extractor: time, width: 40}
+"""
+
+CASES = [
+    # ---- YAML level -------------------------------------------------------
+    ("yaml_syntax", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]
+lmics: []
+""", ["bad.yaml:3:1: error: invalid YAML: did not find expected ',' or '}' while parsing a flow mapping (expected valid YAML 1.1)"]),
+    ("yaml_tab_indent", "jointer: 1\nmonitor:\n\tname: mon\n",
+     ['bad.yaml:3:1: error: invalid YAML: found character that cannot start any token while scanning for the next token (expected valid YAML 1.1)']),
+    ("empty_file", "", ["bad.yaml:1:1: error: empty file (expected a monitor description starting with 'jointer: 1')"]),
+    ("only_comments", "# nothing here\n\n", ["bad.yaml:1:1: error: empty file (expected a monitor description starting with 'jointer: 1')"]),
+    ("two_documents", "jointer: 1\n---\njointer: 1\n",
+     ['bad.yaml:2:1: error: several YAML documents in one file (expected exactly one)']),
+    ("duplicate_key", """
+jointer: 1
+monitor:
+  name: mon
+  name: other
+  clocks: [axi]
+lmics: []
+""", ["bad.yaml:4:3: error: duplicate key 'name' (first defined at line 3, column 3)"]),
+    ("non_string_key", "jointer: 1\n3: x\n",
+     ['bad.yaml:2:1: error: key 3 is a integer (expected a string key)']),
+    ("unknown_tag", "jointer: !!python/object:os.system 1\n",
+     ["bad.yaml:1:10: error: cannot read value: could not determine a constructor for the tag 'tag:yaml.org,2002:python/object:os.system' (expected a plain YAML scalar without tags)"]),
+    ("top_not_mapping", "- jointer: 1\n",
+     ['bad.yaml:1:1: error: wrong type for the document: a list is a list (expected a mapping)']),
+    ("invalid_utf8", b"jointer: 1\nmonitor: {name: \xff}\n",
+     ['bad.yaml:2:17: error: invalid UTF-8 byte 0xFF (expected a UTF-8 text file)']),
+    ("merge_key", """
+jointer: 1
+base: &b {name: mon}
+monitor:
+  <<: *b
+  clocks: [axi]
+""", ["bad.yaml:4:3: error: YAML merge keys ('<<') are not supported (expected the keys written out)"]),
+
+    # ---- schema: keys, types, ranges ---------------------------------------
+    ("missing_top_keys", "jointer: 1\n",
+     ["bad.yaml:1:1: error: missing key 'lmics' in the document (expected 'lmics'; keys: jointer, monitor, lmics)",
+      "bad.yaml:1:1: error: missing key 'monitor' in the document (expected 'monitor'; keys: jointer, monitor, lmics)"]),
+    ("schema_version", GOOD.replace("jointer: 1", "jointer: 2"),
+     ["bad.yaml:1:10: error: unsupported schema version 2 for 'jointer' (expected 1)"]),
+    ("unknown_top_key", GOOD + "lmic: []\n",
+     ["bad.yaml:13:1: error: unknown key 'lmic' in the document (did you mean 'lmics'? expected one of: jointer, monitor, lmics)"]),
+    ("unknown_key_typo", GOOD.replace("{name: busy, extractor: time, width: 40}",
+                                      "{name: busy, extractor: time, widht: 40}"),
+     ["bad.yaml:12:43: error: unknown key 'widht' in lmics[lm].sniffers[task].dcapfs[busy] (did you mean 'width'? expected one of: name, description, extractor, width, aggregator, event, filter, on_overflow, threshold_irq)"]),
+    ("key_of_other_extractor", GOOD.replace("width: 40}", "width: 40, sample: data}"),
+     ["bad.yaml:12:54: error: unknown key 'sample' in lmics[lm].sniffers[task].dcapfs[busy] ('sample' is for extractor event; expected one of: name, description, extractor, width, aggregator, event, filter, on_overflow, threshold_irq)"]),
+    ("key_of_other_interfacer", GOOD.replace("{type: start_done}", "{type: start_done, width: 2}"),
+     ["bad.yaml:10:40: error: unknown key 'width' in lmics[lm].sniffers[task].interfacer ('width' is for type events; expected one of: type, mode)"]),
+    ("missing_name", GOOD.replace("{name: busy, extractor: time, width: 40}",
+                                  "{extractor: time, width: 40}"),
+     ["bad.yaml:12:13: error: missing key 'name' in lmics[lm].sniffers[task].dcapfs[0] (expected 'name'; keys: extractor)"]),
+    ("missing_extractor", GOOD.replace("extractor: time, ", ""),
+     ["bad.yaml:12:13: error: missing key 'extractor' in lmics[lm].sniffers[task].dcapfs[busy] (expected 'extractor': event, time, trace)"]),
+    ("missing_interfacer_type", GOOD.replace("{type: start_done}", "{mode: busy}"),
+     ["bad.yaml:10:21: error: missing key 'type' in lmics[lm].sniffers[task].interfacer (expected 'type': axi4, axi4lite, axis, start_done, events, mark)"]),
+    ("bad_enum", GOOD.replace("type: start_done", "type: start_dne"),
+     ["bad.yaml:10:28: error: invalid value 'start_dne' for lmics[lm].sniffers[task].interfacer.type (did you mean 'start_done'? expected one of: axi4, axi4lite, axis, start_done, events, mark)"]),
+    ("wrong_type_width", GOOD.replace("width: 40", "width: forty"),
+     ["bad.yaml:12:50: error: wrong type for lmics[lm].sniffers[task].dcapfs[busy].width: 'forty' is a string (expected an integer)"]),
+    ("float_is_not_integer", GOOD.replace("width: 40", "width: 40.0"),
+     ['bad.yaml:12:50: error: wrong type for lmics[lm].sniffers[task].dcapfs[busy].width: 40.0 is a number (expected an integer)']),
+    ("width_too_large", GOOD.replace("width: 40", "width: 65"),
+     ['bad.yaml:12:50: error: width 65 out of range in lmics[lm].sniffers[task].dcapfs[busy].width (expected 1..64)']),
+    ("width_zero", GOOD.replace("width: 40", "width: 0"),
+     ['bad.yaml:12:50: error: width 0 out of range in lmics[lm].sniffers[task].dcapfs[busy].width (expected 1..64)']),
+    ("bool_is_not_integer", GOOD.replace("width: 40", "width: true"),
+     ['bad.yaml:12:50: error: wrong type for lmics[lm].sniffers[task].dcapfs[busy].width: true is a boolean (expected an integer)']),
+    ("bad_identifier", GOOD.replace("name: task", "name: Task-1"),
+     ["bad.yaml:9:15: error: invalid name 'Task-1' for lmics[lm].sniffers[0].name (expected lower-case letters, digits and single '_', starting with a letter, not ending with '_')"]),
+    ("double_underscore", GOOD.replace("name: task", "name: my__task"),
+     ["bad.yaml:9:15: error: invalid name 'my__task' for lmics[lm].sniffers[0].name (expected lower-case letters, digits and single '_', starting with a letter, not ending with '_')"]),
+    ("name_too_long", GOOD.replace("name: task", "name: " + "t" * 33),
+     ['bad.yaml:9:15: error: lmics[lm].sniffers[0].name is too long: 33 characters (expected at most 32)']),
+    ("description_newline", GOOD.replace("  name: mon\n", "  name: mon\n  description: \"two\\nlines\"\n"),
+     ["bad.yaml:4:16: error: invalid text 'two\\nlines' for monitor.description (expected one line of text)"]),
+    ("too_many_sniffers", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+""" + "".join(f"      - {{name: s{i}, interfacer: {{type: events}}, dcapfs: [{{name: c{i}, extractor: event}}]}}\n"
+              for i in range(16)),
+     ['bad.yaml:6:7: error: lmics[lm].sniffers has 16 items (expected at most 15: the 32-bit CONTROL register holds RUN, SOFT_RESET and 2 PROG bits per sniffer)']),
+    ("no_dcapfs", GOOD.replace("""        dcapfs:
+          - {name: busy, extractor: time, width: 40}
+""", "        dcapfs: []\n"),
+     ['bad.yaml:11:17: error: lmics[lm].sniffers[task].dcapfs has 0 items (expected at least 1: the dispenser addresses up to 128 DCAPFs)']),
+    ("filter_bound_33_bits", GOOD.replace("width: 40}", "width: 40, filter: {high: 0x100000000}}"),
+     ['bad.yaml:12:69: error: high 0x100000000 out of range in lmics[lm].sniffers[task].dcapfs[busy].filter.high (expected 0..0xFFFFFFFF)']),
+    ("trace_depth_not_pow2", GOOD.replace("{name: busy, extractor: time, width: 40}",
+                                          "{name: log, extractor: trace, depth: 100}"),
+     ['bad.yaml:12:50: error: invalid value 100 for lmics[lm].sniffers[task].dcapfs[log].depth (expected one of: 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536; records, a power of two 2..65536)']),
+    ("axi4_data_width", GOOD.replace("{type: start_done}", "{type: axi4, direction: write, data_width: 48}"),
+     ['bad.yaml:10:64: error: invalid value 48 for lmics[lm].sniffers[task].interfacer.data_width (expected one of: 8, 16, 32, 64, 128, 256, 512, 1024)']),
+    ("axi4_missing_direction", GOOD.replace("{type: start_done}", "{type: axi4}"),
+     ["bad.yaml:10:21: error: missing key 'direction' in lmics[lm].sniffers[task].interfacer (expected 'direction'; keys: type, direction, addr_width, data_width, id_width, per_beat, max_outstanding)"]),
+    ("axis_width_multiple_of_8", GOOD.replace("{type: start_done}", "{type: axis, data_width: 12}"),
+     ['bad.yaml:10:46: error: data_width 12 is not a multiple of 8 in lmics[lm].sniffers[task].interfacer.data_width (expected 8..1024 in steps of 8)']),
+    ("events_width_range", GOOD.replace("{type: start_done}", "{type: events, width: 33}"),
+     ['bad.yaml:10:43: error: width 33 out of range in lmics[lm].sniffers[task].interfacer.width (expected 1..32)']),
+    ("clock_period_negative", GOOD.replace("[axi, fast]", "[axi, {name: fast, period_ns: -5}]"),
+     ['bad.yaml:4:41: error: period_ns -5 out of range in monitor.clocks[fast].period_ns (expected a value > 0 and <= 1000000)']),
+    ("too_many_conditions", GOOD.replace("        dcapfs:", "        conditions: ["
+                                         + ", ".join(["{mask: 1, value: 1}"] * 9) + "]\n        dcapfs:"),
+     ['bad.yaml:11:21: error: lmics[lm].sniffers[task].conditions has 9 items (expected at most 8: the emitter takes up to 8 condition checkers)']),
+
+    # ---- semantic checks ----------------------------------------------------
+    ("duplicate_sniffer", GOOD + """      - name: task
+        interfacer: {type: events}
+        dcapfs:
+          - {name: fires, extractor: event}
+""", ["bad.yaml:13:15: error: duplicate sniffer name 'task' (first at line 9; expected sniffer names unique in the monitor: they prefix the top-level ports)"]),
+    ("duplicate_dcapf_across_lmics", GOOD.replace("[axi, fast]", "[axi, fast]") + """  - name: lm2
+    sniffers:
+      - name: other
+        interfacer: {type: events}
+        dcapfs:
+          - {name: busy, extractor: event}
+""", ["bad.yaml:18:20: error: duplicate DCAPF name 'busy' (first at line 12; expected DCAPF names unique in the monitor: they name the C functions <monitor>_read_<dcapf>)"]),
+    ("duplicate_lmic", GOOD + """  - name: lm
+    sniffers:
+      - name: other
+        interfacer: {type: events}
+        dcapfs:
+          - {name: fires, extractor: event}
+""", ["bad.yaml:13:11: error: duplicate LMIC name 'lm' (first at line 6; expected LMIC names unique in the monitor)"]),
+    ("vhdl_reserved", GOOD.replace("name: busy", "name: signal"),
+     ["bad.yaml:12:20: error: DCAPF name 'signal' is a reserved word in VHDL (expected a name reserved in neither VHDL nor C)"]),
+    ("c_reserved", GOOD.replace("name: task", "name: volatile"),
+     ["bad.yaml:9:15: error: sniffer name 'volatile' is a reserved word in C (expected a name reserved in neither VHDL nor C)"]),
+    ("both_reserved", GOOD.replace("name: lm", "name: while"),
+     ["bad.yaml:6:11: error: LMIC name 'while' is a reserved word in VHDL and C (expected a name reserved in neither VHDL nor C)"]),
+    ("library_prefix", GOOD.replace("name: mon", "name: jointer_mon"),
+     ["bad.yaml:3:9: error: monitor name 'jointer_mon' uses the library prefix 'jointer' (expected a name that cannot clash with jointer_* library entities)"]),
+    ("unknown_clock", GOOD.replace("clock: fast", "clock: fats"),
+     ["bad.yaml:4:17: error: clock 'fast' is declared but no LMIC uses it (expected every clock after the first, the bus clock, to drive an LMIC)",
+      "bad.yaml:7:12: error: unknown clock 'fats' for lmics[lm] (did you mean 'fast'? expected a clock of monitor.clocks: axi, fast)"]),
+    ("unused_clock", GOOD.replace("[axi, fast]", "[axi, fast, slow]"),
+     ["bad.yaml:4:23: error: clock 'slow' is declared but no LMIC uses it (expected every clock after the first, the bus clock, to drive an LMIC)"]),
+    ("event_lane_out_of_range", GOOD.replace("{type: start_done}", "{type: events, width: 2}").replace(
+        "{name: busy, extractor: time, width: 40}", "{name: busy, extractor: event, event: 2}"),
+     ['bad.yaml:12:51: error: event 2 out of range in lmics[lm].sniffers[task].dcapfs[busy]: the events interfacer has 2 lanes (expected 0..1)']),
+    ("event_lane_single_lane", GOOD.replace("width: 40}", "width: 40, event: 1}"),
+     ['bad.yaml:12:61: error: event 1 out of range in lmics[lm].sniffers[task].dcapfs[busy]: a start_done interfacer has one lane (expected 0)']),
+    ("filter_low_above_high", GOOD.replace("width: 40}", "width: 40, filter: {low: 9, high: 2}}"),
+     ['bad.yaml:12:62: error: filter of lmics[lm].sniffers[task].dcapfs[busy] is empty: low 9 > high 2 (expected low <= high)']),
+    ("condition_range_empty", GOOD.replace("        dcapfs:", "        conditions: [{range: [5, 1]}]\n"
+                                           "        dcapfs:"),
+     ['bad.yaml:11:30: error: condition range [5, 1] in lmics[lm].sniffers[task].conditions[0] is empty (expected low <= high)']),
+    ("condition_never_matches", GOOD.replace("        dcapfs:", "        conditions: [{mask: 0xF0, value: 0x0F}]\n"
+                                             "        dcapfs:"),
+     ['bad.yaml:11:42: error: condition in lmics[lm].sniffers[task].conditions[0] never matches: value 0x0000000F has bits outside mask 0x000000F0 (expected value & ~mask = 0)']),
+    ("condition_mixed", GOOD.replace("        dcapfs:", "        conditions: [{mask: 1, value: 1, range: [0, 1]}]\n"
+                                     "        dcapfs:"),
+     ["bad.yaml:11:22: error: condition lmics[lm].sniffers[task].conditions[0] mixes 'range' with 'mask'/'value' (expected {mask: M, value: V} or {range: [LOW, HIGH]})"]),
+    ("condition_missing_value", GOOD.replace("        dcapfs:", "        conditions: [{mask: 1}]\n"
+                                             "        dcapfs:"),
+     ["bad.yaml:11:22: error: missing key 'value' in lmics[lm].sniffers[task].conditions[0] (expected {mask: M, value: V} or {range: [LOW, HIGH]})"]),
+    ("emit_data_wrong_source", GOOD.replace("        dcapfs:", "        emit: {data: address}\n        dcapfs:"),
+     ["bad.yaml:11:22: error: emit data 'address' is not available from a start_done interfacer in lmics[lm].sniffers[task] (expected state)"]),
+    ("emit_tdest_without_tdest", GOOD.replace("{type: start_done}", "{type: axis}").replace(
+        "        dcapfs:", "        emit: {data: tdest}\n        dcapfs:").replace("extractor: time", "extractor: event"),
+     ["bad.yaml:11:22: error: emit data 'tdest' needs a TDEST in lmics[lm].sniffers[task] (expected interfacer dest_width >= 1)"]),
+    ("mark_not_on_bus_clock", GOOD.replace("{type: start_done}", "{type: mark}").replace(
+        "extractor: time", "extractor: event"),
+     ["bad.yaml:10:21: error: mark sniffer 'task' is in LMIC 'lm' on clock 'fast' (expected an LMIC on the bus clock 'axi': MARK writes arrive on the bus clock)"]),
+    ("two_mark_sniffers", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - {name: m1, interfacer: {type: mark}, dcapfs: [{name: c1, extractor: event}]}
+      - {name: m2, interfacer: {type: mark}, dcapfs: [{name: c2, extractor: event}]}
+""", ["bad.yaml:7:32: error: second mark sniffer 'm2' (the first is 'm1' at line 6; expected at most one: the global block has one MARK register)"]),
+    ("too_many_irq_sources", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: s
+        interfacer: {type: events, width: 1}
+        dcapfs:
+""" + "".join(f"          - {{name: t{i}, extractor: trace, depth: 2}}\n" for i in range(17)),
+     ["bad.yaml:4:11: error: LMIC 'lm' needs 34 interrupt sources (expected at most 32: one per threshold_irq DCAPF, two per trace)"]),
+    ("space_too_small", GOOD.replace("clocks: [axi, fast]", "clocks: [axi, fast]\n  bus: {addr_width: 8}").replace(
+        "{name: busy, extractor: time, width: 40}", "{name: log, extractor: trace, depth: 64}"),
+     ['bad.yaml:5:21: error: the register space of 2048 bytes (2 windows of 1024 bytes) does not fit bus.addr_width 8 (expected addr_width >= 11)']),
+    ("base_not_aligned", GOOD.replace("clocks: [axi, fast]", "clocks: [axi, fast]\n  bus: {addr_width: 12, "
+                                      "base_address: 0x43C00100}"),
+     ['bad.yaml:5:39: error: bus.base_address 0x43C00100 is not aligned to the 4096-byte register space of addr_width 12 (expected a multiple of 0x1000)']),
+    ("collision_c_macro", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - {name: s, interfacer: {type: events}, dcapfs: [{name: addr, extractor: event}]}
+""", ["bad.yaml:6:63: error: DCAPF 'addr' gives the C identifier 'MON_ADDR_WIDTH', which the generated code uses itself (expected names that stay distinct once prefixed)"]),
+    ("collision_c_function", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: s
+        interfacer: {type: events}
+        dcapfs:
+          - {name: x, extractor: event, threshold_irq: true}
+          - {name: threshold_x, extractor: event}
+""", ["bad.yaml:10:20: error: DCAPF 'threshold_x' gives the C identifier 'mon_read_threshold_x', which DCAPF 'x' (line 9) also gives (expected names that stay distinct once prefixed)"]),
+    ("collision_top_port", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - {name: s_axi, interfacer: {type: axi4lite, direction: write}, dcapfs: [{name: c, extractor: event}]}
+""", ["bad.yaml:6:16: error: sniffer 's_axi' gives the top-level VHDL identifier 's_axi_awaddr', which the generated code uses itself (expected names that stay distinct once prefixed)"]),
+]

@@ -1,0 +1,37 @@
+"""Shared helpers of the generator tests (gen/tests), imported by the test modules.
+
+Puts gen/ and sim/ on sys.path (jointer_gen; jointer_sim's runner and
+reference model) and offers:
+  REPO, CONFIGS, EXAMPLES          paths and the example names
+  run_cli(args) -> (rc, out, err)  jointer-gen in-process (fast)
+  generated(name) -> (design, {path: text})   cached per session
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+for p in (REPO / "gen", REPO / "sim"):
+    if str(p) not in sys.path:
+        sys.path.insert(0, str(p))
+
+CONFIGS = REPO / "configs"
+EXAMPLES = ["selective_accumulations", "arm_timestamps", "two_clock_bus", "stress_15x4"]
+
+
+def run_cli(args: list[str]) -> tuple[int, str, str]:
+    from jointer_gen.cli import main
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        rc = main([str(a) for a in args])
+    return rc, out.getvalue(), err.getvalue()
+
+
+@lru_cache(maxsize=None)
+def generated(name: str):
+    from jointer_gen.cli import generate
+    return generate(str(CONFIGS / f"{name}.yaml"))
