@@ -65,7 +65,7 @@ lmics:
     lines = err.splitlines()
     assert [l.split(": error: ")[0] for l in lines[:-1]] == [
         "bad.yaml:5:25", "bad.yaml:13:49", "bad.yaml:14:20", "bad.yaml:14:49", "bad.yaml:15:15",
-        "bad.yaml:18:50"]
+        "bad.yaml:18:47"]
     assert lines[-1] == _summary(6)
     assert not (tmp_path / "out").exists()
 
