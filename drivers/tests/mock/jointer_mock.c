@@ -1,6 +1,8 @@
 /*
  * jointer_mock.c - the emulated monitor (see jointer_mock.h).
  */
+#include <string.h>
+
 #include "jointer_mock.h"
 
 static uint32_t first_dcapf(const jointer_cfg *cfg, unsigned s)
@@ -23,9 +25,7 @@ static uint64_t reset_value(const jointer_metric_desc *md)
 
 void mock_init(mock_hw *m, const jointer_cfg *cfg)
 {
-    unsigned char *p = (unsigned char *)m;
-    for (size_t i = 0; i < sizeof *m; i++)
-        p[i] = 0;
+    memset(m, 0, sizeof *m);
     m->cfg = cfg;
     m->id = JOINTER_ID_VALUE;
     m->version = cfg->version;
