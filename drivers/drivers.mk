@@ -10,6 +10,7 @@
 #   make cli CONFIG=f    the CLI linked with the descriptor generated from f
 #   make driver-gen-test every configs/*.yaml: generated C + libjointer compile, self-check, run
 #   make driver-bench    .text size (armhf -Os) and callgrind instructions per read
+#   make driver-lint     cppcheck + a -Wconversion build of the library
 
 DRV          := drivers
 DRV_B        := $(BUILD)/drivers
@@ -51,7 +52,7 @@ DRV_RUN_armhf    := qemu-arm -L /usr/arm-linux-gnueabihf
 DRV_RUN_san      := env ASAN_OPTIONS=detect_leaks=0:abort_on_error=0 \
                     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-.PHONY: c-test cross-test sanitize-test fuzz-smoke fuzz cli cli-fixture cli-test driver-gen-test driver-bench
+.PHONY: c-test cross-test sanitize-test fuzz-smoke fuzz cli cli-fixture cli-test driver-gen-test driver-bench driver-lint
 
 $(DRV_B)/%/test_core: $(DRV_T_CORE) $(DRV_HDRS)
 	@mkdir -p $(@D)
@@ -122,6 +123,15 @@ cli: deps
 # the generator's C output for every example config, with the library
 driver-gen-test: deps
 	@bash $(DRV)/tests/gen_check.sh "$(BUILD)" "$(PYTHON)"
+
+# static checks of the library and the CLI (cppcheck: apt package cppcheck)
+driver-lint: deps
+	@if command -v cppcheck >/dev/null; then \
+	  cppcheck --quiet --error-exitcode=1 --enable=warning,portability,performance --std=c99 \
+	    --inline-suppr -I$(DRV)/include -I$(DRV)/src $(DRV)/src $(DRV)/cli && echo "driver-lint: cppcheck clean"; \
+	else echo "driver-lint: cppcheck not installed, skipped"; fi
+	@for f in $(DRV_LIB); do gcc $(DRV_WARN) -Wconversion -Wshadow -Wcast-qual -O2 $(DRV_INC) -c $$f -o /dev/null || exit 1; done
+	@echo "driver-lint: library clean under -Wconversion -Wshadow -Wcast-qual"
 
 # size and instructions; uses the generated Y9 driver when the generator can
 # produce it, else the hand-made one (drivers/tests/fixtures/accel_mon)

@@ -294,6 +294,7 @@ int jointer_irq_ack(jointer_dev *dev, unsigned lmic, uint32_t mask);
  * waits forever, 0 checks once. With an ops->wait_irq (UIO, simulation) it
  * blocks there; otherwise it polls IRQ_STATUS, timed by the clock hook
  * (jointer_set_clock) or, without one, by counting polls. -ETIMEDOUT.
+ * A spurious wake-up (UIO: an old interrupt count) returns 0 with *lmics 0.
  */
 int jointer_irq_wait(jointer_dev *dev, int timeout_ms, uint32_t *lmics);
 
