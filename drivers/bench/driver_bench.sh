@@ -66,11 +66,19 @@ printf "  jointer_read, 32-bit metric, direct seam   %6s   goal <= 20: %s\n" "$p
 printf "  raw volatile load                          %6s\n" "$per_raw"
 printf "  ratio jointer_read / raw load              %6s x\n" "$ratio"
 objdump -d --no-show-raw-insn "$out/bench_read" | awk '/<bench_jointer_read>:/,/^$/' >"$out/bench_jointer_read.s"
+# the same call site for the Cortex-A9 (armhf -O2, Thumb-2): static instruction count
+arm-linux-gnueabihf-gcc $WARN -O2 -Idrivers/include -I"$gdir" -DBENCH_CFG="${name}_cfg" \
+  -c drivers/bench/bench_read.c -o "$out/bench_read_armhf.o"
+arm-linux-gnueabihf-objdump -d --no-show-raw-insn "$out/bench_read_armhf.o" \
+  | awk '/<bench_jointer_read>:/,/^$/' >"$out/bench_jointer_read_armhf.s"
+arm_insns=$(grep -c '^ *[0-9a-f]*:' "$out/bench_jointer_read_armhf.s")
+printf "  armhf -O2 (Thumb-2): bench_jointer_read is %d instructions, fast path and the tail call to the slow path included\n" "$arm_insns"
 
 cat >"$BUILD/bench/driver.json" <<JSON
 {"y9_driver": "$origin",
  "text_bytes_armhf_Os": {"core": $core, "y9_driver": $gen, "total": $total, "goal": 3000,
                          "trace_module": $trace, "names_module": $names, "recorder_module": $recorder},
- "instructions_per_call": {"jointer_read_32bit": $per_read, "raw_volatile_load": $per_raw, "ratio": $ratio, "goal": 20}}
+ "instructions_per_call": {"jointer_read_32bit": $per_read, "raw_volatile_load": $per_raw, "ratio": $ratio, "goal": 20,
+                           "armhf_function_instructions": $arm_insns}}
 JSON
 echo "driver-bench: wrote $BUILD/bench/driver.json"
