@@ -17,7 +17,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-BIN = sys.argv[1] if len(sys.argv) > 1 else "build/drivers/cli-fixture"
+BIN = sys.argv[1] if __name__ == "__main__" and len(sys.argv) > 1 else "build/drivers/cli-fixture"
 ID, VERSION, HASH, INFO, IRQ_STATUS, IRQ_ENABLE, MARK, SCRATCH = 0x0, 0x4, 0x8, 0xC, 0x10, 0x14, 0x20, 0x24
 
 
@@ -76,22 +76,28 @@ def run(exe, dev, *args, env_extra=None, user=None):
     return p.returncode, p.stdout, p.stderr
 
 
-FAILED = []
-COUNT = 0
+CASES = []
 
 
 def case(fn):
-    global COUNT
-    COUNT += 1
-    tmp = tempfile.mkdtemp(prefix="jointer-cli-")
-    os.chmod(tmp, 0o755)
-    try:
-        fn(tmp)
-    except AssertionError as e:
-        FAILED.append(fn.__name__)
-        print("FAIL %s: %s" % (fn.__name__, e))
-    finally:
-        shutil.rmtree(tmp)
+    CASES.append(fn)
+    return fn
+
+
+def run_cases():
+    failed = []
+    for fn in CASES:
+        tmp = tempfile.mkdtemp(prefix="jointer-cli-")
+        os.chmod(tmp, 0o755)
+        try:
+            fn(tmp)
+        except AssertionError as e:
+            failed.append(fn.__name__)
+            print("FAIL %s: %s" % (fn.__name__, e))
+        finally:
+            shutil.rmtree(tmp)
+    print("test_cli: %d test cases, %d failed" % (len(CASES), len(failed)))
+    return 1 if failed else 0
 
 
 def y9(tmp):
@@ -253,5 +259,5 @@ def trace_command(tmp):
     assert rc == 2 and "no trace buffer" in err, err
 
 
-print("test_cli: %d test cases, %d failed" % (COUNT, len(FAILED)))
-sys.exit(1 if FAILED else 0)
+if __name__ == "__main__":
+    sys.exit(run_cases())
