@@ -15,7 +15,7 @@ export PYTHONDONTWRITEBYTECODE := 1
 TEST_TARGETS  :=
 BENCH_TARGETS :=
 
-.PHONY: help deps test bench lint synth-check py-test clean
+.PHONY: help deps test bench lint synth-check py-test clean cross
 .DEFAULT_GOAL := help
 
 help:
@@ -23,6 +23,9 @@ help:
 	@echo "make test          every test: pytest (generator, cocotb), C (native, ARM/qemu, ASan), co-sim, synth"
 	@echo "make bench         resources, generator time, driver size/instructions, simulation speed"
 	@echo "make gen CONFIG=f  generate a monitor into $(BUILD)/<name>/"
+	@echo "make cli CONFIG=f  build the jointer CLI for that monitor"
+	@echo "make c-test        driver unit tests (mock, fake UIO); cross-test: the same on aarch64/armhf (qemu)"
+	@echo "make sanitize-test driver tests under ASan+UBSan; fuzz: libFuzzer on the API (long run)"
 	@echo "make lint          VHDL syntax, Python, C static checks"
 	@echo "make synth-check   ghdl synth + latch check of every library entity"
 	@echo "make deps          install what is missing (apt + pip); every target calls it"
@@ -41,6 +44,7 @@ bench: deps
 
 lint: deps
 	@bash scripts/lint.sh
+	@$(MAKE) --no-print-directory driver-lint
 
 synth-check: deps
 	@$(PYTHON) scripts/hdl_check.py tests
@@ -49,6 +53,8 @@ synth-check: deps
 # pytest: the generator tests and every cocotb test bench under GHDL
 py-test: deps
 	@$(PYTHON) -m pytest -q -n $(JOBS) $(PYTEST_ARGS)
+
+cross: cross-test
 
 clean:
 	rm -rf $(BUILD)

@@ -5,9 +5,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 work=build/lint; mkdir -p "$work"
 mapfile -t vhd < <(find hdl -name '*.vhd' | sort)
-ghdl -i --std=08 --work=jointer --workdir="$work" "${vhd[@]}"
-for f in "${vhd[@]}"; do ghdl -s --std=08 --work=jointer --workdir="$work" "$f"; done
-echo "lint: ${#vhd[@]} VHDL files parse"
+rm -f "$work"/*.cf
+ghdl -i --std=08 --work=jointer --workdir="$work" "${vhd[@]}"   # parses every file
+mapfile -t ents < <(grep -h -i -o -E '^\s*entity\s+\w+\s+is' "${vhd[@]}" | awk '{print $2}')
+for e in "${ents[@]}"; do                                      # analyses in dependency order
+  ghdl -m --std=08 --work=jointer --workdir="$work" "$e" >/dev/null
+done
+echo "lint: ${#vhd[@]} VHDL files parse and analyse (${#ents[@]} entities)"
 # a reachable `when others` in a case turns into a latch in GHDL's Verilog
 if grep -n -i -E '^\s*when\s+others\s*=>' "${vhd[@]}" >/dev/null; then
   grep -n -i -E '^\s*when\s+others\s*=>' "${vhd[@]}"
