@@ -14,8 +14,10 @@ at the YAML name that caused it.
 from __future__ import annotations
 
 import json
+import re
 import zlib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from . import __version__
@@ -49,7 +51,8 @@ def int_vector(items: list[int]) -> str:
     items = items or [0]
     if len(items) == 1:
         return f"(0 => {items[0]})"
-    return "(" + ", ".join(str(i) for i in items) + ")"
+    rows = [", ".join(str(i) for i in items[k:k + 16]) for k in range(0, len(items), 16)]
+    return "(" + (",\n" + " " * 6).join(rows) + ")"
 
 
 def slv_type(width: int | None) -> str:
@@ -157,6 +160,7 @@ class LmicView:
     ports: list[Port]
     signals: list[Signal]
     instances: list[Instance]
+    assigns: list[Assign]
     const_group: ConstGroup
     num_results: int
     num_traces: int
@@ -546,6 +550,23 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
 # LMIC wrapper
 # ---------------------------------------------------------------------------
 
+LMIC_SOURCE = Path(__file__).resolve().parents[2] / "hdl" / "collect" / "jointer_collect_lmic.vhd"
+
+
+@lru_cache(maxsize=1)
+def lmic_ports_min_one() -> tuple[bool, bool]:
+    """Whether jointer_collect_lmic sizes its DCAPF / trace ports with
+    maximum(count, 1) (one dummy item when the count is 0) rather than with the
+    count itself (null vectors, which GHDL 2.0.0 cannot write as Verilog).
+    Read from the library source when it is there; null vectors otherwise."""
+    try:
+        text = LMIC_SOURCE.read_text()
+    except OSError:
+        return False, False
+    port = lambda name: re.search(rf"\b{name}\s*:\s*in\s+std_logic_vector\(([^;]*)\)", text)  # noqa: E731
+    d, t = port("dc_result"), port("tr_wptr")
+    return (bool(d and "maximum" in d.group(1)), bool(t and "maximum" in t.group(1)))
+
 
 def _lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: list[SnifferView],
           rp_addr_w: int) -> LmicView:
@@ -605,17 +626,29 @@ def _lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: li
 
     def vec(n: int, w: int = 1) -> str:
         return f"std_logic_vector({w * n - 1} downto 0)"
+    # a count of 0 gives null vectors, or one dummy item tied to '0' when the
+    # library's LMIC sizes those ports with maximum(count, 1)
+    dummy_d, dummy_t = lmic_ports_min_one()
+    nd = max(nres, 1) if dummy_d else nres
+    nt = max(ntr, 1) if dummy_t else ntr
     signals = [Signal("sn_prog", vec(len(lm.sniffers), 2), "PROG of each sniffer"),
                Signal("sn_run", "std_logic"), Signal("sn_soft_reset", "std_logic"),
                Signal("sn_ctrl_we", "std_logic"),
                Signal("sn_init_we", vec(len(lm.sniffers)), "INIT write strobe per sniffer"),
                Signal("sn_init_data", slv_type(32)),
-               Signal("dc_result", vec(nres, 64), "result DCAPFs, 64 bits each"),
-               Signal("dc_overflow", vec(nres)), Signal("dc_caught", vec(nres)),
-               Signal("tr_wptr", vec(ntr, 32), "trace status, 32 bits per trace"),
-               Signal("tr_fill", vec(ntr, 32)), Signal("tr_full", vec(ntr)),
-               Signal("tr_overflow", vec(ntr)), Signal("tr_rd_addr", slv_type(32)),
-               Signal("tr_rd_data", vec(ntr, 32))]
+               Signal("dc_result", vec(nd, 64), "result DCAPFs, 64 bits each"),
+               Signal("dc_overflow", vec(nd)), Signal("dc_caught", vec(nd)),
+               Signal("tr_wptr", vec(nt, 32), "trace status, 32 bits per trace"),
+               Signal("tr_fill", vec(nt, 32)), Signal("tr_full", vec(nt)),
+               Signal("tr_overflow", vec(nt)), Signal("tr_rd_addr", slv_type(32)),
+               Signal("tr_rd_data", vec(nt, 32))]
+    assigns = []
+    if nd > nres:
+        assigns += [Assign(x, "(others => '0')", "no result DCAPF: the LMIC's dummy item")
+                    for x in ("dc_result", "dc_overflow", "dc_caught")]
+    if nt > ntr:
+        assigns += [Assign(x, "(others => '0')", "no trace: the LMIC's dummy item")
+                    for x in ("tr_wptr", "tr_fill", "tr_full", "tr_overflow", "tr_rd_data")]
     if local_ts:
         signals.append(Signal("timestamp", slv_type(TIMESTAMP_W), f"cycle counter of clock {lm.clock}"))
     instances = []
@@ -665,7 +698,7 @@ def _lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: li
     entity = f"{mon.name}_{lm.name}_lmic"
     return LmicView(model=lm, index=li, entity=entity, file=f"hdl/{entity}.vhd", clock=lm.clock,
                     on_bus_clock=on_bus, layout=ll, sniffers=sviews, ports=ports, signals=signals,
-                    instances=instances, const_group=group, num_results=nres, num_traces=ntr,
+                    instances=instances, assigns=assigns, const_group=group, num_results=nres, num_traces=ntr,
                     local_timestamp=local_ts, global_timestamp=global_ts, has_mark=has_mark)
 
 

@@ -86,7 +86,7 @@ def regs_macros(text, name):
 
 
 def vhdl_vector(text, const):
-    m = re.search(rf"constant {const}\s*: integer_vector := \((.*?)\);", text)
+    m = re.search(rf"constant {const}\s*: integer_vector := \((.*?)\);", text, re.S)
     body = m.group(1)
     return [int(x) for x in re.sub(r"^0 => ", "", body).split(",")]
 
