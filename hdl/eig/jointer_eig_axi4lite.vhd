@@ -3,25 +3,27 @@
 --
 -- Every observed input it uses is registered once (all mon_* ports are
 -- inputs; no combinational path from them to an output; the bus is never
--- driven). The outputs are combinational from those registers and the pairing
--- queue below.
+-- driven). The outputs are combinational from those registers and the
+-- queues below. "Latency n" = the candidate is sampled at the n-th rising
+-- edge after the handshake that completes it.
 --
 -- Write (dir_g = dir_write_c): the k-th AW handshake pairs with the k-th W
 -- handshake, in any order: AW first, W first or in the same cycle. AWADDR
 -- and popcount(WSTRB) wait in two small queues (8 entries each, distributed
 -- RAM); a candidate leaves when both queues hold an entry: data = AWADDR
--- (low 32 bits, zero-extended when narrower), bytes = popcount(WSTRB), two
--- cycles after the handshake that completes the pair.
--- Bound: one side may lead the other by up to 6 handshakes (the contract asks
--- for 4). Beyond that the surplus handshake is dropped (no candidate) and the
--- later pairs are off by one until reset; AXI4-Lite masters and slaves rarely
--- lead by more than 2.
+-- (low 32 bits, zero-extended when narrower), bytes = popcount(WSTRB);
+-- latency 2 after the later of the two handshakes.
+-- Bound: one side may lead the other by up to 8 handshakes not yet matched
+-- (the contract asks for 4). Beyond that the surplus handshake is dropped (no
+-- candidate) and the later pairs are off by one until reset; AXI4-Lite
+-- masters and slaves rarely lead by more than 2.
 --
--- Read (dir_g = dir_read_c): a candidate one cycle after each AR handshake,
--- data = ARADDR (low 32 bits), bytes = data_w_g/8.
+-- Read (dir_g = dir_read_c): a candidate per AR handshake (latency 1), data =
+-- ARADDR (low 32 bits, zero-extended when narrower), bytes = data_w_g/8.
 --
--- Reset (rst, synchronous): empties the queue; handshakes seen while rst is
--- high give no candidate. The ports of the other direction are ignored.
+-- Reset (rst, synchronous): empties the queues; handshakes seen while rst is
+-- high give no candidate (release it while no transfer is half done). The
+-- ports of the other direction, WDATA, the B and R channels are ignored.
 --
 --   dir_g    : dir_write_c (0) or dir_read_c (1)
 --   addr_w_g : AWADDR/ARADDR width (1..64)

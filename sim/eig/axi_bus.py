@@ -251,7 +251,8 @@ class Axi4Traffic:
             return False
         if self.ka - self.reported >= self.aw_queue:
             return False
-        return not (b["mode"] == "w_first" and self.wb_done < b["wait_w"])
+        # (after stop(), bursts beyond the limit never come)
+        return not (b["mode"] == "w_first" and self.wb_done < min(b["wait_w"], self._w_limit()))
 
     def _w_ok(self, k):
         b = self.wq[k]
