@@ -96,3 +96,30 @@ def test_pyproject_console_script():
     assert 'jointer-gen = "jointer_gen.cli:main"' in text
     from jointer_gen.cli import main
     assert callable(main)
+
+
+def test_readme_example_generates(tmp_path, monkeypatch):
+    """The annotated example of gen/README.md is a valid description using every key."""
+    import re
+    text = (REPO / "gen" / "README.md").read_text()
+    example = re.search(r"```yaml\n(.*?)```", text, re.S).group(1)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ex.yaml").write_text(example)
+    rc, out, err = run_cli(["ex.yaml", "-o", "out", "-q"])
+    assert (rc, err) == (0, "")
+    from jointer_gen.validate import schema
+    keys = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            for k, v in node.get("properties", {}).items():
+                keys.add(k)
+                walk(v)
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+    walk(schema())
+    written = set(re.findall(r"^\s*-?\s*\{?(\w+):", example, re.M)) | set(re.findall(r"[{,]\s*(\w+):", example))
+    assert keys - written == set()      # every key of the schema appears in the example
