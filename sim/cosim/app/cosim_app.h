@@ -1,0 +1,60 @@
+/*
+ * cosim_app.h - helpers shared by the co-simulation test applications
+ * (scenario.c, marks.c, overflow_irq.c, soft_reset.c). Not needed by an
+ * application that only uses platform.h and the generated driver (demo.c).
+ *
+ * cosim_cfg is the descriptor of the scenario's monitor: run.py writes a
+ * one-line cosim_config.c (`const jointer_cfg *const cosim_cfg =
+ * &<name>_cfg;`) next to the generated driver.
+ */
+#ifndef COSIM_APP_H
+#define COSIM_APP_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "jointer.h"
+#include "platform.h"
+
+extern const jointer_cfg *const cosim_cfg;
+
+/* bounds cache storage: DCAPFs of the largest monitor an app may open */
+#define COSIM_MAX_DCAPFS 512u
+
+/* evaluate a libjointer call; on a negative result print it and return 1 */
+#define COSIM_TRY(call)                                                        \
+    do {                                                                       \
+        int cosim_r_ = (call);                                                 \
+        if (cosim_r_ < 0) {                                                    \
+            fprintf(stderr, "app: %s:%d: %s -> %d (%s)\n", __FILE__, __LINE__, \
+                    #call, cosim_r_, jointer_strerror(cosim_r_));              \
+            return 1;                                                          \
+        }                                                                      \
+    } while (0)
+
+/* platform_monitor_io + jointer_init + bounds cache + jointer_selftest */
+int cosim_open(jointer_dev *dev);
+
+/*
+ * The setup the harness passes in argv (from the scenario's `setup`):
+ *   mode:<sniffer>=<idle|init|filtering|no_filtering>  (default no_filtering)
+ *   bounds:<metric>=<low>:<high>                       (jointer_initialize)
+ *   threshold:<metric>=<value>                         (jointer_set_threshold)
+ * Every sniffer gets its mode, then the bounds and thresholds are loaded.
+ */
+int cosim_setup(jointer_dev *dev, int argc, char **argv);
+
+/* value of a `key=value` argument, or NULL */
+const char *cosim_arg(int argc, char **argv, const char *key);
+/* the same as an unsigned number (strtoull base 0), or dflt */
+uint64_t cosim_arg_u64(int argc, char **argv, const char *key, uint64_t dflt);
+
+int cosim_run_all(jointer_dev *dev);
+int cosim_stop_all(jointer_dev *dev);
+
+/* platform_report of every metric (its name), each LMIC's STATUS
+ * ("status.<lmic>") and each trace's FILL and STATUS ("<trace>.fill",
+ * "<trace>.status") */
+int cosim_report_all(jointer_dev *dev);
+
+#endif /* COSIM_APP_H */

@@ -1,0 +1,596 @@
+"""The GHDL side of the co-simulation (sim/cosim/README.md): a cocotb test.
+
+The same scenario, clocks, resets, bus master and stimulus as
+verilator/harness.cpp, cycle for cycle, against the VHDL itself. The C
+application is a shared library (the app + libjointer + the generated driver
++ app/platform_ghdl.c); it runs in a `cocotb.task.bridge` thread, and every
+platform call it makes (app/platform.h) comes back to Python through ctypes
+and is served by a `cocotb.task.resume` coroutine on the simulated bus.
+
+Timing contract (the same words as in harness.cpp):
+- clock c: high at t = 0, falls at high_c, rises at k * period_c (k >= 1);
+  periods are whole even numbers of ps;
+- every resetn is 0 from t = 0 and rises at t_rel (odd ps: never an edge);
+- the application starts right after the first bus-clock rising edge after
+  t_rel + 8 x the longest period;
+- agents sample the top's outputs at a rising edge of their clock (the values
+  before the edge) and change its inputs right after it; an activity
+  requested at time t starts at the first rising edge of its clock strictly
+  after t. Here: `await Timer(1, "ps")` then `RisingEdge`: every edge is at
+  an even ps, so t + 1 ps is never an edge and the next edge is unambiguous
+  whatever order the simulator delivers same-time callbacks in.
+
+Run by run.py with the environment: COSIM_SCENARIO, COSIM_TOP (the top
+description run.py writes), COSIM_APP_LIB, COSIM_REPORT.
+"""
+
+from __future__ import annotations
+
+import ctypes as C
+import json
+import math
+import os
+import time
+
+import cocotb
+import yaml
+from cocotb.clock import Clock
+from cocotb.task import bridge, resume
+from cocotb.triggers import ClockCycles, Event, RisingEdge, Timer
+from cocotb.utils import get_sim_time
+
+EIO = 5
+ENODEV = 19
+ETIMEDOUT = 110
+ACCEL_BASE = 0x43C10000
+ACCEL_SPAN = 0x8000
+
+AXIL = ["awaddr", "awprot", "awvalid", "awready", "wdata", "wstrb", "wvalid", "wready",
+        "bresp", "bvalid", "bready", "araddr", "arprot", "arvalid", "arready", "rdata",
+        "rresp", "rvalid", "rready"]
+
+
+def period_ps(ns: float) -> int:
+    """A period in ns -> whole even ps (harness.cpp: 2 * llround(ns * 500))."""
+    return 2 * int(math.floor(ns * 500.0 + 0.5))
+
+
+def to_int(v) -> int:
+    if isinstance(v, bool):
+        return int(v)
+    if isinstance(v, int):
+        return v
+    if isinstance(v, str):
+        return int(v, 0)
+    raise ValueError(f"not an integer: {v!r}")
+
+
+class TimeLimit(Exception):
+    pass
+
+
+class Sampler:
+    """Reads of DUT outputs; a non-0/1 bit reads 0 and is counted."""
+
+    def __init__(self):
+        self.x_reads = 0
+
+    def __call__(self, handle) -> int:
+        v = handle.value
+        try:
+            return int(v)
+        except ValueError:
+            self.x_reads += 1
+            return int(str(v).replace("U", "0").replace("X", "0").replace("Z", "0")
+                       .replace("W", "0").replace("L", "0").replace("H", "1")
+                       .replace("-", "0"), 2)
+
+
+class Master:
+    """AXI4-Lite master, README "The bus master" (harness.cpp BusMaster)."""
+
+    def __init__(self, dut, prefix: str, clk, rd: Sampler):
+        self.h = {s: getattr(dut, f"{prefix}_{s}") for s in AXIL}
+        self.clk = clk
+        self.rd = rd
+        self.transactions = 0
+        self.h["bready"].value = 1
+        self.h["rready"].value = 1
+
+    async def access(self, write: bool, addr: int, data: int = 0) -> tuple[int, int]:
+        h, rd, edge = self.h, self.rd, RisingEdge(self.clk)
+        await Timer(1, "ps")
+        await edge
+        if write:
+            h["awaddr"].value = addr
+            h["awvalid"].value = 1
+            h["wdata"].value = data
+            h["wstrb"].value = 0xF
+            h["wvalid"].value = 1
+            aw = w = False
+            while True:
+                await edge
+                awready = not aw and rd(h["awready"])
+                wready = not w and rd(h["wready"])
+                bvalid = rd(h["bvalid"])
+                bresp = rd(h["bresp"]) if bvalid else 0
+                if awready:
+                    aw = True
+                    h["awvalid"].value = 0
+                if wready:
+                    w = True
+                    h["wvalid"].value = 0
+                if bvalid:
+                    self.transactions += 1
+                    return bresp, 0
+        h["araddr"].value = addr
+        h["arvalid"].value = 1
+        ar = False
+        while True:
+            await edge
+            arready = not ar and rd(h["arready"])
+            rvalid = rd(h["rvalid"])
+            if rvalid:
+                rresp, rdata = rd(h["rresp"]), rd(h["rdata"])
+            if arready:
+                ar = True
+                h["arvalid"].value = 0
+            if rvalid:
+                self.transactions += 1
+                return rresp, rdata
+
+
+class Stim:
+    """One stimulus entry; edge n = 0 is the first rising edge after the start."""
+
+    def __init__(self, dut, spec: dict, clk, shadows: dict, widths: dict, where: str):
+        self.dut, self.s, self.clk, self.shadows, self.where = dut, spec, clk, shadows, where
+        self.widths = widths
+        self.n = 0
+
+    def num(self, key: str, default: int) -> int:
+        v = self.s.get(key)
+        return default if v is None else to_int(v)
+
+    def port(self, key: str):
+        name = self.s.get(key)
+        if name not in self.widths:
+            raise ValueError(f"{self.where}.{key}: the top has no port {name!r}")
+        return getattr(self.dut, name), name, self.widths[name]
+
+    async def goto(self, m: int):
+        if m > self.n:
+            await ClockCycles(self.clk, m - self.n)
+            self.n = m
+
+    async def run(self):
+        await Timer(1, "ps")
+        await RisingEdge(self.clk)
+        kind = self.s.get("kind")
+        if kind == "pulses":
+            await self.pulses()
+        elif kind == "task":
+            await self.task()
+        elif kind == "axi4lite":
+            await self.axi4lite()
+        else:
+            raise ValueError(f"{self.where}: unknown kind {kind!r} (pulses, task, axi4lite)")
+
+    async def pulses(self):
+        port, name, width = self.port("port")
+        bit = self.num("bit", 0)
+        start, every, count = self.num("start", 0), self.num("every", 1), self.num("count", 1)
+        value, step = self.num("value", 0), self.num("value_step", 0)
+        vport, _, vwidth = self.port("value_port") if self.s.get("value_port") else (None, "", 0)
+        if every < 1:
+            raise ValueError(f"{self.where}: every must be >= 1")
+        if bit >= width or bit >= 64:
+            raise ValueError(f"{self.where}: bit {bit} outside port {name}")
+        sh = self.shadows
+        sh.setdefault(name, 0)
+        for k in range(count):
+            e = start + k * every
+            await self.goto(e)
+            sh[name] |= 1 << bit
+            port.value = sh[name]
+            if vport is not None:
+                vport.value = (value + k * step) & ((1 << vwidth) - 1)
+            if every > 1 or k == count - 1:
+                await self.goto(e + 1)
+                sh[name] &= ~(1 << bit)
+                port.value = sh[name]
+
+    async def task(self):
+        sp, dp = self.port("start_port")[0], self.port("done_port")[0]
+        start, length = self.num("start", 0), self.num("length", 1)
+        gap, count = self.num("gap", 1), self.num("count", 1)
+        if length < 1 or gap < 1:
+            raise ValueError(f"{self.where}: length and gap must be >= 1")
+        for k in range(count):
+            s = start + k * (length + gap)
+            await self.goto(s)
+            sp.value = 1
+            await self.goto(s + 1)
+            sp.value = 0
+            await self.goto(s + length)
+            dp.value = 1
+            await self.goto(s + length + 1)
+            dp.value = 0
+
+    async def axi4lite(self):
+        pre = self.s.get("prefix", "")
+        p, w = {}, {}
+        for sig in ["awaddr", "awvalid", "awready", "wdata", "wstrb", "wvalid", "wready",
+                    "bvalid", "bready", "araddr", "arvalid", "arready", "rdata", "rvalid",
+                    "rready"]:
+            if f"{pre}_{sig}" not in self.widths:
+                raise ValueError(f"{self.where}: the top has no port {pre}_{sig}")
+            p[sig] = getattr(self.dut, f"{pre}_{sig}")
+            w[sig] = self.widths[f"{pre}_{sig}"]
+        write = bool(self.s.get("write", True))
+        start, every, count = self.num("start", 0), self.num("every", 3), self.num("count", 1)
+        addr, astep = self.num("addr", 0), self.num("addr_step", 0)
+        data, dstep = self.num("data", 0), self.num("data_step", 0)
+        wstrb = self.num("wstrb", (1 << min(w["wstrb"], 64)) - 1)
+        if every < 1:
+            raise ValueError(f"{self.where}: every must be >= 1")
+
+        def index_at(m: int) -> int:
+            if m < start or (m - start) % every:
+                return -1
+            k = (m - start) // every
+            return k if k < count else -1
+
+        def mask(sig: str, v: int) -> int:
+            return v & ((1 << min(w[sig], 64)) - 1)
+
+        edges = sorted({start + k * every + d for k in range(count) for d in (0, 1, 2)})
+        for m in edges:
+            await self.goto(m)
+            kreq, kresp = index_at(m), index_at(m - 1) if m >= 1 else -1
+            req, resp = int(kreq >= 0), int(kresp >= 0)
+            if write:
+                if req:
+                    p["awaddr"].value = mask("awaddr", addr + kreq * astep)
+                    p["wdata"].value = mask("wdata", data + kreq * dstep)
+                    p["wstrb"].value = mask("wstrb", wstrb)
+                for sig in ("awvalid", "awready", "wvalid", "wready"):
+                    p[sig].value = req
+                p["bvalid"].value = resp
+                p["bready"].value = resp
+            else:
+                if req:
+                    p["araddr"].value = mask("araddr", addr + kreq * astep)
+                if resp:
+                    p["rdata"].value = mask("rdata", data + kresp * dstep)
+                p["arvalid"].value = req
+                p["arready"].value = req
+                p["rvalid"].value = resp
+                p["rready"].value = resp
+
+
+# ---- ctypes: app/platform_ghdl.c -------------------------------------------------
+
+MON_READ = C.CFUNCTYPE(C.c_int, C.c_uint32, C.POINTER(C.c_uint32))
+MON_WRITE = C.CFUNCTYPE(C.c_int, C.c_uint32, C.c_uint32)
+MON_WAIT_IRQ = C.CFUNCTYPE(C.c_int, C.c_int)
+READ32 = C.CFUNCTYPE(C.c_uint32, C.c_uint32)
+WRITE32 = C.CFUNCTYPE(None, C.c_uint32, C.c_uint32)
+WAIT_NS = C.CFUNCTYPE(None, C.c_uint64)
+VOID = C.CFUNCTYPE(None)
+NAMED = C.CFUNCTYPE(None, C.c_char_p, C.c_uint64)
+U64 = C.CFUNCTYPE(C.c_uint64)
+
+
+class Callbacks(C.Structure):
+    _fields_ = [("mon_read32", MON_READ), ("mon_write32", MON_WRITE),
+                ("mon_wait_irq", MON_WAIT_IRQ), ("read32", READ32), ("write32", WRITE32),
+                ("wait_ns", WAIT_NS), ("stimulus_start", VOID), ("stimulus_wait", VOID),
+                ("report", NAMED), ("expect", NAMED), ("monitor_transactions", U64),
+                ("bus_cycles", U64)]
+
+
+class Harness:
+    def __init__(self, dut):
+        self.dut = dut
+        with open(os.environ["COSIM_SCENARIO"]) as f:
+            self.sc = yaml.safe_load(f)
+        with open(os.environ["COSIM_TOP"]) as f:
+            self.top = yaml.safe_load(f)
+        self.rd = Sampler()
+        self.errors: list[str] = []
+        self.metrics: dict[str, int] = {}
+        self.app_expect: dict[str, int] = {}
+        self.bus_errors = 0
+        self.fatal = False
+        self.now = 0
+        self.cur = None  # the platform coroutine in progress (the watchdog cancels it)
+        over = self.sc.get("clocks") or {}
+        self.clocks = []
+        for c in self.top["clocks"]:
+            ns = over.get(c["name"], c["period_ns"])
+            p = period_ps(float(ns))
+            if p < 2:
+                raise ValueError(f"clock {c['name']}: period {ns} ns is too short")
+            self.clocks.append({"name": c["name"], "period": p, "clk": getattr(dut, c["clk"]),
+                                "resetn": getattr(dut, c["resetn"])})
+        for name in over:
+            if name not in [c["name"] for c in self.clocks]:
+                raise ValueError(f"scenario clocks: {name!r} is not a clock of the top")
+        self.clk = {c["name"]: c for c in self.clocks}
+        self.bus = self.clk[self.top["bus_clock"]]
+        self.maxp = max(c["period"] for c in self.clocks)
+        self.t_rel = 10 * self.maxp + 1
+        self.limit = to_int(self.sc.get("run_ns", 1000000)) * 1000
+        self.irq_ms_ns = to_int(self.sc.get("irq_ms_ns", 1000))
+        self.irq = getattr(dut, self.top.get("irq", "irq"))
+        mon = self.top["monitor"]
+        self.mon = Master(dut, mon.get("prefix", "s_axi"), self.bus["clk"], self.rd)
+        self.mon_base, self.mon_span = to_int(mon["base"]), to_int(mon["span"])
+        acc = self.top.get("accel")
+        self.acc = None
+        if acc:
+            self.acc = Master(dut, acc.get("prefix", "acc_axi"),
+                              self.clk[acc.get("clock", "accel")]["clk"], self.rd)
+            self.acc_base = to_int(acc.get("base", ACCEL_BASE))
+            self.acc_span = to_int(acc.get("span", ACCEL_SPAN))
+        self.widths = {p["name"]: p["width"] for p in self.top["ports"]}
+        self.shadows: dict[str, int] = {}
+        self.stims = []
+        for i, s in enumerate(self.sc.get("stimulus") or []):
+            clk = self.clk[s.get("clock", self.top["bus_clock"])]["clk"]
+            self.stims.append(Stim(dut, s, clk, self.shadows, self.widths, f"stimulus[{i}]"))
+        self.stim_tasks = None
+
+    # ---- platform coroutines (run in the scheduler thread) -------------------------
+
+    async def _guard(self, coro):
+        """Run a platform coroutine as a task the watchdog can cancel."""
+        if self.fatal:
+            coro.close()
+            raise TimeLimit("the simulation was stopped")
+        self.cur = cocotb.start_soon(coro)
+        try:
+            return await self.cur
+        except BaseException as e:  # noqa: BLE001
+            if self.fatal:
+                raise TimeLimit("simulated time limit exceeded") from e
+            raise
+        finally:
+            self.cur = None
+            self.now = int(get_sim_time("ps"))
+
+    async def _bus(self, master: Master, write: bool, addr: int, data: int):
+        return await self._guard(master.access(write, addr, data))
+
+    async def _wait_edges(self, n: int):
+        async def run():
+            await Timer(1, "ps")
+            await ClockCycles(self.bus["clk"], n)
+        if n > 0:
+            await self._guard(run())
+
+    async def _wait_irq(self, timeout_ms: int):
+        async def run():
+            if timeout_ms < 0:
+                edges = None
+            else:
+                ps = timeout_ms * self.irq_ms_ns * 1000
+                edges = max(1, -(-ps // self.bus["period"]))
+            edge = RisingEdge(self.bus["clk"])
+            await Timer(1, "ps")
+            i = 0
+            while edges is None or i < edges:
+                await edge
+                i += 1
+                if self.rd(self.irq):
+                    return 0
+            return -ETIMEDOUT
+        return await self._guard(run())
+
+    async def _stim_start(self):
+        async def run():
+            self.stim_tasks = [cocotb.start_soon(s.run()) for s in self.stims]
+        await self._guard(run())
+
+    async def _stim_wait(self):
+        async def run():
+            for t in self.stim_tasks:
+                await t
+        await self._guard(run())
+
+    # ---- ctypes callbacks (run in the bridge thread) -------------------------------
+
+    def _cb(self, fn, fail):
+        def wrapper(*args):
+            if self.fatal:
+                return fail
+            try:
+                return fn(*args)
+            except BaseException as e:  # noqa: BLE001
+                self.error(f"{fn.__name__}: {type(e).__name__}: {e}")
+                self.fatal = True
+                return fail
+        return wrapper
+
+    def cb_mon_read32(self, off, out):
+        resp, data = resume(self._bus)(self.mon, False, off, 0)
+        out[0] = data
+        return -EIO if resp >= 2 else 0
+
+    def cb_mon_write32(self, off, value):
+        resp, _ = resume(self._bus)(self.mon, True, off, value)
+        return -EIO if resp >= 2 else 0
+
+    def cb_mon_wait_irq(self, timeout_ms):
+        return resume(self._wait_irq)(timeout_ms)
+
+    def _route(self, addr):
+        if self.mon_base <= addr < self.mon_base + self.mon_span:
+            return self.mon, addr - self.mon_base
+        if self.acc is not None and self.acc_base <= addr < self.acc_base + self.acc_span:
+            return self.acc, addr - self.acc_base
+        return None, 0
+
+    def _bus_error(self, what, addr, r):
+        self.bus_errors += 1
+        self.error(f"platform {what} of 0x{addr:08X} failed "
+                   f"({'SLVERR' if r == -EIO else 'no peripheral there'})")
+
+    def cb_read32(self, addr):
+        m, off = self._route(addr)
+        if m is None:
+            self._bus_error("read", addr, -ENODEV)
+            return 0
+        resp, data = resume(self._bus)(m, False, off, 0)
+        if resp >= 2:
+            self._bus_error("read", addr, -EIO)
+            return 0
+        return data
+
+    def cb_write32(self, addr, value):
+        m, off = self._route(addr)
+        if m is None:
+            self._bus_error("write", addr, -ENODEV)
+            return
+        resp, _ = resume(self._bus)(m, True, off, value)
+        if resp >= 2:
+            self._bus_error("write", addr, -EIO)
+
+    def cb_wait_ns(self, ns):
+        p = self.bus["period"]
+        resume(self._wait_edges)(-(-(ns * 1000) // p))
+
+    def cb_stimulus_start(self):
+        if self.stim_tasks is not None:
+            self.error("platform_stimulus_start called twice")
+            return
+        resume(self._stim_start)()
+
+    def cb_stimulus_wait(self):
+        if self.stim_tasks is None:
+            self.error("platform_stimulus_wait before platform_stimulus_start")
+            return
+        resume(self._stim_wait)()
+
+    def cb_report(self, name, value):
+        self.metrics[name.decode()] = value
+
+    def cb_expect(self, name, value):
+        self.app_expect[name.decode()] = value
+
+    def cb_monitor_transactions(self):
+        return self.mon.transactions
+
+    def cb_bus_cycles(self):
+        return self.now // self.bus["period"]
+
+    # ---- the run --------------------------------------------------------------------------
+
+    def error(self, msg: str):
+        self.errors.append(msg)
+        self.dut._log.error(msg)
+
+    def app_argv(self) -> list[str]:
+        v = [str(self.sc.get("app", "app"))]
+        setup = self.sc.get("setup") or {}
+        for k, m in (setup.get("modes") or {}).items():
+            v.append(f"mode:{k}={m}")
+        for k, b in (setup.get("bounds") or {}).items():
+            if not isinstance(b, list) or len(b) != 2:
+                raise ValueError(f"setup.bounds.{k}: expected [low, high]")
+            v.append(f"bounds:{k}={to_int(b[0])}:{to_int(b[1])}")
+        for k, t in (setup.get("thresholds") or {}).items():
+            v.append(f"threshold:{k}={to_int(t)}")
+        v += [str(a) for a in (setup.get("args") or [])]
+        return v
+
+    def call_app(self, lib, argv: list[str]) -> int:
+        arr = (C.c_char_p * (len(argv) + 1))(*[a.encode() for a in argv], None)
+        return lib.app_main(len(argv), arr)
+
+    async def watchdog(self):
+        await Timer(self.limit - int(get_sim_time("ps")), "ps")
+        self.error(f"simulated time limit exceeded (run_ns = {self.limit // 1000})")
+        self.fatal = True
+        if self.cur is not None:
+            self.cur.cancel()
+
+    async def run(self) -> bool:
+        dut = self.dut
+        # every input 0, clocks high, resets low at t = 0
+        for name, width in [(p["name"], p["width"]) for p in self.top["ports"] if p["dir"] == "in"]:
+            getattr(dut, name).value = 0
+        for c in self.clocks:
+            c["resetn"].value = 0
+            Clock(c["clk"], c["period"], unit="ps", period_high=c["period"] // 2).start(start_high=True)
+        self.mon.h["bready"].value = 1
+        self.mon.h["rready"].value = 1
+        if self.acc:
+            self.acc.h["bready"].value = 1
+            self.acc.h["rready"].value = 1
+        await Timer(self.t_rel, "ps")
+        for c in self.clocks:
+            c["resetn"].value = 1
+        await Timer(8 * self.maxp, "ps")
+        await RisingEdge(self.bus["clk"])
+        self.now = int(get_sim_time("ps"))
+
+        lib = C.CDLL(os.environ["COSIM_APP_LIB"])
+        cb = Callbacks(*[T(self._cb(getattr(self, "cb_" + n), fail)) for (n, T), fail in zip(
+            Callbacks._fields_, [-EIO, -EIO, -EIO, 0, None, None, None, None, None, None, 0, 0])])
+        self._keep = cb
+        lib.platform_set_callbacks(C.byref(cb))
+        lib.app_main.argtypes = [C.c_int, C.POINTER(C.c_char_p)]
+        lib.app_main.restype = C.c_int
+        argv = self.app_argv()
+        wd = cocotb.start_soon(self.watchdog())
+        wall0 = time.perf_counter()
+        app_rc = await bridge(self.call_app)(lib, argv)
+        wall = time.perf_counter() - wall0
+        wd.cancel()
+        if self.fatal and app_rc == 0:
+            app_rc = -ETIMEDOUT
+        return self.write_report(app_rc, wall)
+
+    def write_report(self, app_rc: int, wall: float) -> bool:
+        expect = {str(k): to_int(v) for k, v in (self.sc.get("expect") or {}).items()}
+        checks = []
+        for src, table in (("scenario", expect), ("app", self.app_expect)):
+            for k, v in table.items():
+                got = self.metrics.get(k)
+                checks.append({"name": k, "source": src, "expected": v, "got": got,
+                               "ok": got is not None and got == v})
+        ok = app_rc == 0 and not self.errors and all(c["ok"] for c in checks)
+        rep = {
+            "simulator": "ghdl",
+            "scenario": self.sc.get("scenario", ""),
+            "top": self.top.get("top", ""),
+            "app": self.sc.get("app", ""),
+            "app_rc": app_rc,
+            "metrics": self.metrics,
+            "app_expect": self.app_expect,
+            "expect": expect,
+            "checks": checks,
+            "errors": self.errors,
+            "monitor_transactions": self.mon.transactions,
+            "accel_transactions": self.acc.transactions if self.acc else 0,
+            "bus_errors": self.bus_errors,
+            "sim_time_ps": self.now,
+            "cycles": {c["name"]: self.now // c["period"] for c in self.clocks},
+            "wall_s": round(wall, 6),
+            "x_reads": self.rd.x_reads,
+            "pass": ok,
+        }
+        with open(os.environ["COSIM_REPORT"], "w") as f:
+            json.dump(rep, f, indent=2)
+            f.write("\n")
+        return ok
+
+
+@cocotb.test()
+async def cosim(dut):
+    """Run the scenario's application against the top; the JSON report decides."""
+    h = Harness(dut)
+    ok = await h.run()
+    assert ok, f"scenario failed, see {os.environ['COSIM_REPORT']}"

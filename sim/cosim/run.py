@@ -1,0 +1,683 @@
+#!/usr/bin/env python3
+"""Build and run a co-simulation scenario in Verilator and/or GHDL, compare.
+
+    python3 sim/cosim/run.py SCENARIO.yaml [--sim verilator|ghdl|both] [--waves]
+                             [--config CONFIG.yaml] [--quiet]
+
+What it does (sim/cosim/README.md):
+  1. jointer-gen CONFIG -> build/cosim/gen/<name>-<key>/ (VHDL, C, manifest.json)
+  2. GHDL analysis of the library + generated VHDL (+ the demo top and the
+     accelerator for `top: demo`), in manifest order
+  3. Verilator: ghdl synth --out=verilog -> latch check (yosys) -> verilator
+     -> harness + application -> run
+  4. GHDL: the application as a shared library -> cocotb (ghdl/cosim.py) -> run
+  5. a table (metric, expected, verilator, ghdl); exit 1 unless every check
+     passes and both reports are identical
+
+Everything built is cached under build/cosim/ by the content of its inputs:
+one Verilator model per top (+ config), shared by every scenario that uses
+it; one application per config and app. Builds are locked (pytest -n).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import fcntl
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+REPO = Path(__file__).resolve().parents[2]
+COSIM = REPO / "sim" / "cosim"
+APP = COSIM / "app"
+BUILD = Path(os.environ.get("COSIM_BUILD", REPO / "build" / "cosim"))
+DRIVERS = REPO / "drivers"
+LIBRARY = "jointer"
+ACCEL_SOURCES = ["sa_mac16.vhd", "sa_mem.vhd", "sa_accel.vhd", "sa_soc.vhd"]
+DEMO_TOP = COSIM / "demo_top.vhd"
+DRIVER_SOURCES = ["jointer.c", "jointer_trace.c", "jointer_names.c", "jointer_print.c"]
+CFLAGS = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-O2"]
+VL_INCLUDE = Path("/usr/share/verilator/include")
+# compared between the two simulators (wall time and x_reads are not)
+COMPARED = ["app_rc", "metrics", "app_expect", "monitor_transactions", "accel_transactions",
+            "bus_errors", "sim_time_ps", "cycles"]
+
+QUIET = False
+
+
+def log(msg: str) -> None:
+    if not QUIET:
+        print(f"[cosim] {msg}", flush=True)
+
+
+class BuildError(Exception):
+    pass
+
+
+# ---- small build system: content-hashed stamps, file locks ----------------------------
+
+def digest(*parts) -> str:
+    h = hashlib.sha1()
+    for p in parts:
+        if isinstance(p, Path):
+            h.update(str(p).encode())
+            h.update(p.read_bytes() if p.exists() else b"<missing>")
+        else:
+            h.update(repr(p).encode())
+        h.update(b"\0")
+    return h.hexdigest()[:12]
+
+
+@contextlib.contextmanager
+def locked(path: Path):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_name(path.name + ".lock"), "w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def fresh(stamp: Path, key: str) -> bool:
+    return stamp.exists() and stamp.read_text() == key
+
+
+def sh(cmd: list, cwd: Path | None = None, log_file: Path | None = None, env=None,
+       progress: str | None = None) -> str:
+    """Run a command; raise BuildError with its output when it fails.
+
+    progress: print the lines of the output that match it (build progress)."""
+    t0 = time.monotonic()
+    proc = subprocess.Popen([str(c) for c in cmd], cwd=cwd, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    out = []
+    for line in proc.stdout:
+        out.append(line)
+        if progress and re.search(progress, line):
+            m = re.search(r"(\S+\.(?:cpp|c))\b", line)
+            log(f"    {time.monotonic() - t0:5.1f}s  compiling {Path(m.group(1)).name if m else line.strip()[:60]}")
+    proc.wait()
+    text = "".join(out)
+    if log_file is not None:
+        log_file.write_text(text)
+    if proc.returncode:
+        tail = "\n".join(text.splitlines()[-40:])
+        raise BuildError(f"command failed ({proc.returncode}): {' '.join(map(str, cmd))}\n{tail}")
+    return text
+
+
+# ---- scenario ----------------------------------------------------------------------------
+
+@dataclass
+class Scenario:
+    path: Path
+    data: dict
+    name: str
+    config: Path
+    top: str
+    app: str
+    app_sources: list[Path] = field(default_factory=list)
+
+
+def load_scenario(path: Path, config: Path | None = None) -> Scenario:
+    path = path.resolve()
+    with open(path) as f:
+        data = yaml.safe_load(f)
+    if not isinstance(data, dict):
+        raise BuildError(f"{path}: not a scenario (a YAML mapping)")
+    unknown = set(data) - {"scenario", "description", "config", "top", "app", "app_sources",
+                           "clocks", "run_ns", "irq_ms_ns", "setup", "stimulus", "expect"}
+    if unknown:
+        raise BuildError(f"{path}: unknown keys {sorted(unknown)}")
+
+    def resolve(p: str) -> Path:
+        for base in (REPO, path.parent, Path.cwd()):
+            if (base / p).exists():
+                return (base / p).resolve()
+        raise BuildError(f"{path}: {p} not found")
+
+    cfg = config.resolve() if config else resolve(data.get("config", ""))
+    top = data.get("top", "monitor")
+    if top not in ("monitor", "demo"):
+        raise BuildError(f"{path}: top must be monitor or demo, not {top!r}")
+    app = data.get("app", "scenario")
+    srcs = [resolve(s) for s in data.get("app_sources", [])]
+    if not data.get("app_sources") and app == "demo" and (APP / "sa_reference.c").exists():
+        srcs = [APP / "sa_reference.c"]
+    return Scenario(path, data, data.get("scenario", path.stem), cfg, top, app, srcs)
+
+
+# ---- generation and sources ----------------------------------------------------------------
+
+def generate(config: Path) -> tuple[Path, dict]:
+    """jointer-gen CONFIG, cached by the content of the config and of the generator."""
+    gen_src = sorted(p for p in (REPO / "gen" / "jointer_gen").rglob("*")
+                     if p.is_file() and "__pycache__" not in p.parts)
+    key = digest(config, *gen_src)
+    out = BUILD / "gen" / f"{config.stem}-{key}"
+    with locked(out):
+        manifests = list(out.glob("*/manifest.json"))
+        if not manifests:
+            log(f"jointer-gen {config.relative_to(REPO) if config.is_relative_to(REPO) else config}")
+            tmp = out.with_name(out.name + ".tmp")
+            shutil.rmtree(tmp, ignore_errors=True)
+            env = dict(os.environ, PYTHONPATH=str(REPO / "gen"))
+            sh([sys.executable, "-m", "jointer_gen", config, "-o", tmp], env=env)
+            shutil.rmtree(out, ignore_errors=True)
+            tmp.rename(out)
+            manifests = list(out.glob("*/manifest.json"))
+        if len(manifests) != 1:
+            raise BuildError(f"{out}: expected one manifest.json, found {len(manifests)}")
+    gdir = manifests[0].parent
+    return gdir, json.loads(manifests[0].read_text())
+
+
+_ENTITY_RE = re.compile(r"^\s*entity\s+(\w+)\s+is\b", re.M | re.I)
+
+
+def design(sc: Scenario, gdir: Path, man: dict) -> tuple[list[Path], str]:
+    """VHDL sources in compile order and the top entity."""
+    srcs = [REPO / p for p in man["library_sources"]] + [gdir / p for p in man["compile_order"]]
+    if sc.top == "monitor":
+        return srcs, man["top"]
+    if not DEMO_TOP.exists():
+        raise BuildError(f"top: demo needs {DEMO_TOP.relative_to(REPO)}")
+    srcs += [COSIM / "accel" / f for f in ACCEL_SOURCES] + [DEMO_TOP]
+    m = _ENTITY_RE.search(re.sub(r"--[^\n]*", "", DEMO_TOP.read_text()))
+    if not m:
+        raise BuildError(f"{DEMO_TOP}: no entity")
+    return srcs, m.group(1).lower()
+
+
+# ---- the model: GHDL analysis, Verilog, latch check, port table, Verilator ---------------
+
+_STRCONST_RE = re.compile(r'"([01XxZzUuWwLlHh-]+)"')
+
+
+def fix_string_constants(text: str) -> tuple[str, int]:
+    """GHDL 2.0.0 writes constants wider than 32 bits as "0101..." (ghdl/ghdl#2002,
+    fixed after 2.0.0): a Verilog string literal, i.e. 8 bits of ASCII per
+    character, which silently changes the logic (a mask 0x0000_0000_FFFF_FFFF
+    becomes 0x3131_3131_3131_3131). Rewrite them as sized binary literals; any
+    other string left in the code is an error."""
+    out, n = [], 0
+    for line in text.splitlines(keepends=True):
+        code, sep, comment = line.partition("//")
+        if '"' in code and not code.lstrip().startswith("/*"):
+            def sub(m):
+                bits = m.group(1).lower().replace("u", "x").replace("w", "x").replace("-", "x")
+                bits = bits.replace("l", "0").replace("h", "1")
+                return f"{len(bits)}'b{bits}"
+            code, k = _STRCONST_RE.subn(sub, code)
+            n += k
+            if '"' in code:
+                raise BuildError(f"unexpected string in GHDL's Verilog: {line.strip()}")
+        out.append(code + sep + comment)
+    return "".join(out), n
+
+
+_PORT_RE = re.compile(r"^\s*\(?\s*(input|output|inout)\s+(?:\[(\d+):(\d+)\]\s+)?(\w+)", re.M)
+
+
+class Model:
+    def __init__(self, sc: Scenario, gdir: Path, man: dict):
+        self.sc, self.gdir, self.man = sc, gdir, man
+        self.sources, self.top = design(sc, gdir, man)
+        self.key = digest(*self.sources, self.top)
+        self.dir = BUILD / "model" / f"{self.top}-{self.key}"
+        self.work = self.dir / "work"
+        self.dir.mkdir(parents=True, exist_ok=True)
+
+    def analyse(self) -> None:
+        stamp = self.work / "analysed"
+        with locked(stamp):
+            if fresh(stamp, self.key):
+                return
+            log(f"ghdl: analysing {len(self.sources)} VHDL files for {self.top}")
+            shutil.rmtree(self.work, ignore_errors=True)
+            self.work.mkdir(parents=True)
+            base = ["ghdl", "-i", "--std=08", f"--work={LIBRARY}", f"--workdir={self.work}"]
+            sh(base + self.sources, cwd=self.work)
+            sh(["ghdl", "-m", "--std=08", f"--work={LIBRARY}", f"--workdir={self.work}", self.top],
+               cwd=self.work, log_file=self.work / "analyse.log")
+            stamp.write_text(self.key)
+
+    def verilog(self) -> Path:
+        """ghdl synth --out=verilog, the null-range workaround, the latch check."""
+        self.analyse()
+        v = self.dir / f"{self.top}.v"
+        stamp = self.dir / "verilog.ok"
+        with locked(stamp):
+            if fresh(stamp, self.key):
+                return v
+            log(f"ghdl synth --out=verilog {self.top}")
+            r = subprocess.run(["ghdl", "synth", "--std=08", f"--work={LIBRARY}",
+                                f"--workdir={self.work}", "--out=verilog", self.top],
+                               cwd=self.work, capture_output=True, text=True)
+            if r.returncode:
+                raise BuildError(f"ghdl synth {self.top} failed:\n{r.stderr[-3000:]}")
+            text = r.stdout
+            # GHDL 2.0.0 writes a null-range constant (an unused zero-width port
+            # of jointer_collect_lmic, e.g. tr_* when an LMIC has no trace) as
+            # `localparam x = 0'b;`, which no Verilog parser accepts; the port is
+            # declared 1 bit wide, so a 1-bit 0 is what it means.
+            text, n = re.subn(r"= 0'b;", "= 1'b0;", text)
+            if n:
+                log(f"    worked around {n} zero-width constant(s) (0'b) in GHDL's Verilog")
+            text, n = fix_string_constants(text)
+            if n:
+                log(f"    worked around {n} constant(s) written as strings in GHDL's Verilog "
+                    "(ghdl/ghdl#2002)")
+            v.write_text(text)
+            log(f"latch check (yosys proc; select -assert-none t:$dlatch)")
+            r = subprocess.run(["yosys", "-q", "-p", f"read_verilog {v}; hierarchy -top {self.top}; "
+                                "proc; select -assert-none t:$dlatch"],
+                               cwd=self.dir, capture_output=True, text=True)
+            if r.returncode:
+                latches = [l.strip() for l in (r.stdout + r.stderr).splitlines() if "atch" in l]
+                raise BuildError(f"latch check failed for {self.top} (a reachable `others` arm?):\n"
+                                 + "\n".join(latches[:20]))
+            stamp.write_text(self.key)
+        return v
+
+    def ports(self) -> list[dict]:
+        """Port list of the top, from the module header GHDL wrote."""
+        v = self.verilog()
+        pj = self.dir / "ports.json"
+        if fresh(self.dir / "ports.ok", self.key) and pj.exists():
+            return json.loads(pj.read_text())
+        text = v.read_text()
+        m = re.search(rf"^module {re.escape(self.top)}\b(.*?)\);", text, re.S | re.M)
+        if not m:
+            raise BuildError(f"{v}: module {self.top} not found")
+        ports = []
+        for d, msb, lsb, name in _PORT_RE.findall(m.group(1)):
+            width = abs(int(msb) - int(lsb)) + 1 if msb else 1
+            ports.append({"name": name, "width": width, "dir": "in" if d == "input" else "out"})
+        with locked(pj):
+            pj.write_text(json.dumps(ports, indent=1))
+            (self.dir / "ports.ok").write_text(self.key)
+        return ports
+
+    def top_info(self) -> Path:
+        """The facts both harnesses need besides the scenario (top.yaml)."""
+        ports = self.ports()
+        names = {p["name"] for p in ports}
+        clocks = []
+        for c in self.man["clocks"]:
+            clk = f"{c['name']}_clk" if f"{c['name']}_clk" in names else c["port"]
+            rst = f"{c['name']}_resetn" if f"{c['name']}_resetn" in names else c["reset"]
+            for p in (clk, rst):
+                if p not in names:
+                    raise BuildError(f"{self.top}: no port {p} for clock {c['name']}")
+            clocks.append({"name": c["name"], "clk": clk, "resetn": rst,
+                           "period_ns": float(c["period_ns"])})
+        info = {
+            "top": self.top,
+            "kind": self.sc.top,
+            "config": self.man["name"],
+            "bus_clock": self.man["clocks"][0]["name"],
+            "clocks": clocks,
+            "irq": "irq",
+            "monitor": {"prefix": "s_axi", "base": int(self.man["bus"]["base_address"], 0),
+                        "span": int(self.man["bus"]["span"])},
+            "ports": ports,
+        }
+        if "acc_axi_awaddr" in names:
+            info["accel"] = {"prefix": "acc_axi", "clock": "accel", "base": 0x43C10000,
+                             "span": 0x8000}
+        path = self.dir / "top.yaml"
+        text = yaml.safe_dump(info, sort_keys=False)
+        with locked(path):
+            if not path.exists() or path.read_text() != text:
+                path.write_text(text)
+        return path
+
+    # -- Verilator --
+
+    def vl_dir(self, waves: bool) -> Path:
+        return self.dir / ("vl-fst" if waves else "vl")
+
+    def verilated(self, waves: bool) -> Path:
+        """The Verilated model library, the runtime and the harness objects."""
+        v = self.verilog()
+        ports = self.ports()
+        d = self.vl_dir(waves)
+        obj = d / "obj"
+        harness_src = [COSIM / "verilator" / "harness.cpp", COSIM / "verilator" / "cosim_ports.h",
+                       APP / "platform.h", DRIVERS / "include" / "jointer.h",
+                       DRIVERS / "include" / "jointer_desc.h"]
+        key = digest(self.key, waves, *harness_src, verilator_version())
+        stamp = d / "built"
+        with locked(stamp):
+            if fresh(stamp, key):
+                return d
+            t0 = time.monotonic()
+            log(f"verilator: building the model of {self.top}{' with FST tracing' if waves else ''} "
+                f"(a minute or so the first time; cached in {d.relative_to(REPO) if d.is_relative_to(REPO) else d})")
+            shutil.rmtree(d, ignore_errors=True)
+            obj.mkdir(parents=True)
+            jobs = str(os.cpu_count() or 2)
+            cmd = ["verilator", "--cc", v, "--top-module", self.top, "--prefix", "Vcosim_top",
+                   "-Mdir", obj, "--timescale", "1ps/1ps", "-Wno-fatal", "-Wno-lint",
+                   "-Wno-style", "-Wno-UNOPTFLAT", "--output-split", "20000", "-O3"]
+            if waves:
+                cmd += ["--trace-fst"]
+            log("    verilating (Verilog -> C++)")
+            sh(cmd, cwd=d, log_file=d / "verilator.log")
+            classes = (obj / "Vcosim_top_classes.mk").read_text()
+            glob = []
+            for var in ("VM_GLOBAL_FAST", "VM_GLOBAL_SLOW"):
+                m = re.search(rf"{var} \+= \\\n((?:\t\S+ \\\n)*)", classes)
+                if m:
+                    glob += [l.strip(" \t\\") + ".o" for l in m.group(1).splitlines() if l.strip(" \t\\")]
+            log(f"    compiling the model and the Verilator runtime ({len(glob)} runtime files)")
+            sh(["make", "-C", obj, "-f", "Vcosim_top.mk", f"-j{jobs}", "OPT_FAST=-O2",
+                "OPT_SLOW=-O1", "OPT_GLOBAL=-O2", "Vcosim_top__ALL.a", *glob],
+               log_file=d / "make.log", progress=r"^(ccache )?g\+\+ .* -c ")
+            # the port table
+            lines = ['#include "Vcosim_top.h"', '#include "cosim_ports.h"', "",
+                     "void cosim_bind_ports(Vcosim_top *m, std::vector<CosimPortRef> &v)", "{"]
+            for p in ports:
+                ref = f"(void *)m->{p['name']}.data()" if p["width"] > 64 else f"(void *)&m->{p['name']}"
+                lines.append(f'    v.push_back({{"{p["name"]}", {p["width"]}, '
+                             f'{"true" if p["dir"] == "in" else "false"}, {ref}}});')
+            lines += ["}", ""]
+            (d / "cosim_ports.cpp").write_text("\n".join(lines))
+            log("    compiling the harness (C++17, yaml-cpp)")
+            defs = [f"-DVM_TRACE={int(waves)}", f"-DVM_TRACE_FST={int(waves)}", "-DVM_TRACE_VCD=0",
+                    "-DVM_COVERAGE=0", "-DVM_SC=0"]
+            inc = ["-I", obj, "-I", VL_INCLUDE, "-I", VL_INCLUDE / "vltstd", "-I", COSIM / "verilator",
+                   "-I", APP, "-I", DRIVERS / "include"]
+            for src, o in ((COSIM / "verilator" / "harness.cpp", d / "harness.o"),
+                           (d / "cosim_ports.cpp", d / "cosim_ports.o")):
+                sh(["g++", "-std=c++17", "-O2", "-faligned-new", "-Wall", "-Wno-unused-parameter",
+                    *defs, *inc, "-c", src, "-o", o])
+            (d / "link.json").write_text(json.dumps(
+                [str(d / "harness.o"), str(d / "cosim_ports.o"), str(obj / "Vcosim_top__ALL.a")]
+                + [str(obj / g) for g in glob]))
+            stamp.write_text(key)
+            log(f"    model built in {time.monotonic() - t0:.0f} s")
+        return d
+
+    def vl_exe(self, sc: Scenario, waves: bool) -> Path:
+        d = self.verilated(waves)
+        csrc = app_sources(sc, self.gdir, self.man)
+        objs = json.loads((d / "link.json").read_text())
+        key = digest(*csrc, *[Path(o) for o in objs], *c_headers(self.gdir))
+        exe = d / "bin" / sc.app
+        stamp = exe.with_name(exe.name + ".stamp")
+        with locked(stamp):
+            if fresh(stamp, key) and exe.exists():
+                return exe
+            log(f"verilator: linking the harness with app {sc.app} and the {self.man['name']} driver")
+            exe.parent.mkdir(parents=True, exist_ok=True)
+            cobjs = compile_c(csrc, self.gdir, exe.parent / f"{sc.app}.cobj", pic=False)
+            sh(["g++", "-o", exe, *objs[:2], *cobjs, *objs[3:], objs[2], "-lyaml-cpp", "-pthread",
+                *(["-lz"] if waves else [])])
+            stamp.write_text(key)
+        return exe
+
+
+_VL_VERSION = None
+
+
+def verilator_version() -> str:
+    global _VL_VERSION
+    if _VL_VERSION is None:
+        _VL_VERSION = subprocess.run(["verilator", "--version"], capture_output=True,
+                                     text=True).stdout.strip()
+    return _VL_VERSION
+
+
+# ---- the application -------------------------------------------------------------------
+
+def app_sources(sc: Scenario, gdir: Path, man: dict) -> list[Path]:
+    app = APP / f"{sc.app}.c"
+    if not app.exists():
+        raise BuildError(f"{sc.path}: app {sc.app}: {app.relative_to(REPO)} not found")
+    name = man["name"]
+    cfgc = gdir / "c" / "cosim_config.c"
+    text = (f'/* written by sim/cosim/run.py */\n#include "{name}.h"\n'
+            f"const jointer_cfg *const cosim_cfg = &{name}_cfg;\n")
+    with locked(cfgc):
+        if not cfgc.exists() or cfgc.read_text() != text:
+            cfgc.write_text(text)
+    drv = [DRIVERS / "src" / f for f in DRIVER_SOURCES]
+    return [app, *sc.app_sources, APP / "cosim_app.c", gdir / "c" / f"{name}.c", cfgc, *drv]
+
+
+def c_headers(gdir: Path) -> list[Path]:
+    return sorted([*APP.glob("*.h"), *(DRIVERS / "include").glob("*.h"),
+                   *(DRIVERS / "src").glob("*.h"), *(gdir / "c").glob("*.h")])
+
+
+def compile_c(srcs: list[Path], gdir: Path, outdir: Path, pic: bool) -> list[Path]:
+    """C99 -Wall -Wextra -Werror, one object per source."""
+    outdir.mkdir(parents=True, exist_ok=True)
+    objs = []
+    for i, s in enumerate(srcs):
+        o = outdir / f"{i:02d}_{s.stem}.o"
+        sh(["gcc", *CFLAGS, *(["-fPIC"] if pic else []), "-I", APP, "-I", DRIVERS / "include",
+            "-I", DRIVERS / "src", "-I", gdir / "c", "-c", s, "-o", o])
+        objs.append(o)
+    return objs
+
+
+def ghdl_lib(sc: Scenario, gdir: Path, man: dict) -> Path:
+    csrc = app_sources(sc, gdir, man) + [APP / "platform_ghdl.c"]
+    key = digest(*csrc, *c_headers(gdir))
+    so = gdir.parent / "so" / f"lib{sc.app}.so"
+    stamp = so.with_name(so.name + ".stamp")
+    with locked(stamp):
+        if fresh(stamp, key) and so.exists():
+            return so
+        log(f"ghdl: building app {sc.app} as a shared library with the {man['name']} driver")
+        objs = compile_c(csrc, gdir, so.parent / f"{sc.app}.cobj", pic=True)
+        sh(["gcc", "-shared", "-o", so, *objs])
+        stamp.write_text(key)
+    return so
+
+
+# ---- running -------------------------------------------------------------------------------
+
+def run_dir(sc: Scenario, sim: str) -> Path:
+    d = BUILD / "run" / sc.name / sim
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def run_verilator(sc: Scenario, model: Model, waves: bool) -> dict:
+    exe = model.vl_exe(sc, waves)
+    top = model.top_info()
+    d = run_dir(sc, "verilator")
+    report = d / "report.json"
+    report.unlink(missing_ok=True)
+    cmd = [exe, "--scenario", sc.path, "--top", top, "--report", report]
+    fst = d / f"{sc.name}.fst"
+    if waves:
+        cmd += ["--fst", fst]
+    log(f"verilator: running {sc.name}")
+    r = subprocess.run([str(c) for c in cmd], cwd=d, capture_output=True, text=True)
+    (d / "run.log").write_text(r.stdout + r.stderr)
+    if not report.exists():
+        raise BuildError(f"verilator run of {sc.name} wrote no report (exit {r.returncode}):\n"
+                         + (r.stdout + r.stderr)[-3000:])
+    rep = json.loads(report.read_text())
+    rep["log"] = str(d / "run.log")
+    rep["app_output"] = r.stdout + r.stderr
+    if waves:
+        rep["waves"] = str(fst)
+    return rep
+
+
+def run_ghdl(sc: Scenario, model: Model, waves: bool) -> dict:
+    import find_libpython
+    import cocotb_tools.config as ccfg
+
+    model.analyse()
+    so = ghdl_lib(sc, model.gdir, model.man)
+    top = model.top_info()
+    d = run_dir(sc, "ghdl")
+    report = d / "report.json"
+    report.unlink(missing_ok=True)
+    env = dict(os.environ)
+    env.pop("PYTEST_CURRENT_TEST", None)
+    env["PATH"] = env.get("PATH", "") + os.pathsep + str(ccfg.libs_dir)
+    env["PYTHONPATH"] = os.pathsep.join([str(COSIM / "ghdl"), *sys.path])
+    env["PYGPI_PYTHON_BIN"] = sys.executable
+    env["GPI_USERS"] = ";".join([find_libpython.find_libpython(), ccfg.pygpi_entry_point()])
+    env.update({"COCOTB_TOPLEVEL": model.top, "COCOTB_TEST_MODULES": "cosim",
+                "TOPLEVEL_LANG": "vhdl", "COCOTB_TRUST_INERTIAL_WRITES": "1",
+                "COCOTB_RESULTS_FILE": str(d / "results.xml"),
+                "COSIM_SCENARIO": str(sc.path), "COSIM_TOP": str(top),
+                "COSIM_APP_LIB": str(so), "COSIM_REPORT": str(report)})
+    fst = d / f"{sc.name}.fst"
+    cmd = ["ghdl", "-r", "--std=08", f"--work={LIBRARY}", f"--workdir={model.work}",
+           "--time-resolution=ps", model.top, f"--vpi={ccfg.lib_entry('vpi', 'ghdl')}",
+           "--ieee-asserts=disable"] + ([f"--fst={fst}"] if waves else [])
+    log(f"ghdl: running {sc.name} (cocotb)")
+    r = subprocess.run(cmd, cwd=d, env=env, capture_output=True, text=True)
+    (d / "run.log").write_text(r.stdout + r.stderr)
+    if not report.exists():
+        raise BuildError(f"ghdl run of {sc.name} wrote no report (exit {r.returncode}):\n"
+                         + (r.stdout + r.stderr)[-4000:])
+    rep = json.loads(report.read_text())
+    rep["log"] = str(d / "run.log")
+    rep["app_output"] = r.stdout + r.stderr
+    if waves:
+        rep["waves"] = str(fst)
+    return rep
+
+
+def compare(reports: dict[str, dict]) -> list[str]:
+    """Differences between the reports of the simulators (empty: identical)."""
+    sims = list(reports)
+    diffs = []
+    for a, b in zip(sims, sims[1:]):
+        ra, rb = reports[a], reports[b]
+        for k in COMPARED:
+            va, vb = ra.get(k), rb.get(k)
+            if va == vb:
+                continue
+            if isinstance(va, dict) and isinstance(vb, dict):
+                for n in list(va) + [n for n in vb if n not in va]:
+                    if va.get(n) != vb.get(n):
+                        diffs.append(f"{k}.{n}: {a} {va.get(n)} != {b} {vb.get(n)}")
+            else:
+                diffs.append(f"{k}: {a} {va} != {b} {vb}")
+    return diffs
+
+
+def fmt(v) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, int) and v > 9:
+        return f"{v} (0x{v:X})" if v > 0xFFFF else str(v)
+    return str(v)
+
+
+def table(sc: Scenario, reports: dict[str, dict], diffs: list[str]) -> str:
+    sims = list(reports)
+    any_rep = next(iter(reports.values()))
+    expect = any_rep.get("expect", {})
+    app_exp = {}
+    for r in reports.values():
+        app_exp.update(r.get("app_expect", {}))
+    names = []
+    for r in reports.values():
+        names += [n for n in r.get("metrics", {}) if n not in names]
+    names += [n for n in expect if n not in names]
+    rows = [("metric", "expected", *sims, "")]
+    for n in names:
+        e = expect.get(n, app_exp.get(n))
+        vals = [reports[s].get("metrics", {}).get(n) for s in sims]
+        if e is not None:
+            mark = "ok" if all(v == e for v in vals) else "FAIL"
+        else:
+            mark = "" if len(set(map(str, vals))) == 1 else "DIFF"
+        rows.append((n, fmt(e) if e is not None else "", *map(fmt, vals), mark))
+    rows.append(("", "", *[""] * len(sims), ""))
+    rows.append(("AXI-Lite transactions (monitor)", "", *[str(reports[s].get("monitor_transactions")) for s in sims], ""))
+    if any(r.get("accel_transactions") for r in reports.values()):
+        rows.append(("AXI-Lite transactions (accel)", "", *[str(reports[s].get("accel_transactions")) for s in sims], ""))
+    rows.append(("simulated time (ns)", "", *[f"{reports[s].get('sim_time_ps', 0) / 1000:.1f}" for s in sims], ""))
+    for c in any_rep.get("cycles", {}):
+        rows.append((f"cycles of clock {c}", "", *[str(reports[s].get("cycles", {}).get(c)) for s in sims], ""))
+    rows.append(("wall time (s)", "", *[f"{reports[s].get('wall_s', 0):.2f}" for s in sims], ""))
+    rows.append(("app exit code", "0", *[str(reports[s].get("app_rc")) for s in sims], ""))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    out = [f"scenario {sc.name}: {sc.path.relative_to(REPO) if sc.path.is_relative_to(REPO) else sc.path}"
+           f" (config {sc.config.name}, top {any_rep.get('top')}, app {sc.app})"]
+    for i, r in enumerate(rows):
+        out.append("  " + "  ".join(c.ljust(widths[j]) if j == 0 else c.rjust(widths[j])
+                                    for j, c in enumerate(r)).rstrip())
+        if i == 0:
+            out.append("  " + "  ".join("-" * w for w in widths))
+    for s in sims:
+        for e in reports[s].get("errors", []):
+            out.append(f"  {s}: error: {e}")
+        if reports[s].get("x_reads"):
+            out.append(f"  {s}: note: {reports[s]['x_reads']} reads of non-0/1 values (read as 0)")
+        if reports[s].get("waves"):
+            out.append(f"  {s}: waveform: {reports[s]['waves']}")
+    for dline in diffs:
+        out.append(f"  MISMATCH between simulators: {dline}")
+    return "\n".join(out)
+
+
+def run_scenario(path: Path, sims=("verilator", "ghdl"), waves: bool = False,
+                 config: Path | None = None, show: bool = True) -> tuple[bool, dict, list[str]]:
+    """Build and run one scenario; returns (passed, reports by simulator, differences)."""
+    sc = load_scenario(Path(path), config)
+    gdir, man = generate(sc.config)
+    model = Model(sc, gdir, man)
+    reports = {}
+    for s in sims:
+        reports[s] = run_verilator(sc, model, waves) if s == "verilator" else run_ghdl(sc, model, waves)
+    diffs = compare(reports) if len(reports) > 1 else []
+    ok = all(r.get("pass") for r in reports.values()) and not diffs
+    if show:
+        for s, r in reports.items():
+            if not r.get("pass") and r.get("app_output"):
+                print(f"--- {s} output (last lines) ---")
+                print("\n".join(r["app_output"].splitlines()[-25:]))
+        print(table(sc, reports, diffs))
+        print(f"result: {'PASS' if ok else 'FAIL'}" + (" (both simulators identical)" if ok and len(sims) > 1 else ""))
+    return ok, reports, diffs
+
+
+def main() -> int:
+    global QUIET
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("scenario", type=Path, nargs="+")
+    ap.add_argument("--sim", choices=["verilator", "ghdl", "both"], default="both")
+    ap.add_argument("--waves", action="store_true", help="write an FST waveform per simulator")
+    ap.add_argument("--config", type=Path, help="use this monitor instead of the scenario's")
+    ap.add_argument("--quiet", action="store_true", help="no build progress")
+    args = ap.parse_args()
+    QUIET = args.quiet
+    sims = ("verilator", "ghdl") if args.sim == "both" else (args.sim,)
+    ok = True
+    for s in args.scenario:
+        try:
+            ok &= run_scenario(s, sims, args.waves, args.config)[0]
+        except BuildError as e:
+            print(f"cosim: {s}: {e}", file=sys.stderr)
+            ok = False
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
