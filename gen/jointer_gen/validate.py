@@ -53,6 +53,33 @@ def schema() -> dict:
 
 
 @lru_cache(maxsize=1)
+def _resolved() -> tuple[dict, dict]:
+    """The schema with every local $ref replaced by its definition (shared
+    objects, one per definition): validation without reference lookups, same
+    results. Returns (root, {definition name: resolved definition})."""
+    raw = schema()
+    defs: dict[str, dict] = {}
+
+    def resolve(node):
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if ref is not None and len(node) == 1 and ref.startswith("#/$defs/"):
+                name = ref[len("#/$defs/"):]
+                if name not in defs:
+                    defs[name] = {}
+                    defs[name].update(resolve(raw["$defs"][name]))
+                return defs[name]
+            return {k: resolve(v) for k, v in node.items() if k != "$defs"}
+        if isinstance(node, list):
+            return [resolve(v) for v in node]
+        return node
+    root = resolve(raw)
+    for name in raw["$defs"]:
+        resolve({"$ref": f"#/$defs/{name}"})
+    return root, defs
+
+
+@lru_cache(maxsize=1)
 def _validator():
     import jsonschema
     base = jsonschema.Draft202012Validator
@@ -60,7 +87,7 @@ def _validator():
     checker = base.TYPE_CHECKER.redefine(
         "integer", lambda _c, v: isinstance(v, int) and not isinstance(v, bool))
     cls = jsonschema.validators.extend(base, type_checker=checker)
-    return cls(schema())
+    return cls(_resolved()[0])
 
 
 # ---------------------------------------------------------------------------
@@ -142,7 +169,7 @@ def _range_text(sub: dict) -> str:
 
 def _branch_owners() -> tuple[dict, dict]:
     """{id(def schema): (discriminator, value)} and {key: [(disc, value)...]}"""
-    defs = schema()["$defs"]
+    defs = _resolved()[1]
     ids, owners = {}, {}
     for prefix, disc in (("if_", "type"), ("dcapf_", "extractor")):
         for name, sub in defs.items():
