@@ -19,7 +19,7 @@
 #include "selective_accumulations.h"
 
 /* the coprocessor's control slave (sim/cosim/accel/sa_accel.vhd) */
-#define ACC_BASE      0x43C10000u
+#define ACC_BASE      PLATFORM_ACCEL_BASE
 #define ACC_CTRL      0x00u
 #define ACC_STATUS    0x04u
 #define ACC_LENGTH    0x08u
