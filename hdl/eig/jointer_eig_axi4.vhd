@@ -11,37 +11,46 @@
 -- Write (dir_g = dir_write_c). W beats follow AW order (AXI4 has no WID) and
 -- may come before, with or after their AW. Two queues in distributed RAM:
 -- AWADDR per AW, and per completed W burst its byte count (per burst: the sum
--- of popcount(WSTRB) over its beats, the real strobes, not 2^AWSIZE) or per W
--- beat its popcount(WSTRB) and WLAST (per beat). While both queues hold an
+-- of popcount(WSTRB) over its beats - the real strobes, not 2^AWSIZE) or per
+-- W beat its popcount(WSTRB) and WLAST (per beat). While both queues hold an
 -- entry, one candidate per cycle: data = the head AWADDR (low 32 bits,
 -- zero-extended when narrower), bytes = the head W entry; the AW entry leaves
 -- with the burst's last beat. Latency 2 after the later of the AW handshake
--- and the WLAST beat (per beat: of that beat), plus one cycle per older held
--- beat still waiting (held beats leave one per cycle).
--- Bounds: up to max_outstanding_g + 1 AWs ahead of their data, and up to
--- max_outstanding_g + 1 complete W bursts (per burst) or 255 W beats (per
--- beat) ahead of their AW. Beyond a bound the surplus AW or W entry is
--- dropped: no candidate for it, and the later pairs are off until reset.
--- AWLEN/AWSIZE/B channel are not needed and ignored.
+-- and the WLAST beat (per beat: of that beat); per beat, beats held because
+-- they came before their AW then leave one per cycle, so each later beat
+-- waits behind them: a backlog only shrinks in cycles without a W beat.
+-- Bounds (D = max_outstanding_g + 1 rounded up to a power of 2, 16 for 8):
+-- per burst, up to max_outstanding_g AWs ahead of the end of their W burst
+-- and up to max_outstanding_g complete W bursts ahead of their AW (the
+-- queues hold D); per beat, up to 256 W beats not yet reported (a whole
+-- 256-beat burst may come before its AW) and D - 1 AWs whose beats are not
+-- all reported. Beyond a bound the surplus entry is dropped: no candidate for
+-- it, and the later bursts are paired wrongly until reset.
+-- AWID, AWLEN, AWSIZE, WDATA and the B channel are not needed and ignored.
 --
 -- Read (dir_g = dir_read_c). Bursts are identified by ARID: R beats of
 -- different IDs may interleave, bursts of one ID complete in AR order. A
--- table of max_outstanding_g entries (valid, ARID, number of older
--- outstanding bursts with the same ARID, in flip-flops; ARADDR and the byte
--- count in distributed RAM) finds the burst of each R beat: the oldest
--- outstanding one with RID. Per burst: a candidate at the RLAST beat, bytes =
--- (ARLEN+1) x 2^ARSIZE (beats x bytes per beat of a compliant burst); per
--- beat: a candidate per R beat, bytes = 2^ARSIZE; data = ARADDR (low 32
--- bits). Latency 1 after the R beat. An entry is freed by its RLAST beat (its
--- slot can be reused in the same cycle).
--- Bounds: up to max_outstanding_g reads in flight. An AR finding the table
--- full is not tracked: the R beats of its burst give no candidate (or, when
--- a later AR with the same ID is tracked first, are counted for that one);
--- the table recovers by itself. R beats matching no entry are ignored.
+-- table of max_outstanding_g entries finds the burst of each R beat, the
+-- oldest outstanding one with RID: per entry valid, ARID, head (oldest of its
+-- ID) and tail (youngest of its ID) in flip-flops; ARADDR, the payload and
+-- the next younger entry of the same ID in distributed RAM. An AR takes the
+-- lowest free entry and queues behind the tail of its ID; the RLAST beat
+-- frees the entry (reusable in the same cycle) and makes the next one of its
+-- ID the head. Per burst: a candidate at the RLAST beat, bytes = (ARLEN+1) x
+-- 2^ARSIZE (beats x bytes per beat of a compliant burst); per beat: a
+-- candidate per R beat, bytes = 2^ARSIZE; data = ARADDR (low 32 bits,
+-- zero-extended when narrower). ARSIZE above the data width (illegal) counts
+-- as the data width. Latency 1 after the R beat.
+-- Bound: up to max_outstanding_g reads in flight (AR handshaken, RLAST not
+-- yet). An AR finding the table full is not tracked: the R beats of its
+-- burst give no candidate (or, when a later AR with the same ID is tracked
+-- first, are counted for that one); the table recovers by itself. R beats
+-- matching no entry are ignored. RDATA, RRESP and the AW/W/B channels are
+-- ignored.
 --
 -- Reset (rst, synchronous): empties the queues and the table; handshakes
 -- seen while rst is high give no candidate. Release it while the bus is idle
--- (a burst cut by the reset is reported partially or wrongly paired).
+-- (a burst cut by the reset is reported partially or paired wrongly).
 --
 --   dir_g             : dir_write_c (0) or dir_read_c (1)
 --   addr_w_g          : AWADDR/ARADDR width (1..64)

@@ -116,6 +116,7 @@ class Axi4Traffic:
         self.aw_cycle = []      # cycle of each AW handshake
         self.unreported = deque()  # per-beat tap model: (burst, cycle, last) not yet reported
         self.reported = 0       # bursts whose beats are all reported
+        self.peak = dict(unreported=0, aw_queue=0)
         # read side
         self.rq = []
         self.kr = 0
@@ -232,6 +233,8 @@ class Axi4Traffic:
             if k < len(self.aw_cycle) and max(c, self.aw_cycle[k]) <= self.cycles - 2:
                 self.unreported.popleft()
                 self.reported += int(last)
+        self.peak["unreported"] = max(self.peak["unreported"], len(self.unreported))
+        self.peak["aw_queue"] = max(self.peak["aw_queue"], self.ka - self.reported)
         self._write_side()
         self._read_side()
         # slaves' readies and B noise

@@ -191,6 +191,8 @@ class TB_:
         cov["zero_strb_beats"] = sum(1 for _, f in hs["w"] if f["strb"] == 0)
         cov["len256"] = sum(1 for _, f in hs["aw"] if f["len"] == 255) + \
             sum(1 for _, f in hs["ar"] if f["len"] == 255)
+        cov["peak_unreported_beats"] = self.bus.peak["unreported"]
+        cov["peak_aw_queue"] = self.bus.peak["aw_queue"]
         cov["sizes"] = len({f["size"] for _, f in hs["aw"]} | {f["size"] for _, f in hs["ar"]})
         # the stimulus must stay inside the taps' bounds, or the test proves nothing
         assert cov["aw_lead"] <= self.max_out + 1 and cov["w_lead"] <= self.max_out + 1, cov
