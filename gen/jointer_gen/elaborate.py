@@ -95,6 +95,7 @@ class Port:
     direction: str        # in | out
     vtype: str
     comment: str = ""
+    group: str = ""       # a comment line before this port: the start of a group
 
 
 @dataclass
@@ -390,10 +391,13 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
     results = [d for d in sn.dcapfs if not d.is_trace]
     traces = [d for d in sn.dcapfs if d.is_trace]
 
-    ports = [Port("clk", "in", "std_logic", "clock of the LMIC's area"),
+    ports = [Port("clk", "in", "std_logic", "clock of the LMIC's area", group="clock and reset"),
              Port("rst", "in", "std_logic", "synchronous, active high")]
+    if oports:
+        oports[0].group = "observed signals (all inputs)" if not sn.is_mark else "MARK writes"
     ports += oports
-    ports += [Port("prog", "in", slv_type(2), "PROG of this sniffer (CONTROL)"),
+    ports += [Port("prog", "in", slv_type(2), "PROG of this sniffer (CONTROL)",
+                   group="control, from the LMIC"),
               Port("run", "in", "std_logic", "RUN (CONTROL bit 0)"),
               Port("soft_reset", "in", "std_logic", "SOFT_RESET pulse"),
               Port("ctrl_we", "in", "std_logic", "a CONTROL write is visible on prog/run"),
@@ -401,12 +405,14 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
               Port("init_data", "in", slv_type(32), "the INIT value")]
     if results:
         n = len(results)
-        ports += [Port("dc_result", "out", slv_type(64 * n), "result DCAPFs, 64 bits each, zero-padded"),
+        ports += [Port("dc_result", "out", slv_type(64 * n), "result DCAPFs, 64 bits each, zero-padded",
+                       group="monitoring information, to the LMIC"),
                   Port("dc_overflow", "out", slv_type(n), "sticky overflow per result DCAPF"),
                   Port("dc_caught", "out", slv_type(n), "result updated since the last clear")]
     if traces:
         n = len(traces)
-        ports += [Port("timestamp", "in", slv_type(TIMESTAMP_W), "cycle counter of this clock domain"),
+        ports += [Port("timestamp", "in", slv_type(TIMESTAMP_W), "cycle counter of this clock domain",
+                       group="trace buffers"),
                   Port("tr_wptr", "out", slv_type(32 * n), "per trace: next record slot"),
                   Port("tr_fill", "out", slv_type(32 * n), "per trace: records held"),
                   Port("tr_full", "out", slv_type(n)),
@@ -607,22 +613,26 @@ def _lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: li
     gmap = [("addr_w_g", "rp_addr_w_c"), ("strict_g", "strict_c")] + \
         [(c.name[len(pre) + 1:-2] + "_g", c.name) for c in consts]
 
-    ports = [Port("clk", "in", "std_logic", f"clock {lm.clock}"),
+    ports = [Port("clk", "in", "std_logic", f"clock {lm.clock}", group="clock and reset"),
              Port("rst", "in", "std_logic", "synchronous, active high"),
-             Port("rp_req", "in", "std_logic", "register port (doc/internals.md 3)"),
+             Port("rp_req", "in", "std_logic", "one-cycle request",
+                  group="register port from the DCI (doc/internals.md section 3)"),
              Port("rp_we", "in", "std_logic"), Port("rp_addr", "in", slv_type(rp_addr_w)),
              Port("rp_wdata", "in", slv_type(32)), Port("rp_ack", "out", "std_logic"),
              Port("rp_rdata", "out", slv_type(32)), Port("rp_err", "out", "std_logic"),
-             Port("irq", "out", "std_logic", "level: an enabled IRQ source is pending")]
+             Port("irq", "out", "std_logic", "level: an enabled IRQ source is pending",
+                  group="interrupt")]
     if global_ts:
-        ports.append(Port("timestamp", "in", slv_type(TIMESTAMP_W), "bus-clock cycle counter (global block)"))
+        ports.append(Port("timestamp", "in", slv_type(TIMESTAMP_W), "bus-clock cycle counter",
+                          group="trace timestamps"))
     if has_mark:
-        ports += [Port("mark_valid", "in", "std_logic", "MARK write (global block)"),
+        ports += [Port("mark_valid", "in", "std_logic", "one pulse per MARK write",
+                       group="MARK writes (global block)"),
                   Port("mark_data", "in", slv_type(32))]
     for sv in sviews:
         for o in sv.observed:
-            ports.append(Port(f"{sv.model.name}_{o.sig}", "in", slv_type(o.width),
-                              f"sniffer {sv.model.name}" if o is sv.observed[0] else ""))
+            ports.append(Port(f"{sv.model.name}_{o.sig}", "in", slv_type(o.width), o.comment,
+                              group=f"sniffer {sv.model.name}: {sv.summary}" if o is sv.observed[0] else ""))
 
     def vec(n: int, w: int = 1) -> str:
         return f"std_logic_vector({w * n - 1} downto 0)"
@@ -717,20 +727,22 @@ S_AXI = [("awaddr", "in", "addr"), ("awprot", "in", 3), ("awvalid", "in", None),
 def _top(mon: Monitor, lviews: list[LmicView], addr_width: int, rp_addr_w: int) -> dict:
     n = len(lviews)
     bus = mon.bus_clock.name
-    ports = [Port("s_axi_aclk", "in", "std_logic", f"bus clock ({bus}): DCI, global block"),
+    ports = [Port("s_axi_aclk", "in", "std_logic", f"bus clock ({bus}): DCI, global block",
+                  group="AXI4-Lite slave: the host's port to the monitor"),
              Port("s_axi_aresetn", "in", "std_logic", "active low, synchronous to s_axi_aclk")]
     for sig, d, w in S_AXI:
         ports.append(Port(f"s_axi_{sig}", d, slv_type(addr_width if w == "addr" else w)))
     for c in mon.clocks[1:]:
-        ports += [Port(f"{c.name}_clk", "in", "std_logic", f"clock {c.name}"),
+        ports += [Port(f"{c.name}_clk", "in", "std_logic", f"clock {c.name}", group=f"clock domain {c.name}"),
                   Port(f"{c.name}_resetn", "in", "std_logic", f"active low, synchronous to {c.name}_clk")]
-    ports.append(Port("irq", "out", "std_logic", "level: an enabled interrupt source is pending"))
+    ports.append(Port("irq", "out", "std_logic", "level: an enabled interrupt source is pending",
+                      group="interrupt (bus clock)"))
     for lv in lviews:
         for sv in lv.sniffers:
             for o in sv.observed:
-                ports.append(Port(f"{sv.model.name}_{o.sig}", "in", slv_type(o.width),
-                                  f"sniffer {sv.model.name}: {sv.summary}"
-                                  if o is sv.observed[0] else ""))
+                ports.append(Port(f"{sv.model.name}_{o.sig}", "in", slv_type(o.width), o.comment,
+                                  group=f"sniffer {sv.model.name} (LMIC {lv.model.name}, clock "
+                                  f"{lv.clock}): {sv.summary}" if o is sv.observed[0] else ""))
     signals = [Signal("bus_rst", "std_logic", "bus-clock reset, active high"),
                Signal("t_req", f"std_logic_vector({n} downto 0)", "index 0: global block, i + 1: LMIC i"),
                Signal("t_we", "std_logic"), Signal("t_addr", slv_type(rp_addr_w)),

@@ -14,19 +14,24 @@ use work.arm_timestamps_config.all;
 
 entity arm_timestamps_arm_sniffer is
   port (
+    -- clock and reset
     clk         : in  std_logic;  -- clock of the LMIC's area
     rst         : in  std_logic;  -- synchronous, active high
+    -- MARK writes
     mark_valid  : in  std_logic;  -- one pulse per host write to MARK
     mark_data   : in  std_logic_vector(31 downto 0);  -- the value written
+    -- control, from the LMIC
     prog        : in  std_logic_vector(1 downto 0);  -- PROG of this sniffer (CONTROL)
     run         : in  std_logic;  -- RUN (CONTROL bit 0)
     soft_reset  : in  std_logic;  -- SOFT_RESET pulse
     ctrl_we     : in  std_logic;  -- a CONTROL write is visible on prog/run
     init_we     : in  std_logic;  -- this sniffer's INIT register was written
     init_data   : in  std_logic_vector(31 downto 0);  -- the INIT value
+    -- monitoring information, to the LMIC
     dc_result   : out std_logic_vector(127 downto 0);  -- result DCAPFs, 64 bits each, zero-padded
     dc_overflow : out std_logic_vector(1 downto 0);  -- sticky overflow per result DCAPF
     dc_caught   : out std_logic_vector(1 downto 0);  -- result updated since the last clear
+    -- trace buffers
     timestamp   : in  std_logic_vector(31 downto 0);  -- cycle counter of this clock domain
     tr_wptr     : out std_logic_vector(31 downto 0);  -- per trace: next record slot
     tr_fill     : out std_logic_vector(31 downto 0);  -- per trace: records held

@@ -12,18 +12,23 @@ use work.arm_timestamps_config.all;
 
 entity arm_timestamps_host_lmic is
   port (
+    -- clock and reset
     clk        : in  std_logic;  -- clock ps
     rst        : in  std_logic;  -- synchronous, active high
-    rp_req     : in  std_logic;  -- register port (doc/internals.md 3)
+    -- register port from the DCI (doc/internals.md section 3)
+    rp_req     : in  std_logic;  -- one-cycle request
     rp_we      : in  std_logic;
     rp_addr    : in  std_logic_vector(9 downto 0);
     rp_wdata   : in  std_logic_vector(31 downto 0);
     rp_ack     : out std_logic;
     rp_rdata   : out std_logic_vector(31 downto 0);
     rp_err     : out std_logic;
+    -- interrupt
     irq        : out std_logic;  -- level: an enabled IRQ source is pending
-    timestamp  : in  std_logic_vector(31 downto 0);  -- bus-clock cycle counter (global block)
-    mark_valid : in  std_logic;  -- MARK write (global block)
+    -- trace timestamps
+    timestamp  : in  std_logic_vector(31 downto 0);  -- bus-clock cycle counter
+    -- MARK writes (global block)
+    mark_valid : in  std_logic;  -- one pulse per MARK write
     mark_data  : in  std_logic_vector(31 downto 0));
 end entity arm_timestamps_host_lmic;
 

@@ -17,6 +17,7 @@ use work.arm_timestamps_config.all;
 
 entity arm_timestamps_monitor is
   port (
+    -- AXI4-Lite slave: the host's port to the monitor
     s_axi_aclk    : in  std_logic;  -- bus clock (ps): DCI, global block
     s_axi_aresetn : in  std_logic;  -- active low, synchronous to s_axi_aclk
     s_axi_awaddr  : in  std_logic_vector(15 downto 0);
@@ -38,6 +39,7 @@ entity arm_timestamps_monitor is
     s_axi_rresp   : out std_logic_vector(1 downto 0);
     s_axi_rvalid  : out std_logic;
     s_axi_rready  : in  std_logic;
+    -- interrupt (bus clock)
     irq           : out std_logic);  -- level: an enabled interrupt source is pending
 end entity arm_timestamps_monitor;
 

@@ -11,17 +11,21 @@ use work.selective_accumulations_config.all;
 
 entity selective_accumulations_accel_lmic is
   port (
+    -- clock and reset
     clk                 : in  std_logic;  -- clock accel
     rst                 : in  std_logic;  -- synchronous, active high
-    rp_req              : in  std_logic;  -- register port (doc/internals.md 3)
+    -- register port from the DCI (doc/internals.md section 3)
+    rp_req              : in  std_logic;  -- one-cycle request
     rp_we               : in  std_logic;
     rp_addr             : in  std_logic_vector(3 downto 0);
     rp_wdata            : in  std_logic_vector(31 downto 0);
     rp_ack              : out std_logic;
     rp_rdata            : out std_logic_vector(31 downto 0);
     rp_err              : out std_logic;
+    -- interrupt
     irq                 : out std_logic;  -- level: an enabled IRQ source is pending
-    transaction_awid    : in  std_logic_vector(0 downto 0);  -- sniffer transaction
+    -- sniffer transaction: AXI4 write tap, 32-bit address, 32-bit data, per burst
+    transaction_awid    : in  std_logic_vector(0 downto 0);
     transaction_awaddr  : in  std_logic_vector(31 downto 0);
     transaction_awlen   : in  std_logic_vector(7 downto 0);
     transaction_awsize  : in  std_logic_vector(2 downto 0);
@@ -58,9 +62,11 @@ entity selective_accumulations_accel_lmic is
     transaction_rlast   : in  std_logic;
     transaction_rvalid  : in  std_logic;
     transaction_rready  : in  std_logic;
-    task_start          : in  std_logic;  -- sniffer task
-    task_done           : in  std_logic;
-    operation_events    : in  std_logic_vector(1 downto 0));  -- sniffer operation
+    -- sniffer task: start/done pulses
+    task_start          : in  std_logic;  -- one-cycle pulse: the task starts
+    task_done           : in  std_logic;  -- one-cycle pulse: the task ends
+    -- sniffer operation: 2 event strobes
+    operation_events    : in  std_logic_vector(1 downto 0));  -- event strobes, one per lane
 end entity selective_accumulations_accel_lmic;
 
 architecture structural of selective_accumulations_accel_lmic is

@@ -17,6 +17,7 @@ use work.selective_accumulations_config.all;
 
 entity selective_accumulations_monitor is
   port (
+    -- AXI4-Lite slave: the host's port to the monitor
     s_axi_aclk          : in  std_logic;  -- bus clock (axi): DCI, global block
     s_axi_aresetn       : in  std_logic;  -- active low, synchronous to s_axi_aclk
     s_axi_awaddr        : in  std_logic_vector(11 downto 0);
@@ -38,10 +39,13 @@ entity selective_accumulations_monitor is
     s_axi_rresp         : out std_logic_vector(1 downto 0);
     s_axi_rvalid        : out std_logic;
     s_axi_rready        : in  std_logic;
+    -- clock domain accel
     accel_clk           : in  std_logic;  -- clock accel
     accel_resetn        : in  std_logic;  -- active low, synchronous to accel_clk
+    -- interrupt (bus clock)
     irq                 : out std_logic;  -- level: an enabled interrupt source is pending
-    transaction_awid    : in  std_logic_vector(0 downto 0);  -- sniffer transaction: AXI4 write tap, 32-bit address, 32-bit data, per burst
+    -- sniffer transaction (LMIC accel, clock accel): AXI4 write tap, 32-bit address, 32-bit data, per burst
+    transaction_awid    : in  std_logic_vector(0 downto 0);
     transaction_awaddr  : in  std_logic_vector(31 downto 0);
     transaction_awlen   : in  std_logic_vector(7 downto 0);
     transaction_awsize  : in  std_logic_vector(2 downto 0);
@@ -78,9 +82,11 @@ entity selective_accumulations_monitor is
     transaction_rlast   : in  std_logic;
     transaction_rvalid  : in  std_logic;
     transaction_rready  : in  std_logic;
-    task_start          : in  std_logic;  -- sniffer task: start/done pulses
-    task_done           : in  std_logic;
-    operation_events    : in  std_logic_vector(1 downto 0));  -- sniffer operation: 2 event strobes
+    -- sniffer task (LMIC accel, clock accel): start/done pulses
+    task_start          : in  std_logic;  -- one-cycle pulse: the task starts
+    task_done           : in  std_logic;  -- one-cycle pulse: the task ends
+    -- sniffer operation (LMIC accel, clock accel): 2 event strobes
+    operation_events    : in  std_logic_vector(1 downto 0));  -- event strobes, one per lane
 end entity selective_accumulations_monitor;
 
 architecture structural of selective_accumulations_monitor is

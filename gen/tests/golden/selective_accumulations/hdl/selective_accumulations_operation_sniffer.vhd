@@ -13,15 +13,19 @@ use work.selective_accumulations_config.all;
 
 entity selective_accumulations_operation_sniffer is
   port (
+    -- clock and reset
     clk         : in  std_logic;  -- clock of the LMIC's area
     rst         : in  std_logic;  -- synchronous, active high
+    -- observed signals (all inputs)
     mon_events  : in  std_logic_vector(1 downto 0);  -- event strobes, one per lane
+    -- control, from the LMIC
     prog        : in  std_logic_vector(1 downto 0);  -- PROG of this sniffer (CONTROL)
     run         : in  std_logic;  -- RUN (CONTROL bit 0)
     soft_reset  : in  std_logic;  -- SOFT_RESET pulse
     ctrl_we     : in  std_logic;  -- a CONTROL write is visible on prog/run
     init_we     : in  std_logic;  -- this sniffer's INIT register was written
     init_data   : in  std_logic_vector(31 downto 0);  -- the INIT value
+    -- monitoring information, to the LMIC
     dc_result   : out std_logic_vector(127 downto 0);  -- result DCAPFs, 64 bits each, zero-padded
     dc_overflow : out std_logic_vector(1 downto 0);  -- sticky overflow per result DCAPF
     dc_caught   : out std_logic_vector(1 downto 0));  -- result updated since the last clear
