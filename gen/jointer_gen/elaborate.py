@@ -526,6 +526,12 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
                             "wraps on overflow" if dc.wrap else "saturates on overflow"),
                       Const(f"{dp}_low_reset_c", slv_type(32), slv_hex(dc.low), "filter low after reset"),
                       Const(f"{dp}_high_reset_c", slv_type(32), slv_hex(dc.high), "filter high after reset")]
+            # the paper's DCAPF_<name>_CONFIG (section 3.1.1), for reference: from the LSB
+            # data gating, time monitor, event monitor (1 = instantiated)
+            enables = (int(dc.extractor == "event") | int(dc.extractor == "time") << 1
+                       | int(dc.extractor == "event") << 2)
+            paper = Const(f"{dp}_config_c", slv_type(3), f'"{enables:03b}"',
+                          "paper's DCAPF config bits (LSB first: gating, time, event); informational")
             base = 64 * ri
             instances.append(Instance(
                 f"dcapf_{dc.name}", "jointer_dcapf",
@@ -542,7 +548,7 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
                                       f"{dc.name}: zero padding to 64 bits"))
             ri += 1
         groups.append(ConstGroup(f"DCAPF {dc.name} (sniffer {sn.name}, DCAPF {di}): "
-                                 f"{_dcapf_summary(dc)}", consts))
+                                 f"{_dcapf_summary(dc)}", consts + ([] if dc.is_trace else [paper])))
     entity = f"{mon.name}_{sn.name}_sniffer"
     return SnifferView(model=sn, lmic=li, index=si, number=number, entity=entity,
                        file=f"hdl/{entity}.vhd", summary=_summary(sn), observed=observed,

@@ -33,10 +33,10 @@ for _p in (REPO / "gen", REPO / "sim"):
 EXAMPLE_ENV = "JOINTER_GEN_EXAMPLE"
 # traffic per sniffer (transactions or cycles), per example: the stress design
 # is large, so it gets less traffic per sniffer
-TRAFFIC = {"selective_accumulations": 60, "arm_timestamps": 300, "two_clock_bus": 60, "stress_15x4": 12}
+TRAFFIC = {"selective_accumulations": 200, "arm_timestamps": 300, "two_clock_bus": 200, "stress_15x4": 24}
 
 MASK32 = 0xFFFFFFFF
-ROUNDS = 2   # each round: new modes, bounds, thresholds and traffic, then SOFT_RESET
+ROUNDS = 3   # each round: new modes, bounds, thresholds and traffic, then SOFT_RESET
 
 
 # ---------------------------------------------------------------------------

@@ -65,6 +65,7 @@ package arm_timestamps_config is
   constant dc_marks_wrap_c       : boolean := false;  -- saturates on overflow
   constant dc_marks_low_reset_c  : std_logic_vector(31 downto 0) := x"00000000";  -- filter low after reset
   constant dc_marks_high_reset_c : std_logic_vector(31 downto 0) := x"FFFFFFFF";  -- filter high after reset
+  constant dc_marks_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- DCAPF last_mark (sniffer arm, DCAPF 2): event extractor (data), last, 32 bits
   constant dc_last_mark_index_c      : natural := 2;  -- INIT order inside the sniffer
@@ -75,5 +76,6 @@ package arm_timestamps_config is
   constant dc_last_mark_wrap_c       : boolean := false;  -- saturates on overflow
   constant dc_last_mark_low_reset_c  : std_logic_vector(31 downto 0) := x"00000000";  -- filter low after reset
   constant dc_last_mark_high_reset_c : std_logic_vector(31 downto 0) := x"FFFFFFFF";  -- filter high after reset
+  constant dc_last_mark_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
 end package arm_timestamps_config;

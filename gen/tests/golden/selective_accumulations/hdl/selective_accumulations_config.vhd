@@ -61,6 +61,7 @@ package selective_accumulations_config is
   constant dc_bytes_written_wrap_c       : boolean := false;  -- saturates on overflow
   constant dc_bytes_written_low_reset_c  : std_logic_vector(31 downto 0) := x"00000000";  -- filter low after reset
   constant dc_bytes_written_high_reset_c : std_logic_vector(31 downto 0) := x"0000FFFF";  -- filter high after reset
+  constant dc_bytes_written_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- sniffer task (LMIC accel, sniffer 1): start/done pulses
   constant sn_task_mode_c       : natural := start_done_pulses_c;  -- start and done pulses
@@ -78,6 +79,7 @@ package selective_accumulations_config is
   constant dc_compute_cycles_wrap_c       : boolean := false;  -- saturates on overflow
   constant dc_compute_cycles_low_reset_c  : std_logic_vector(31 downto 0) := x"00000001";  -- filter low after reset
   constant dc_compute_cycles_high_reset_c : std_logic_vector(31 downto 0) := x"00000001";  -- filter high after reset
+  constant dc_compute_cycles_config_c     : std_logic_vector(2 downto 0) := "010";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- sniffer operation (LMIC accel, sniffer 2): 2 event strobes
   constant sn_operation_width_c      : positive := 2;  -- event lanes
@@ -97,6 +99,7 @@ package selective_accumulations_config is
   constant dc_forward_fires_wrap_c       : boolean := false;  -- saturates on overflow
   constant dc_forward_fires_low_reset_c  : std_logic_vector(31 downto 0) := x"00000000";  -- filter low after reset
   constant dc_forward_fires_high_reset_c : std_logic_vector(31 downto 0) := x"FFFFFFFF";  -- filter high after reset
+  constant dc_forward_fires_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- DCAPF mac_fires (sniffer operation, DCAPF 1): event extractor (increment), sum, 10 bits, threshold IRQ
   constant dc_mac_fires_index_c      : natural := 1;  -- INIT order inside the sniffer
@@ -107,5 +110,6 @@ package selective_accumulations_config is
   constant dc_mac_fires_wrap_c       : boolean := false;  -- saturates on overflow
   constant dc_mac_fires_low_reset_c  : std_logic_vector(31 downto 0) := x"00000000";  -- filter low after reset
   constant dc_mac_fires_high_reset_c : std_logic_vector(31 downto 0) := x"FFFFFFFF";  -- filter high after reset
+  constant dc_mac_fires_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
 end package selective_accumulations_config;
