@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import deque
 
 import cocotb
-from cocotb.triggers import FallingEdge
+from cocotb.triggers import FallingEdge, ReadOnly
 
 MASK32 = 0xFFFFFFFF
 
@@ -58,6 +58,7 @@ class Recorder:
     async def _run(self):
         while True:
             await FallingEdge(self.clk)
+            await ReadOnly()                   # values settled
             self.cycle += 1
             n = self.cycle
             if self.rst.value == 1:
@@ -70,7 +71,11 @@ class Recorder:
                 if not v.is_resolvable:
                     self.errors.append(f"{name}: cand_valid = {v} in cycle {n}")
                 elif int(v):
-                    self.cands[name].append((n, int(data.value), int(nbytes.value)))
+                    d, b = data.value, nbytes.value
+                    if d.is_resolvable and b.is_resolvable:
+                        self.cands[name].append((n, int(d), int(b)))
+                    else:
+                        self.errors.append(f"{name}: candidate with data {d} bytes {b} in cycle {n}")
 
     def segment(self, lo: int, hi: int):
         """Handshakes and candidates with lo <= cycle < hi."""

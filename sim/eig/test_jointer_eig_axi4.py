@@ -24,6 +24,7 @@ from axi_bus import WRITE_MODES, Axi4Traffic
 from axi_check import check_taps
 from axi_model import (Recorder, expect_axi4_read, expect_axi4_write, lead_max,
                        outstanding_reads, w_bursts)
+from axi_netlist import synth_netlist
 from jointer_sim import run
 
 TB = Path(__file__).with_name("tb_axi4_quad.vhd")
@@ -316,3 +317,12 @@ def test_jointer_eig_axi4(cfg):
     run("tb_axi4_quad", __name__, cfg, extra_sources=[TB], name="jointer_eig_axi4",
         extra_env={"TAP_MAX_OUTSTANDING": str(cfg["max_outstanding_g"]),
                    "TAP_BURSTS": str(bursts)})
+
+
+def test_jointer_eig_axi4_netlist():
+    """The same cocotb tests on the netlist `ghdl synth` makes of the taps."""
+    cfg = dict(CONFIGS[0])
+    cfg.pop("bursts")
+    net = synth_netlist("tb_axi4_quad", [TB], cfg, "tb_axi4_quad_net")
+    run("tb_axi4_quad_net", __name__, {}, extra_sources=[net], toplevel="tb_axi4_quad_net",
+        name="jointer_eig_axi4_netlist", extra_env={"TAP_MAX_OUTSTANDING": str(cfg["max_outstanding_g"]), "TAP_BURSTS": "80"})

@@ -22,6 +22,7 @@ from cocotb.triggers import ClockCycles, RisingEdge
 from axi_bus import WRITE_MODES, Axi4Traffic
 from axi_check import check_taps
 from axi_model import MASK32, Recorder, expect_pairs, lead_max, popcount
+from axi_netlist import synth_netlist
 from jointer_sim import run
 
 TB = Path(__file__).with_name("tb_axi4lite_dual.vhd")
@@ -194,3 +195,11 @@ async def cocotbext_master_ram(dut):
 def test_jointer_eig_axi4lite(cfg):
     run("tb_axi4lite_dual", __name__, cfg, extra_sources=[TB], name="jointer_eig_axi4lite",
         extra_env={"TAP_N": "1500"})
+
+
+def test_jointer_eig_axi4lite_netlist():
+    """The same cocotb tests on the netlist `ghdl synth` makes of the taps."""
+    cfg = dict(dict(addr_w_g=32, data_w_g=32))
+    net = synth_netlist("tb_axi4lite_dual", [TB], cfg, "tb_axi4lite_dual_net")
+    run("tb_axi4lite_dual_net", __name__, {}, extra_sources=[net], toplevel="tb_axi4lite_dual_net",
+        name="jointer_eig_axi4lite_netlist", extra_env={"TAP_N": "1000"})

@@ -21,6 +21,7 @@ from cocotb.triggers import ClockCycles, Timer
 
 from axi_check import check_taps
 from axi_model import Recorder, expect_axis
+from axi_netlist import synth_netlist
 from jointer_sim import run
 
 TB = Path(__file__).with_name("tb_axis_dual.vhd")
@@ -156,3 +157,11 @@ def test_jointer_eig_axis(cfg):
     run("tb_axis_dual", __name__, cfg, extra_sources=[TB], name="jointer_eig_axis",
         extra_env={"TAP_KEEP": str(int(cfg["has_keep_g"])), "TAP_SEL": str(cfg["data_sel_g"]),
                    "TAP_N": "200"})
+
+
+def test_jointer_eig_axis_netlist():
+    """The same cocotb tests on the netlist `ghdl synth` makes of the taps."""
+    cfg = dict(CONFIGS[3])
+    net = synth_netlist("tb_axis_dual", [TB], cfg, "tb_axis_dual_net")
+    run("tb_axis_dual_net", __name__, {}, extra_sources=[net], toplevel="tb_axis_dual_net",
+        name="jointer_eig_axis_netlist", extra_env={"TAP_KEEP": str(int(cfg["has_keep_g"])), "TAP_SEL": str(cfg["data_sel_g"]), "TAP_N": "150"})
