@@ -875,6 +875,14 @@ def _c_and_docs(d: Design) -> None:
         ("INFO", f"0x{d.info:08X}u", "value of the global INFO register"),
         ("BUS_CLOCK_HZ", c_dec(hz), "0: unknown (no period_ns)"),
     ])
+    section("global block (window 0) and CONTROL/STATUS fields", gen,
+            [(f"REG_{reg}", c_hex(4 * w), "") for reg, w in layout_mod.GLOBAL_REGS.items()]
+            + [("ID_VALUE", "0x4A4E5452u", "ID register: \"JNTR\""),
+               ("VERSION_VALUE", "0x00010000u", "VERSION register: 1.0.0"),
+               ("CONTROL_RUN", c_hex(layout_mod.CONTROL_RUN), "CONTROL bit 0"),
+               ("CONTROL_SOFT_RESET", c_hex(layout_mod.CONTROL_SOFT_RESET), "CONTROL bit 1, write-1 pulse")]
+            + [(f"PROG_{k}", c_hex(v), "PROG value" if k == "IDLE" else "")
+               for k, v in layout_mod.PROG.items()])
     regmap = [{"offset": 4 * w, "name": reg, "access": acc, "desc": desc}
               for (reg, w), (acc, desc) in zip(layout_mod.GLOBAL_REGS.items(), GLOBAL_DOC)]
     for lv in d.lmics:

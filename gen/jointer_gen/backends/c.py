@@ -9,6 +9,7 @@ driver's jointer_desc.h, so the compiler, not the generator, evaluates them.
 
 from __future__ import annotations
 
+from .. import layout
 from ..elaborate import Design, c_hex
 
 EXTRACTOR_C = {"event": "JOINTER_EXTRACTOR_EVENT", "time": "JOINTER_EXTRACTOR_TIME",
@@ -64,7 +65,12 @@ def _static_checks(d: Design) -> list[dict]:
         ("info_window", f"(1u << (({N}_INFO >> 8) & 0xFFu)) == {N}_WINDOW"),
         ("dcapfs", f"{N}_NUM_DCAPFS == {N}_NUM_METRICS + {N}_NUM_TRACES"),
         ("global_fits", f"JOINTER_REG_SCRATCH + 4u <= {N}_WINDOW"),
-    ]}]
+        ("id", f"{N}_ID_VALUE == JOINTER_ID_VALUE && {N}_VERSION_VALUE == JOINTER_VERSION_VALUE"),
+        ("control", f"{N}_CONTROL_RUN == JOINTER_CONTROL_RUN && "
+                    f"{N}_CONTROL_SOFT_RESET == JOINTER_CONTROL_SOFT_RESET"),
+        ("prog", f"{N}_PROG_IDLE == JOINTER_IDLE && {N}_PROG_INIT == JOINTER_INIT && "
+                 f"{N}_PROG_FILTERING == JOINTER_FILTERING && {N}_PROG_NO_FILTERING == JOINTER_NO_FILTERING"),
+    ] + [(f"reg_{reg.lower()}", f"{N}_REG_{reg} == JOINTER_REG_{reg}") for reg in layout.GLOBAL_REGS]}]
     for lv in d.lmics:
         L = f"{N}_{lv.model.name.upper()}"
         li = lv.model.name

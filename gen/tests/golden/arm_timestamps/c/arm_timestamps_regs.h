@@ -25,6 +25,26 @@ extern "C" {
 #define ARM_TIMESTAMPS_INFO                    0x00000C01u /* value of the global INFO register */
 #define ARM_TIMESTAMPS_BUS_CLOCK_HZ            100000000u /* 0: unknown (no period_ns) */
 
+/* global block (window 0) and CONTROL/STATUS fields */
+#define ARM_TIMESTAMPS_REG_ID                  0x0u
+#define ARM_TIMESTAMPS_REG_VERSION             0x4u
+#define ARM_TIMESTAMPS_REG_CONFIG_HASH         0x8u
+#define ARM_TIMESTAMPS_REG_INFO                0xCu
+#define ARM_TIMESTAMPS_REG_IRQ_STATUS          0x10u
+#define ARM_TIMESTAMPS_REG_IRQ_ENABLE          0x14u
+#define ARM_TIMESTAMPS_REG_TIMESTAMP_LO        0x18u
+#define ARM_TIMESTAMPS_REG_TIMESTAMP_HI        0x1Cu
+#define ARM_TIMESTAMPS_REG_MARK                0x20u
+#define ARM_TIMESTAMPS_REG_SCRATCH             0x24u
+#define ARM_TIMESTAMPS_ID_VALUE                0x4A4E5452u /* ID register: "JNTR" */
+#define ARM_TIMESTAMPS_VERSION_VALUE           0x00010000u /* VERSION register: 1.0.0 */
+#define ARM_TIMESTAMPS_CONTROL_RUN             0x1u /* CONTROL bit 0 */
+#define ARM_TIMESTAMPS_CONTROL_SOFT_RESET      0x2u /* CONTROL bit 1, write-1 pulse */
+#define ARM_TIMESTAMPS_PROG_IDLE               0x0u /* PROG value */
+#define ARM_TIMESTAMPS_PROG_INIT               0x1u
+#define ARM_TIMESTAMPS_PROG_FILTERING          0x2u
+#define ARM_TIMESTAMPS_PROG_NO_FILTERING       0x3u
+
 /* LMIC host (window 1, clock ps) */
 #define ARM_TIMESTAMPS_LMIC_HOST               0u /* LMIC index */
 #define ARM_TIMESTAMPS_HOST_BASE               0x1000u /* window base */
