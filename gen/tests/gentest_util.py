@@ -35,3 +35,13 @@ def run_cli(args: list[str]) -> tuple[int, str, str]:
 def generated(name: str):
     from jointer_gen.cli import generate
     return generate(str(CONFIGS / f"{name}.yaml"))
+
+
+def edge_configs(tmp_path: Path) -> list[Path]:
+    """Descriptions beyond configs/: the annotated example of gen/README.md (every
+    key) and gen/tests/configs/*.yaml (edge cases)."""
+    import re
+    text = (REPO / "gen" / "README.md").read_text()
+    readme = tmp_path / "readme_example.yaml"
+    readme.write_text(re.search(r"```yaml\n(.*?)```", text, re.S).group(1))
+    return [readme] + sorted((REPO / "gen" / "tests" / "configs").glob("*.yaml"))

@@ -143,3 +143,16 @@ def test_typed_wrappers_read_their_registers(tmp_path, name):
 
 def test_no_compiler_no_silent_pass():
     assert shutil.which("gcc"), "gcc is required (scripts/install-deps.sh installs it)"
+
+
+def test_edge_designs_compile_and_selfcheck(tmp_path):
+    from gentest_util import edge_configs
+    from jointer_gen.cli import generate
+    for cfg in edge_configs(tmp_path):
+        design, files = generate(str(cfg))
+        write_tree(files, tmp_path / design.name)
+        c = tmp_path / design.name / "c"
+        r = _cc(["-I.", f"{design.name}_selfcheck.c", f"{design.name}.c", "-o", "selfcheck"], c)
+        assert r.returncode == 0, (cfg.name, r.stderr)
+        run = subprocess.run([str(c / "selfcheck")], capture_output=True, text=True)
+        assert run.returncode == 0 and run.stdout.endswith(" checks, 0 failed\n"), (cfg.name, run.stdout)
