@@ -1,0 +1,425 @@
+"""jointer_collect_dci: the AXI4-Lite slave over register-port targets.
+
+The targets (global + LMICs) are emulated in Python: each access is logged
+with the value the target returned, answered after a random latency (1 cycle
+like the LMIC, up to 60 cycles like a slow CDC bridge), with SLVERR on some
+words (as a strict LMIC does). The emulator checks the register-port
+protocol: one-cycle one-hot t_req, one request at a time, t_we/t_addr/t_wdata
+stable from the request through the acknowledge.
+
+- random_storm: AxiLiteMaster with random back-pressure/idle on all five
+  channels (one phase) and none (another), reads and writes in flight
+  together, random addresses over the whole AXI space (windows beyond the
+  last LMIC included), random data. Every response is checked: in-range
+  accesses reach the right target with the right word/data in issue order
+  and return what the target answered (OKAY/SLVERR); out-of-range ones never
+  reach a target and answer OKAY/0 or SLVERR (strict).
+- channel_order: a raw driver sends W long before AW, AW long before W, both
+  together, AR while a lone W waits; holds BREADY/RREADY low for random times
+  while BVALID/RVALID, the response and RDATA must stay stable.
+- alternation: reads and writes waiting together are served alternately.
+- reset_mid_transaction: s_axi_aresetn while a target is busy (its answer
+  dropped, or arriving during reset), while BVALID/RVALID wait, while a lone
+  W waits; afterwards every access completes correctly.
+"""
+import collections
+import logging
+import random
+
+import cocotb
+import pytest
+from cocotb.triggers import Event, FallingEdge, ReadOnly, RisingEdge, with_timeout
+from cocotbext.axi import AxiLiteBus, AxiLiteMaster
+
+from collect_util import MASK32, OKAY, SLVERR, params, params_env, start_clock
+from jointer_sim import run
+
+ADDR_W, WINDOW_LOG2, NUM_LMICS = 10, 7, 2
+STORM = 4000
+
+
+def default_word(t, addr):
+    return ((t << 28) ^ (addr * 2654435761)) & MASK32
+
+
+class Targets:
+    """Register-port targets 0..n-1 behind the DCI, with a protocol checker."""
+
+    def __init__(self, dut, n, latency):
+        self.dut, self.n, self.latency = dut, n, latency
+        self.mem = [dict() for _ in range(n)]
+        self.log = []            # (target, we, addr, wdata, rdata, err) in execution order
+        self.pending = None
+        self.drop_on_reset = True
+        self.cycle = 0
+        self.accesses = 0
+
+    def start(self):
+        d = self.dut
+        d.t_ack.value = 0
+        d.t_rdata.value = 0
+        d.t_err.value = 0
+        cocotb.start_soon(self._run())
+
+    async def _run(self):
+        d = self.dut
+        acked = None
+        while True:
+            await RisingEdge(d.s_axi_aclk)
+            self.cycle += 1
+            acked = None
+            p = self.pending
+            if p is not None and p["due"] == self.cycle:
+                d.t_ack.value = 1 << p["t"]
+                d.t_rdata.value = p["rdata"] << (32 * p["t"])
+                d.t_err.value = p["err"] << p["t"]
+                acked, self.pending = p, None
+            else:  # garbage data outside an acknowledge
+                d.t_ack.value = 0
+                d.t_rdata.value = random.getrandbits(32 * self.n)
+                d.t_err.value = random.getrandbits(self.n)
+            await ReadOnly()
+            for q in (acked, self.pending):
+                if q is not None:  # held from the request through the acknowledge
+                    assert int(d.t_we.value) == q["we"], q
+                    assert int(d.t_addr.value) == q["addr"], q
+                    if q["we"]:
+                        assert int(d.t_wdata.value) == q["wdata"], q
+            if not int(d.s_axi_aresetn.value) and self.drop_on_reset:
+                self.pending = None
+            req = int(d.t_req.value) if d.t_req.value.is_resolvable else 0
+            if req:
+                assert req & (req - 1) == 0, f"t_req not one-hot: {req:b}"
+                assert self.pending is None, "a second request while one is pending"
+                t = req.bit_length() - 1
+                we, addr, wdata = int(d.t_we.value), int(d.t_addr.value), int(d.t_wdata.value)
+                err = int(addr % 5 == 4)
+                rdata = 0
+                if not err:
+                    rdata = 0 if we else self.mem[t].get(addr, default_word(t, addr))
+                    if we:
+                        self.mem[t][addr] = wdata
+                self.log.append((t, we, addr, wdata if we else None, rdata, err))
+                self.accesses += 1
+                self.pending = {"t": t, "we": we, "addr": addr, "wdata": wdata, "rdata": rdata,
+                                "err": err, "due": self.cycle + self.latency()}
+
+
+def split(addr):
+    """(target or None, word address inside the window) of a byte address."""
+    t = addr >> WINDOW_LOG2
+    return (t if t <= NUM_LMICS else None), (addr >> 2) & ((1 << (WINDOW_LOG2 - 2)) - 1)
+
+
+async def setup(dut, latency):
+    start_clock(dut.s_axi_aclk, 10)
+    for s in ("awaddr", "awprot", "awvalid", "wdata", "wstrb", "wvalid", "bready",
+              "araddr", "arprot", "arvalid", "rready"):
+        getattr(dut, f"s_axi_{s}").value = 0
+    targets = Targets(dut, NUM_LMICS + 1, latency)
+    targets.start()
+    dut.s_axi_aresetn.value = 0
+    for _ in range(4):
+        await RisingEdge(dut.s_axi_aclk)
+    dut.s_axi_aresetn.value = 1
+    await RisingEdge(dut.s_axi_aclk)
+    return targets
+
+
+def check_in_order(ops, log, strict):
+    """ops: (we, byte addr, wdata, resp, rdata) in issue order, one channel."""
+    entries = iter(log)
+    for we, addr, wdata, resp, rdata in ops:
+        t, word = split(addr)
+        if t is None:
+            assert resp == (SLVERR if strict else OKAY), (hex(addr), resp)
+            assert we or rdata == 0, (hex(addr), rdata)
+            continue
+        lt, lwe, laddr, lwdata, lrdata, lerr = next(entries)
+        assert (lt, lwe, laddr) == (t, we, word), ((lt, lwe, laddr), (t, we, word), hex(addr))
+        if we:
+            assert lwdata == wdata, (hex(addr), lwdata, wdata)
+        assert resp == (SLVERR if lerr else OKAY), (hex(addr), resp, lerr)
+        if not we and not lerr:
+            assert rdata == lrdata, (hex(addr), hex(rdata), hex(lrdata))
+    assert next(entries, None) is None, "target accesses nobody asked for"
+
+
+def pauses(p):
+    while True:
+        yield random.random() < p
+
+
+@cocotb.test()
+async def random_storm(dut):
+    strict = params()["strict"]
+    targets = await setup(dut, lambda: random.choice([1, 1, 1, 2, 3, 7]) if random.random() < 0.97
+                          else random.randrange(20, 60))
+    axi = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axi"), dut.s_axi_aclk, dut.s_axi_aresetn,
+                        reset_active_level=False)
+    for log in (axi.write_if.log, axi.read_if.log):
+        log.setLevel(logging.WARNING)
+    channels = (axi.write_if.aw_channel, axi.write_if.w_channel, axi.write_if.b_channel,
+                axi.read_if.ar_channel, axi.read_if.r_channel)
+    writes, reads = [], []
+    inflight, count = collections.deque(), 0
+    for phase in range(2):
+        for ch in channels:
+            ch.set_pause_generator(pauses(random.choice([0.2, 0.5, 0.8])) if phase == 0 else None)
+            ch.pause = False  # (clearing the generator leaves the last value)
+        for _ in range(STORM // 2):
+            addr = random.getrandbits(ADDR_W) & ~3
+            if random.random() < 0.7:  # mostly inside the windows of the targets
+                addr %= (NUM_LMICS + 1) << WINDOW_LOG2
+            last_is_write = random.random() < 0.5
+            if last_is_write:
+                data = random.getrandbits(32)
+                writes.append((addr, data, axi.init_write(addr, data.to_bytes(4, "little"))))
+            else:
+                reads.append((addr, axi.init_read(addr, 4)))
+            count += 1
+            inflight.append((writes[-1][2] if last_is_write else reads[-1][1]))
+            if random.random() < 0.3:
+                await RisingEdge(dut.s_axi_aclk)
+            while len(inflight) > 8:  # at most 8 accesses queued in the master
+                while inflight and inflight[0].is_set():
+                    inflight.popleft()
+                if len(inflight) > 8:
+                    await RisingEdge(dut.s_axi_aclk)
+        for e in [e for *_, e in writes] + [e for _, e in reads]:
+            await with_timeout(e.wait(), 100, "us")
+    wlog = [e for e in targets.log if e[1] == 1]
+    rlog = [e for e in targets.log if e[1] == 0]
+    check_in_order([(1, a, d, int(e.data.resp), 0) for a, d, e in writes], wlog, strict)
+    check_in_order([(0, a, None, int(e.data.resp), int.from_bytes(e.data.data, "little"))
+                    for a, e in reads], rlog, strict)
+    out = sum(split(a)[0] is None for a, *_ in writes + reads)
+    dut._log.info("checked %d random AXI-Lite accesses (%d writes, %d reads, %d beyond the last "
+                  "LMIC, %d target accesses)", len(writes) + len(reads), len(writes), len(reads),
+                  out, targets.accesses)
+
+
+class Raw:
+    """Hand-driven AXI4-Lite channels (valid/ready sampled mid-cycle)."""
+
+    def __init__(self, dut):
+        self.dut = dut
+        self.clk = dut.s_axi_aclk
+
+    async def idle(self, n):
+        for _ in range(n):
+            await FallingEdge(self.clk)
+
+    async def send(self, ch, fields, delay):
+        d = self.dut
+        await self.idle(delay + 1)
+        for k, v in fields.items():
+            getattr(d, f"s_axi_{k}").value = v
+        getattr(d, f"s_axi_{ch}valid").value = 1
+        while True:
+            ready = int(getattr(d, f"s_axi_{ch}ready").value)
+            await FallingEdge(self.clk)
+            if ready:
+                getattr(d, f"s_axi_{ch}valid").value = 0
+                return
+
+    async def recv(self, ch, delay):
+        """Wait for xVALID, keep xREADY low for `delay` cycles (checking that the
+        response is held), then take it. Returns (resp, rdata)."""
+        d = self.dut
+        v = getattr(d, f"s_axi_{ch}valid")
+        while not int(v.value):
+            await FallingEdge(self.clk)
+        held = (int(getattr(d, f"s_axi_{ch}resp").value), int(d.s_axi_rdata.value))
+        for _ in range(delay):
+            await FallingEdge(self.clk)
+            now = (int(v.value), int(getattr(d, f"s_axi_{ch}resp").value), int(d.s_axi_rdata.value))
+            assert now[0] == 1 and (now[1] == held[0]) and (ch == "b" or now[2] == held[1]), (ch, now, held)
+        getattr(d, f"s_axi_{ch}ready").value = 1
+        await FallingEdge(self.clk)
+        getattr(d, f"s_axi_{ch}ready").value = 0
+        return held
+
+    async def write(self, addr, data, aw_delay=0, w_delay=0, b_delay=0):
+        aw = cocotb.start_soon(self.send("aw", {"awaddr": addr}, aw_delay))
+        w = cocotb.start_soon(self.send("w", {"wdata": data, "wstrb": 0xF}, w_delay))
+        resp, _ = await self.recv("b", b_delay)
+        assert aw.done() and w.done()
+        return resp
+
+    async def read(self, addr, ar_delay=0, r_delay=0):
+        ar = cocotb.start_soon(self.send("ar", {"araddr": addr}, ar_delay))
+        resp, data = await self.recv("r", r_delay)
+        assert ar.done()
+        return resp, data
+
+
+def expect(targets, strict, we, addr, wdata):
+    """(resp, rdata) the DCI must answer, from the emulator's memory now."""
+    t, word = split(addr)
+    if t is None:
+        return (SLVERR if strict else OKAY), 0
+    if word % 5 == 4:
+        return SLVERR, 0
+    return OKAY, 0 if we else targets.mem[t].get(word, default_word(t, word))
+
+
+def in_range_addr():
+    while True:
+        a = random.getrandbits(ADDR_W) & ~3
+        if split(a)[0] is not None and random.random() < 0.9:
+            return a
+        if random.random() < 0.1:
+            return a
+
+
+@cocotb.test()
+async def channel_order(dut):
+    strict = params()["strict"]
+    targets = await setup(dut, lambda: random.choice([1, 2, 5]))
+    raw = Raw(dut)
+    n = 0
+
+    async def one_ordered(mode):
+        nonlocal n
+        addr, data = in_range_addr(), random.getrandbits(32)
+        exp = expect(targets, strict, 1, addr, data)
+        if mode == 0:    # W long before AW
+            resp = await raw.write(addr, data, aw_delay=random.randrange(20, 80), b_delay=random.randrange(4))
+        elif mode == 1:  # AW long before W
+            resp = await raw.write(addr, data, w_delay=random.randrange(20, 80), b_delay=random.randrange(4))
+        elif mode == 2:  # together, BREADY held low
+            resp = await raw.write(addr, data, b_delay=random.randrange(0, 30))
+        elif mode == 3:  # a read, RREADY held low
+            exp = expect(targets, strict, 0, addr, 0)
+            got = await raw.read(addr, ar_delay=random.randrange(3), r_delay=random.randrange(0, 30))
+            assert got == exp, (hex(addr), got, exp)
+            n += 1
+            return
+        else:            # a lone W waits while a read goes through, then AW
+            raddr = in_range_addr()
+            w = cocotb.start_soon(raw.send("w", {"wdata": data, "wstrb": 0xF}, 0))
+            rexp = expect(targets, strict, 0, raddr, 0)
+            got = await raw.read(raddr, ar_delay=3, r_delay=random.randrange(5))
+            assert got == rexp, (hex(raddr), got, rexp)
+            await w
+            exp = expect(targets, strict, 1, addr, data)
+            aw = cocotb.start_soon(raw.send("aw", {"awaddr": addr}, random.randrange(5)))
+            resp, _ = await raw.recv("b", random.randrange(5))
+            await aw
+            n += 1
+        assert (resp, 0) == exp, (mode, hex(addr), resp, exp)
+        n += 1
+
+    for k in range(150):
+        await with_timeout(one_ordered(k % 5), 20, "us")
+    dut._log.info("checked %d hand-ordered accesses (W before AW, AW before W, held B/R, "
+                  "read overtaking a lone W)", n)
+
+
+@cocotb.test()
+async def alternation(dut):
+    strict = params()["strict"]
+    targets = await setup(dut, lambda: 2)
+    axi = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axi"), dut.s_axi_aclk, dut.s_axi_aresetn,
+                        reset_active_level=False)
+    for log in (axi.write_if.log, axi.read_if.log):
+        log.setLevel(logging.WARNING)
+    checked = 0
+    for _ in range(20):
+        first = len(targets.log)
+        k = random.randrange(4, 12)
+        evs = []
+        for _ in range(k):
+            evs.append(axi.init_write(random.randrange(1 << (WINDOW_LOG2 + 1)) & ~3,
+                                      random.getrandbits(32).to_bytes(4, "little")))
+            evs.append(axi.init_read(random.randrange(1 << (WINDOW_LOG2 + 1)) & ~3, 4))
+        for e in evs:
+            await with_timeout(e.wait(), 100, "us")
+        kinds = [e[1] for e in targets.log[first:]]
+        assert len(kinds) == 2 * k, kinds
+        # while both kinds wait, they alternate: no kind twice in a row until
+        # one of them runs out
+        body = kinds[:-2]
+        assert all(a != b for a, b in zip(body, body[1:])), kinds
+        checked += 2 * k
+    dut._log.info("checked %d accesses issued in read/write bursts: served alternately", checked)
+
+
+@cocotb.test()
+async def reset_mid_transaction(dut):
+    strict = params()["strict"]
+    slow = {"on": False}
+    targets = await setup(dut, lambda: random.randrange(10, 40) if slow["on"] else 1)
+    raw = Raw(dut)
+    clk = dut.s_axi_aclk
+    n = 0
+
+    async def pulse_reset(cycles):
+        dut.s_axi_aresetn.value = 0
+        for s in ("awvalid", "wvalid", "arvalid", "bready", "rready"):
+            getattr(dut, f"s_axi_{s}").value = 0
+        for _ in range(cycles):
+            await RisingEdge(clk)
+        await FallingEdge(clk)
+        dut.s_axi_aresetn.value = 1
+        await FallingEdge(clk)
+
+    async def check_some(k):
+        nonlocal n
+        for _ in range(k):
+            addr = in_range_addr()
+            if random.random() < 0.5:
+                data = random.getrandbits(32)
+                exp = expect(targets, strict, 1, addr, data)
+                resp = await with_timeout(raw.write(addr, data, random.randrange(3), random.randrange(3)),
+                                          10, "us")
+                assert (resp, 0) == exp, (hex(addr), resp, exp)
+            else:
+                exp = expect(targets, strict, 0, addr, 0)
+                got = await with_timeout(raw.read(addr, random.randrange(3), random.randrange(3)), 10, "us")
+                assert got == exp, (hex(addr), got, exp)
+            n += 1
+
+    for k in range(40):
+        case = k % 5
+        addr = in_range_addr()
+        while split(addr)[0] is None:
+            addr = in_range_addr()
+        if case in (0, 1):  # target busy: its answer is dropped (0) or comes during reset (1)
+            slow["on"] = case == 0
+            targets.drop_on_reset = case == 0
+            task = cocotb.start_soon(raw.read(addr) if random.random() < 0.5
+                                     else raw.write(addr, random.getrandbits(32)))
+            while targets.pending is None:
+                await RisingEdge(clk)
+            task.cancel()
+            await pulse_reset(random.randrange(1, 4) if case == 1 else random.randrange(2, 20))
+            slow["on"] = False
+            targets.drop_on_reset = True
+        elif case == 2:     # BVALID waiting (BREADY low)
+            aw = cocotb.start_soon(raw.send("aw", {"awaddr": addr}, 0))
+            w = cocotb.start_soon(raw.send("w", {"wdata": 1, "wstrb": 0xF}, 0))
+            while not int(dut.s_axi_bvalid.value):
+                await FallingEdge(clk)
+            await pulse_reset(random.randrange(1, 6))
+            assert not int(dut.s_axi_bvalid.value)
+        elif case == 3:     # RVALID waiting
+            ar = cocotb.start_soon(raw.send("ar", {"araddr": addr}, 0))
+            while not int(dut.s_axi_rvalid.value):
+                await FallingEdge(clk)
+            await pulse_reset(random.randrange(1, 6))
+            assert not int(dut.s_axi_rvalid.value)
+        else:               # a lone W accepted, AW never came
+            w = cocotb.start_soon(raw.send("w", {"wdata": 2, "wstrb": 0xF}, 0))
+            await raw.idle(5)
+            await pulse_reset(random.randrange(1, 6))
+        await check_some(4)
+    dut._log.info("checked %d accesses after 40 resets in the middle of transactions", n)
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_dci(strict):
+    run("jointer_collect_dci", __name__,
+        {"addr_w_g": ADDR_W, "num_lmics_g": NUM_LMICS, "window_log2_g": WINDOW_LOG2,
+         "strict_g": strict}, extra_env=params_env(strict=strict))
