@@ -1,1 +1,45 @@
-# sim/cosim/: co-simulation and the demo (targets added by the co-simulation work).
+# sim/cosim/: co-simulation and the demo (sim/cosim/README.md).
+#
+#   make demo                          the Selective Accumulations demo, Verilator and GHDL
+#   make demo WAVES=1                  ... and an FST waveform per simulator (paths printed)
+#   make demo SCENARIO=s.yaml          another scenario (sim/cosim/scenarios/*.yaml)
+#   make demo CONFIG=c.yaml [SCENARIO=s.yaml]
+#                                      another monitor: with SCENARIO, instead of the
+#                                      scenario's config; alone, the generic smoke scenario
+#   make demo SIM=verilator|ghdl       one simulator only
+#   make cosim-test                    every scenario in both simulators (py-test runs it too:
+#                                      sim/cosim/test_cosim.py)
+#   make cosim-bench                   simulated cycles/s, Verilator vs GHDL, on the demo;
+#                                      AXI4-Lite transactions of one Y9 monitoring action
+#
+# Builds are cached in $(BUILD)/cosim/ (one Verilator model per top + config).
+
+COSIM_DIR      := sim/cosim
+COSIM_DEFAULT  := $(COSIM_DIR)/scenarios/demo.yaml
+COSIM_SMOKE    := $(COSIM_DIR)/scenarios/smoke/smoke.yaml
+SIM            ?= both
+# CONFIG has a default in the top Makefile: only a CONFIG given by the user
+# (command line or environment) replaces the scenario's monitor
+COSIM_USER_CONFIG := $(filter command line environment environment override,$(origin CONFIG))
+ifdef SCENARIO
+  COSIM_SCENARIO := $(SCENARIO)
+else ifneq ($(COSIM_USER_CONFIG),)
+  COSIM_SCENARIO := $(COSIM_SMOKE)
+else
+  COSIM_SCENARIO := $(COSIM_DEFAULT)
+endif
+COSIM_ARGS := --sim $(SIM) $(if $(filter 1 yes true,$(WAVES)),--waves) \
+              $(if $(COSIM_USER_CONFIG),--config $(CONFIG))
+
+.PHONY: demo cosim-test cosim-bench
+BENCH_TARGETS += cosim-bench
+
+demo: deps
+	@$(PYTHON) $(COSIM_DIR)/run.py $(COSIM_SCENARIO) $(COSIM_ARGS)
+
+cosim-test: deps
+	@$(PYTHON) -m pytest -q -n $(JOBS) $(COSIM_DIR)/test_cosim.py $(PYTEST_ARGS)
+
+cosim-bench: deps
+	@mkdir -p $(BUILD)/bench
+	@$(PYTHON) $(COSIM_DIR)/run.py --bench --json $(BUILD)/bench/cosim.json

@@ -233,11 +233,22 @@ _PORT_RE = re.compile(r"^\s*\(?\s*(input|output|inout)\s+(?:\[(\d+):(\d+)\]\s+)?
 class Model:
     def __init__(self, sc: Scenario, gdir: Path, man: dict):
         self.sc, self.gdir, self.man = sc, gdir, man
-        self.sources, self.top = design(sc, gdir, man)
-        self.key = digest(*self.sources, self.top)
+        sources, self.top = design(sc, gdir, man)
+        # a snapshot of the sources: the model matches its key even when a
+        # file is edited meanwhile (GHDL refuses to run a changed file)
+        texts = [(p.name, p.read_bytes()) for p in sources]
+        if len({n for n, _ in texts}) != len(texts):
+            raise BuildError(f"{self.top}: two VHDL files with the same name")
+        self.key = digest(self.top, *texts)
         self.dir = BUILD / "model" / f"{self.top}-{self.key}"
         self.work = self.dir / "work"
-        self.dir.mkdir(parents=True, exist_ok=True)
+        self.sources = [self.dir / "src" / n for n, _ in texts]
+        with locked(self.dir / "src"):
+            if not fresh(self.dir / "src.ok", self.key):
+                (self.dir / "src").mkdir(parents=True, exist_ok=True)
+                for (n, t), f in zip(texts, self.sources):
+                    f.write_bytes(t)
+                (self.dir / "src.ok").write_text(self.key)
 
     def analyse(self) -> None:
         stamp = self.work / "analysed"
@@ -658,16 +669,82 @@ def run_scenario(path: Path, sims=("verilator", "ghdl"), waves: bool = False,
     return ok, reports, diffs
 
 
+BENCH_SCENARIOS = [COSIM / "scenarios" / "demo.yaml", COSIM / "scenarios" / "bench" / "demo_1024.yaml"]
+
+
+def bench(json_out: Path | None, repeat: int = 5) -> int:
+    """Simulated cycles per second, Verilator vs GHDL, and the AXI4-Lite
+    transactions of one monitoring action on Y9 (the demo's own count)."""
+    rows, ok, result = [], True, {}
+    for path in BENCH_SCENARIOS:
+        # warm-up (builds), then the best of `repeat` runs per simulator
+        good, reports, diffs = run_scenario(path, show=False)
+        ok &= good
+        best = {}
+        for sim in ("verilator", "ghdl"):
+            runs = [reports[sim]] + [run_scenario(path, (sim,), show=False)[1][sim]
+                                     for _ in range(repeat - 1 if sim == "verilator" else 1)]
+            best[sim] = min(runs, key=lambda r: r["wall_s"])
+        sc = load_scenario(path)
+        cycles = sum(best["verilator"]["cycles"].values())
+        entry = {"scenario": sc.name, "sim_time_ns": best["verilator"]["sim_time_ps"] / 1000,
+                 "cycles": best["verilator"]["cycles"], "identical": not diffs,
+                 "monitoring_transactions": best["verilator"]["metrics"].get("monitoring_transactions")}
+        for sim in ("verilator", "ghdl"):
+            wall = max(best[sim]["wall_s"], 1e-9)
+            entry[sim] = {"wall_s": best[sim]["wall_s"], "cycles_per_s": cycles / wall}
+        entry["ratio"] = entry["verilator"]["cycles_per_s"] / entry["ghdl"]["cycles_per_s"]
+        result[sc.name] = entry
+        rows.append(entry)
+
+    def si(v: float) -> str:
+        for unit, f in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+            if v >= f:
+                return f"{v / f:.2f} {unit}"
+        return f"{v:.0f}"
+
+    print("co-simulation speed: simulated clock cycles (every domain) per second of wall time,")
+    print("the application's run only (builds and simulator start-up excluded); best of several runs")
+    hdr = f"  {'scenario':12} {'sim time':>10} {'cycles':>8} {'verilator':>14} {'ghdl':>14} {'ratio':>8}"
+    print(hdr)
+    print("  " + "-" * (len(hdr) - 2))
+    for e in rows:
+        print(f"  {e['scenario']:12} {e['sim_time_ns'] / 1000:8.1f} us {sum(e['cycles'].values()):8d} "
+              f"{si(e['verilator']['cycles_per_s']) + 'c/s':>14} {si(e['ghdl']['cycles_per_s']) + 'c/s':>14} "
+              f"{e['ratio']:7.0f}x")
+    tx = rows[0]["monitoring_transactions"]
+    print(f"AXI4-Lite transactions for one monitoring action on Y9 (initialise the filter, run, stop, "
+          f"read every metric): {tx} (goal <= 10){'' if tx is not None and tx <= 10 else '  ** over the goal **'}")
+    if not all(e["identical"] for e in rows):
+        print("** the simulators' reports differ **")
+    if json_out:
+        json_out.parent.mkdir(parents=True, exist_ok=True)
+        json_out.write_text(json.dumps(result, indent=2) + "\n")
+        print(f"written: {json_out}")
+    return 0 if ok and tx is not None and tx <= 10 else 1
+
+
 def main() -> int:
     global QUIET
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("scenario", type=Path, nargs="+")
+    ap.add_argument("scenario", type=Path, nargs="*")
+    ap.add_argument("--bench", action="store_true", help="cycles/s in both simulators (demo) and "
+                    "the transactions of one Y9 monitoring action")
+    ap.add_argument("--json", type=Path, help="--bench: write the figures here")
     ap.add_argument("--sim", choices=["verilator", "ghdl", "both"], default="both")
     ap.add_argument("--waves", action="store_true", help="write an FST waveform per simulator")
     ap.add_argument("--config", type=Path, help="use this monitor instead of the scenario's")
     ap.add_argument("--quiet", action="store_true", help="no build progress")
     args = ap.parse_args()
     QUIET = args.quiet
+    if args.bench:
+        try:
+            return bench(args.json)
+        except BuildError as e:
+            print(f"cosim: bench: {e}", file=sys.stderr)
+            return 1
+    if not args.scenario:
+        ap.error("a scenario is required (or --bench)")
     sims = ("verilator", "ghdl") if args.sim == "both" else (args.sim,)
     ok = True
     for s in args.scenario:
