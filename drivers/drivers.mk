@@ -140,3 +140,80 @@ driver-bench: deps
 
 TEST_TARGETS  += c-test cross-test sanitize-test fuzz-smoke cli-test driver-gen-test
 BENCH_TARGETS += driver-bench
+
+# ---- PAPI export (drivers/papi): metrics as PAPI SDE counters ---------------
+#   make papi-test    test_papi (PAPI_add_named_event/start/read/stop against
+#                     the mock, wrap extension included), natively and under
+#                     ASan+UBSan, then papi_native_avail -sde lists every event
+#   make papi-bench   callgrind: instructions per PAPI_read (one event) vs per
+#                     jointer_read of the same metric, direct seam
+#   make papi-lib CONFIG=f   libjointer_papi_<name>.so for the monitor of f
+#                     (descriptor + libjointer + jointer_papi + the listing hook)
+# The test and bench monitors are generated at build time: the test monitor
+# drivers/papi/tests/papi_mon.yaml (wrap-mode counters of 8/16/32/40 bits) and
+# the Y9 monitor configs/selective_accumulations.yaml.
+
+PAPI_B      := $(DRV_B)/papi
+PAPI_GEN    := $(PAPI_B)/gen
+PAPI_LDLIBS := -lpapi -lsde -pthread
+PAPI_YAML   := $(DRV)/papi/tests/papi_mon.yaml configs/selective_accumulations.yaml
+PAPI_GENC   := $(PAPI_GEN)/papi_mon/c/papi_mon.c \
+               $(PAPI_GEN)/selective_accumulations/c/selective_accumulations.c
+PAPI_GENINC := -I$(PAPI_GEN)/papi_mon/c -I$(PAPI_GEN)/selective_accumulations/c
+PAPI_INC    := $(DRV_INC) -I$(DRV)/papi -I$(DRV)/tests/mock $(PAPI_GENINC)
+PAPI_LIBSRC := $(DRV_CORE) $(DRV)/papi/jointer_papi.c $(PAPI_GENC) $(DRV)/papi/tests/test_hook.c
+PAPI_TSRC   := $(DRV)/papi/test_papi.c $(DRV)/tests/mock/jointer_mock.c
+PAPI_HDRS   := $(DRV_HDRS) $(wildcard $(DRV)/papi/*.h)
+
+.PHONY: papi-test papi-bench papi-lib
+
+$(PAPI_GEN)/stamp: $(PAPI_YAML) $(wildcard gen/jointer_gen/*.py gen/jointer_gen/*/*.py gen/jointer_gen/templates/*/*.j2)
+	@rm -rf $(PAPI_GEN) && mkdir -p $(PAPI_GEN)
+	PYTHONPATH=gen $(PYTHON) -m jointer_gen $(DRV)/papi/tests/papi_mon.yaml -o $(PAPI_GEN)
+	PYTHONPATH=gen $(PYTHON) -m jointer_gen configs/selective_accumulations.yaml -o $(PAPI_GEN)
+	@touch $@
+
+# native: the library (with the papi_native_avail hook) as a shared object,
+# as an application would link it; the test binary finds it via $ORIGIN
+$(PAPI_B)/native/libjointer_papi_test.so: $(PAPI_GEN)/stamp $(PAPI_LIBSRC) $(PAPI_HDRS)
+	@mkdir -p $(@D)
+	gcc $(DRV_WARN) -O2 -g -fPIC -shared $(PAPI_INC) $(PAPI_LIBSRC) -o $@ $(PAPI_LDLIBS)
+
+$(PAPI_B)/native/test_papi: $(PAPI_B)/native/libjointer_papi_test.so $(PAPI_TSRC) $(PAPI_HDRS)
+	gcc $(DRV_WARN) -O2 -g $(PAPI_INC) $(PAPI_TSRC) -o $@ -L$(@D) -ljointer_papi_test \
+	    -Wl,-rpath,'$$ORIGIN' $(PAPI_LDLIBS)
+
+# ASan + UBSan: one static binary (libpapi itself is not instrumented)
+$(PAPI_B)/san/test_papi: $(PAPI_GEN)/stamp $(PAPI_LIBSRC) $(PAPI_TSRC) $(PAPI_HDRS)
+	@mkdir -p $(@D)
+	$(DRV_CC_san) $(DRV_WARN) $(DRV_CF_san) $(PAPI_INC) $(PAPI_LIBSRC) $(PAPI_TSRC) -o $@ $(PAPI_LDLIBS)
+
+papi-test: deps $(PAPI_B)/native/test_papi $(PAPI_B)/san/test_papi
+	@echo "== native: test_papi"; $(PAPI_B)/native/test_papi
+	@echo "== san: test_papi"; env ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:fast_unwind_on_malloc=0 \
+	    LSAN_OPTIONS=suppressions=$(DRV)/papi/tests/lsan.supp:print_suppressions=0 \
+	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 $(PAPI_B)/san/test_papi
+	@bash $(DRV)/papi/tests/check_listing.sh $(PAPI_B)/native/test_papi
+
+$(PAPI_B)/bench/bench_papi: $(PAPI_GEN)/stamp $(DRV)/papi/bench_papi.c $(DRV_CORE) $(DRV)/papi/jointer_papi.c $(PAPI_HDRS)
+	@mkdir -p $(@D)
+	gcc $(DRV_WARN) -O2 -g $(PAPI_INC) $(DRV)/papi/bench_papi.c $(DRV_CORE) $(DRV)/papi/jointer_papi.c \
+	    $(PAPI_GEN)/selective_accumulations/c/selective_accumulations.c -o $@ $(PAPI_LDLIBS)
+
+papi-bench: deps $(PAPI_B)/bench/bench_papi
+	@bash $(DRV)/papi/bench_papi.sh $(PAPI_B)/bench/bench_papi "$(BUILD)"
+
+# libjointer_papi_<name>.so for CONFIG (link it into the application; then
+# `papi_native_avail -sde APP` lists the monitor's events)
+papi-lib: deps
+	@rm -rf $(PAPI_B)/lib && mkdir -p $(PAPI_B)/lib/gen
+	PYTHONPATH=gen $(PYTHON) -m jointer_gen $(CONFIG) -o $(PAPI_B)/lib/gen
+	@regs=$$(ls $(PAPI_B)/lib/gen/*/c/*_regs.h | head -n 1); name=$$(basename $$regs _regs.h); \
+	  dir=$$(dirname $$regs); \
+	  gcc $(DRV_WARN) -O2 -fPIC -shared $(DRV_INC) -I$(DRV)/papi -I$$dir -DJOINTER_PAPI_CFG=$${name}_cfg \
+	      $(DRV_PORTABLE) $(DRV_HOSTED) $(DRV)/papi/jointer_papi.c $(DRV)/papi/jointer_papi_hook.c $$dir/$$name.c \
+	      -o $(PAPI_B)/lib/libjointer_papi_$$name.so $(PAPI_LDLIBS) && \
+	  echo "built $(PAPI_B)/lib/libjointer_papi_$$name.so (headers: drivers/include, drivers/papi, $$dir)"
+
+TEST_TARGETS  += papi-test
+BENCH_TARGETS += papi-bench
