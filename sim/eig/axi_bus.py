@@ -66,6 +66,7 @@ class Phase:
                 self.p[f"{ch}_ready"] = r.choice([1.0, 1.0, 0.9, 0.6, 0.3, 0.05])
                 self.p[f"{ch}_gap"] = r.choice([0.0, 0.0, 0.1, 0.3, 0.7])
             self.p["r_same"] = r.choice([0.0, 0.3, 0.7, 1.0])  # keep the R ID
+            self.p["r_eager"] = r.choice([0.0, 1.0])
         self.left -= 1
 
     def ready(self, ch: str) -> int:
@@ -235,12 +236,12 @@ class Axi4Traffic:
                 self.reported += int(last)
         self.peak["unreported"] = max(self.peak["unreported"], len(self.unreported))
         self.peak["aw_queue"] = max(self.peak["aw_queue"], self.ka - self.reported)
+        self.d.set("rready", self.phase.ready("r"))
         self._write_side()
         self._read_side()
         # slaves' readies and B noise
         for ch in ("aw", "w", "ar"):
             self.d.set(f"{ch}ready", self.phase.ready(ch))
-        self.d.set("rready", self.phase.ready("r"))
         if self.rng.random() < 0.2:
             self._garbage(["bvalid", "bready", "bid", "bresp"])
 
@@ -318,20 +319,7 @@ class Axi4Traffic:
         self.r_gap = max(0, self.r_gap - 1) if not self.r_on else self.r_gap
         lim = len(self.rq) if self.r_limit is None else min(self.r_limit, len(self.rq))
         d = self.d
-        if (not self.ar_on and self.kr < lim and not self.ar_gap
-                and len(self.inflight) < self.max_reads):
-            b = self.rq[self.kr]
-            d.set("araddr", b["addr"])
-            d.set("arid", b["id"])
-            d.set("arlen", b["len"] - 1)
-            d.set("arsize", b["size"])
-            self._garbage(["arburst", "arcache", "arprot", "arqos"])
-            d.set("arvalid", 1)
-            self.ar_on = True
-        elif not self.ar_on:
-            d.set("arvalid", 0)
-            if self.rng.random() < 0.3:
-                self._garbage(["araddr", "arid", "arlen", "arsize"])
+        v = d.v
         if not self.r_on:
             ids = [i for i, q in self.pend.items() if q]
             if ids and not self.r_gap:
@@ -347,3 +335,21 @@ class Axi4Traffic:
                 d.set("rvalid", 0)
                 if self.rng.random() < 0.3:
                     self._garbage(["rid", "rlast"])
+        # an eager master reuses the place of a read whose RLAST is being
+        # accepted in this very cycle (handshake certain: valid, last, ready)
+        ending = int(self.r_on and v.get("rlast", 1) == 1 and v["rready"] == 1
+                     and self.rng.random() < self.phase.p["r_eager"])
+        if (not self.ar_on and self.kr < lim and not self.ar_gap
+                and len(self.inflight) - ending < self.max_reads):
+            b = self.rq[self.kr]
+            d.set("araddr", b["addr"])
+            d.set("arid", b["id"])
+            d.set("arlen", b["len"] - 1)
+            d.set("arsize", b["size"])
+            self._garbage(["arburst", "arcache", "arprot", "arqos"])
+            d.set("arvalid", 1)
+            self.ar_on = True
+        elif not self.ar_on:
+            d.set("arvalid", 0)
+            if self.rng.random() < 0.3:
+                self._garbage(["araddr", "arid", "arlen", "arsize"])

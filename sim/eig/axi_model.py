@@ -109,11 +109,11 @@ def expect_pairs(aw, w_done, latency=2):
 
 def lead_max(a_times, b_times):
     """Largest number of a-events seen before the b-event they pair with:
-    max over cycles of (#a so far - #b so far)."""
-    ev = sorted([(t, 0) for t in a_times] + [(t, 1) for t in b_times])
+    max over cycles of (#a so far - #b so far), b-events of a cycle first."""
+    ev = sorted([(t, 1) for t in a_times] + [(t, 0) for t in b_times])
     lead = best = 0
     for _, kind in ev:
-        lead += 1 if kind == 0 else -1
+        lead += 1 if kind == 1 else -1
         best = max(best, lead)
     return best
 

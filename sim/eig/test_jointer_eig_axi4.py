@@ -187,6 +187,8 @@ class TB_:
             cur[f["id"]] = not f["last"]
             prev = f["id"]
         cov["r_interleaved"] = inter
+        rlast = {t for t, f in hs["r"] if f["last"]}
+        cov["ar_with_rlast"] = sum(1 for t, _ in hs["ar"] if t in rlast)
         cov["w_beats"] = len(hs["w"])
         cov["r_beats"] = len(hs["r"])
         cov["zero_strb_beats"] = sum(1 for _, f in hs["w"] if f["strb"] == 0)
@@ -216,6 +218,7 @@ async def random_bursts(dut):
                   len(tb.bus.wq) + len(tb.bus.rq), cov["w_beats"], cov["r_beats"],
                   sum(counts.values()))
     for key in ("aw_before_w", "aw_with_w", "aw_during_w", "aw_after_w", "r_interleaved",
+                "ar_with_rlast",
                 "zero_strb_beats", "len256"):
         assert cov[key] > 0, f"stimulus never produced {key}: {cov}"
     assert cov["sizes"] == tb.max_size + 1, cov
