@@ -12,7 +12,8 @@
 --   SLVERR with 0, and never repeated).
 -- - s-side reset drops the pending answer but not the handshake, which
 --   completes silently (an access already under way on the m side may still
---   take effect).
+--   take effect); a request after the reset waits for it (`own` tells the
+--   handshake of the pending request from an older one).
 -- - When the m side does not answer within timeout_g s cycles (clock
 --   stopped, held in reset from before), the bridge answers SLVERR with 0;
 --   the orphan handshake completes silently later (the access may then take
@@ -63,6 +64,7 @@ architecture rtl of jointer_collect_cdc is
   signal ack_s   : std_logic_vector(0 downto 0);  -- ack synchronised to s_clk
   signal pend    : std_logic := '0';  -- a request is owed an answer
   signal orphan  : std_logic := '0';  -- a timed-out handshake is still running
+  signal own     : std_logic := '0';  -- the handshake in flight carries the pending request
   signal cnt     : unsigned(clog2(timeout_g + 1) - 1 downto 0) := (others => '0');
   signal ack_o   : std_logic := '0';
   signal local_o : std_logic := '0';  -- the answer is the bridge's own SLVERR
@@ -90,39 +92,45 @@ begin
 
   process (s_clk)
     variable hs_busy : std_logic;
+    variable done    : std_logic;
   begin
     if rising_edge(s_clk) then
       hs_busy := req_l or ack_s(0);
+      done    := req_l and ack_s(0);  -- the m side answered the handshake in flight
       ack_o   <= '0';
       local_o <= '0';
-      if pend = '1' then
+      if done = '1' then
+        req_l <= '0';
+        own   <= '0';
+        if pend = '1' and own = '1' then
+          -- the answer to this request (rdata_l/err_l are stable while ack is up)
+          ack_o <= '1';
+          pend  <= '0';
+        end if;
+        -- otherwise an orphan (timed out, or cut by s_rst) completes silently
+      elsif pend = '1' then
         if orphan = '1' and hs_busy = '1' then
           -- an orphan handshake is still running: refuse at once
           ack_o   <= '1';
           local_o <= '1';
           pend    <= '0';
-        elsif req_l = '0' and ack_s(0) = '0' then
+        elsif hs_busy = '0' then
           -- handshake idle: latch the values, then raise req
           req_l     <= '1';
+          own       <= '1';
           lat_we    <= s_we;
           lat_addr  <= s_addr;
           lat_wdata <= s_wdata;
-        elsif req_l = '1' and ack_s(0) = '1' then
-          -- the m side answered (rdata_l/err_l are stable while ack is up)
-          req_l <= '0';
-          ack_o <= '1';
-          pend  <= '0';
         elsif cnt = timeout_g then
-          -- no answer: SLVERR now, the handshake completes silently later
+          -- no answer in time: SLVERR now, the handshake completes silently later
           ack_o   <= '1';
           local_o <= '1';
           pend    <= '0';
+          own     <= '0';
           orphan  <= '1';
         else
           cnt <= cnt + 1;
         end if;
-      elsif req_l = '1' and ack_s(0) = '1' then
-        req_l <= '0';  -- orphan (timed out or cut by s_rst): complete silently
       end if;
       if hs_busy = '0' then
         orphan <= '0';
@@ -133,6 +141,7 @@ begin
       end if;
       if s_rst = '1' then
         pend    <= '0';
+        own     <= '0';
         orphan  <= '0';
         ack_o   <= '0';
         local_o <= '0';

@@ -1,0 +1,247 @@
+"""jointer_collect_cdc: the register-port bridge between unrelated clocks.
+
+A Python rp master on the s side (one request at a time, values held
+through the acknowledge cycle, every request tagged by a unique wdata) and a
+Python LMIC-like target on the m side (memory, answers 1..3 cycles after
+m_req, SLVERR on some words) with a protocol checker (one-cycle m_req, one
+at a time, m_we/m_addr/m_wdata stable through the acknowledge). Phases:
+normal traffic, m_rst pulses during traffic, m_rst held, m clock stopped
+(timeout -> SLVERR, orphan completed later), s_rst in the middle of
+requests. Checks, against the target's log:
+- every request is answered exactly once, within timeout_g + a few cycles
+  (no hang), and a request cut by s_rst is never answered;
+- the m side performs the requests in order, each at most once (no repeated
+  access), with the we/addr the s side sent;
+- a request answered without the bridge's own SLVERR was performed exactly
+  once, and its rdata/err are what the target answered.
+Clock ratios (bus:LMIC periods): 1:3.7, 5.3:1 and a near 1:1.
+"""
+import random
+
+import cocotb
+import pytest
+from cocotb.triggers import FallingEdge, ReadOnly, RisingEdge, Timer
+
+from collect_util import MASK32, params, params_env, start_clock
+from jointer_sim import run
+
+TIMEOUT = 64
+ADDR_W = 6
+
+
+class MTarget:
+    def __init__(self, dut):
+        self.dut = dut
+        self.mem = {}
+        self.log = {}        # tag -> (we, addr, rdata, err)
+        self.order = []      # tags in execution order
+        self.pending = None
+
+    async def run(self):
+        d = self.dut
+        d.m_ack.value = 0
+        d.m_rdata.value = 0
+        d.m_err.value = 0
+        acked = None
+        while True:
+            await RisingEdge(d.m_clk)
+            p = self.pending
+            acked = None
+            if p is not None and p["due"] == 0:
+                d.m_ack.value = 1
+                d.m_rdata.value = p["rdata"]
+                d.m_err.value = p["err"]
+                acked, self.pending = p, None
+            else:
+                d.m_ack.value = 0
+                d.m_rdata.value = random.getrandbits(32)
+                d.m_err.value = random.getrandbits(1)
+                if p is not None:
+                    p["due"] -= 1
+            await ReadOnly()
+            for q in (acked, self.pending):
+                if q is not None:
+                    got = (int(d.m_we.value), int(d.m_addr.value), int(d.m_wdata.value))
+                    assert got == (q["we"], q["addr"], q["tag"]), (got, q)
+            if int(d.m_req.value):
+                assert self.pending is None, "m_req while an access is pending"
+                we, addr, tag = int(d.m_we.value), int(d.m_addr.value), int(d.m_wdata.value)
+                assert tag not in self.log, f"access {tag:#x} repeated"
+                err = int(addr % 5 == 4)
+                rdata = 0
+                if not err and not we:
+                    rdata = self.mem.get(addr, addr * 0x01010101)
+                if not err and we:
+                    self.mem[addr] = tag
+                self.log[tag] = (we, addr, rdata, err)
+                self.order.append(tag)
+                self.pending = {"we": we, "addr": addr, "tag": tag, "rdata": rdata, "err": err,
+                                "due": random.choice([0, 0, 0, 1, 2])}
+
+
+class SMaster:
+    def __init__(self, dut):
+        self.dut = dut
+        self.sent = []       # (tag, we, addr, answer) answer = (rdata, err) | "cut"
+        self.waiting = False
+        self.acks = 0
+
+    async def monitor(self):
+        """Every s_ack answers the request being waited for."""
+        d = self.dut
+        while True:
+            await RisingEdge(d.s_clk)
+            await ReadOnly()
+            if d.s_ack.value.is_resolvable and int(d.s_ack.value):
+                assert self.waiting, "s_ack without a request"
+                self.acks += 1
+
+    async def access(self, we, addr, tag):
+        d = self.dut
+        await FallingEdge(d.s_clk)
+        d.s_req.value = 1
+        d.s_we.value = we
+        d.s_addr.value = addr
+        d.s_wdata.value = tag
+        self.waiting = True
+        cycles = 0
+        answer = None
+        while True:
+            await FallingEdge(d.s_clk)
+            d.s_req.value = 0
+            if int(d.s_rst.value):
+                answer = "cut"  # the request dies with the reset
+                break
+            if int(d.s_ack.value):
+                answer = (int(d.s_rdata.value), int(d.s_err.value))
+                break
+            cycles += 1
+            assert cycles <= TIMEOUT + 6, f"no answer after {cycles} cycles (hang)"
+        await FallingEdge(d.s_clk)  # values held through the acknowledge cycle
+        self.waiting = False
+        self.sent.append((tag, we, addr, answer))
+        return answer
+
+
+@cocotb.test()
+async def bridge(dut):
+    p = params()
+    s_period, m_period = p["s_period"], p["m_period"]
+    for s in ("s_rst", "s_req", "s_we", "s_addr", "s_wdata", "m_rst"):
+        getattr(dut, s).value = 0
+    start_clock(dut.s_clk, s_period)
+    await Timer(round(random.randrange(1, 100) / 10 * 1000), "ps")  # unrelated phase
+    mclk = start_clock(dut.m_clk, m_period)
+    target, master = MTarget(dut), SMaster(dut)
+    cocotb.start_soon(target.run())
+    dut.s_rst.value = 1
+    dut.m_rst.value = 1
+    await Timer(round(10 * max(s_period, m_period) * 1000), "ps")
+    dut.s_rst.value = 0
+    dut.m_rst.value = 0
+    await Timer(round(5 * max(s_period, m_period) * 1000), "ps")
+    cocotb.start_soon(master.monitor())
+    tags = set()
+
+    def new_tag():
+        while True:
+            t = random.getrandbits(32)
+            if t not in tags:
+                tags.add(t)
+                return t
+
+    async def traffic(n):
+        for _ in range(n):
+            for _ in range(random.choice([0, 0, 1, 3])):
+                await FallingEdge(dut.s_clk)
+            await master.access(random.getrandbits(1), random.getrandbits(ADDR_W), new_tag())
+
+    async def m_reset_pulses(n, lo, hi):
+        for _ in range(n):
+            await Timer(round(random.randrange(20, 400) * m_period / 10 * 1000), "ps")
+            await FallingEdge(dut.m_clk)
+            dut.m_rst.value = 1
+            for _ in range(random.randrange(lo, hi)):
+                await FallingEdge(dut.m_clk)
+            dut.m_rst.value = 0
+
+    async def s_reset_pulses(n):
+        for _ in range(n):
+            await Timer(round(random.randrange(20, 300) * s_period / 10 * 1000), "ps")
+            await FallingEdge(dut.s_clk)
+            dut.s_rst.value = 1
+            for _ in range(random.randrange(1, 4)):
+                await FallingEdge(dut.s_clk)
+            dut.s_rst.value = 0
+
+    phases = {}
+    # 1. normal traffic
+    await traffic(400)
+    phases["normal"] = len(master.sent)
+    # 2. m_rst pulses during traffic
+    rst_task = cocotb.start_soon(m_reset_pulses(30, 1, 8))
+    while not rst_task.done():
+        await traffic(10)
+    await traffic(50)
+    phases["m_rst pulses"] = len(master.sent)
+    # 3. m_rst held far longer than the timeout
+    await FallingEdge(dut.m_clk)
+    dut.m_rst.value = 1
+    await traffic(40)
+    dut.m_rst.value = 0
+    await traffic(50)
+    phases["m_rst held"] = len(master.sent)
+    # 4. m clock stopped: timeouts, then the orphan completes after the restart
+    stops = 0
+    for _ in range(6):
+        await Timer(round(random.randrange(1, 30) * m_period / 7 * 1000), "ps")
+        mclk.stop()
+        stops += 1
+        await traffic(random.randrange(3, 12))
+        await Timer(round(random.randrange(0, 3 * TIMEOUT) * s_period * 1000), "ps")
+        mclk = start_clock(dut.m_clk, m_period)
+        await traffic(30)
+    phases["m clock stopped"] = len(master.sent)
+    # 5. s_rst in the middle of requests
+    rst_task = cocotb.start_soon(s_reset_pulses(30))
+    while not rst_task.done():
+        await traffic(10)
+    await traffic(50)
+    phases["s_rst pulses"] = len(master.sent)
+
+    # ---- checks against the target's log ----
+    assert master.acks == sum(a != "cut" for *_, a in master.sent), (master.acks, len(master.sent))
+    pos = {tag: i for i, (tag, *_) in enumerate(master.sent)}
+    order = [pos[t] for t in target.order]
+    assert order == sorted(order), "the m side performed requests out of order"
+    performed = set(target.order)
+    ok = local = cut = 0
+    for i, (tag, we, addr, answer) in enumerate(master.sent):
+        if i < phases["normal"]:  # undisturbed: every request performed and answered by it
+            assert answer != "cut" and tag in performed, (i, hex(tag), answer)
+        if tag in performed:
+            lwe, laddr, lrdata, lerr = target.log[tag]
+            assert (lwe, laddr) == (we, addr), (hex(tag), (lwe, laddr), (we, addr))
+        if answer == "cut":
+            cut += 1
+            continue
+        rdata, err = answer
+        if err and rdata == 0 and (tag not in performed or target.log[tag][3] == 0):
+            local += 1  # the bridge's own SLVERR (timeout, orphan, m reset)
+            continue
+        assert tag in performed, f"{tag:#x} answered {answer} but never performed"
+        lwe, laddr, lrdata, lerr = target.log[tag]
+        assert (rdata, err) == (lrdata if not lwe else 0, lerr), (hex(tag), answer, target.log[tag])
+        ok += 1
+    assert local > 10 and cut > 5 and ok > 500, (ok, local, cut)
+    dut._log.info("checked %d random requests (%d answered by the target, %d SLVERR by the bridge, "
+                  "%d cut by s_rst; %d performed on the m side; %d clock stops), s %s ns / m %s ns; "
+                  "phase ends %s", len(master.sent), ok, local, cut, len(performed), stops,
+                  s_period, m_period, phases)
+
+
+@pytest.mark.parametrize("s_period,m_period", [(10, 37), (53, 10), (10, 10.3)])
+def test_cdc(s_period, m_period):
+    run("jointer_collect_cdc", __name__, {"addr_w_g": ADDR_W, "timeout_g": TIMEOUT},
+        name=f"jointer_collect_cdc_{s_period}_{m_period}",
+        extra_env=params_env(s_period=s_period, m_period=m_period))
