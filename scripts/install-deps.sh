@@ -56,4 +56,12 @@ then
   [ "$(id -u)" -eq 0 ] && pip_root=(--root-user-action=ignore)
   "$py" -m pip install -q --disable-pip-version-check "${pip_root[@]}" -r "$here/requirements.txt"
 fi
+# the generator as a command (jointer-gen); editable, so it follows this checkout
+if ! "$py" -c "import jointer_gen, sys; from pathlib import Path; sys.exit(0 if Path(jointer_gen.__file__).resolve().is_relative_to(Path('$here').resolve()) else 1)" 2>/dev/null \
+   || ! command -v jointer-gen >/dev/null 2>&1; then
+  echo "install-deps: pip install -e gen (jointer-gen)"
+  pip_root=()
+  [ "$(id -u)" -eq 0 ] && pip_root=(--root-user-action=ignore)
+  "$py" -m pip install -q --disable-pip-version-check "${pip_root[@]}" --no-deps -e "$here/gen"
+fi
 echo "install-deps: ok"
