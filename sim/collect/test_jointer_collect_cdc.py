@@ -83,6 +83,7 @@ class SMaster:
     def __init__(self, dut):
         self.dut = dut
         self.sent = []       # (tag, we, addr, answer) answer = (rdata, err) | "cut"
+        self.latency = []    # s cycles from the request to its answer
         self.waiting = False
         self.acks = 0
 
@@ -120,6 +121,7 @@ class SMaster:
         await FallingEdge(d.s_clk)  # values held through the acknowledge cycle
         self.waiting = False
         self.sent.append((tag, we, addr, answer))
+        self.latency.append(cycles)
         return answer
 
 
@@ -187,7 +189,10 @@ async def bridge(dut):
     # 3. m_rst held far longer than the timeout
     await FallingEdge(dut.m_clk)
     dut.m_rst.value = 1
+    await traffic(5)
+    held_from = len(master.sent)
     await traffic(40)
+    held_to = len(master.sent)
     dut.m_rst.value = 0
     await traffic(50)
     phases["m_rst held"] = len(master.sent)
@@ -234,9 +239,18 @@ async def bridge(dut):
         assert (rdata, err) == (lrdata if not lwe else 0, lerr), (hex(tag), answer, target.log[tag])
         ok += 1
     assert local > 10 and cut > 5 and ok > 500, (ok, local, cut)
-    dut._log.info("checked %d random requests (%d answered by the target, %d SLVERR by the bridge, "
-                  "%d cut by s_rst; %d performed on the m side; %d clock stops), s %s ns / m %s ns; "
-                  "phase ends %s", len(master.sent), ok, local, cut, len(performed), stops,
+    # an m side held in reset adopts req as ack: SLVERR without waiting for the timeout
+    for i in range(held_from, held_to):
+        assert master.sent[i][3] == (0, 1) and master.latency[i] < TIMEOUT // 2, (i, master.latency[i])
+    # with the m clock stopped: timeouts, then SLVERR at once while the orphan is pending
+    stopped = range(phases["m_rst held"], phases["m clock stopped"])
+    timeouts = sum(master.latency[i] >= TIMEOUT for i in stopped)
+    at_once = sum(master.sent[i][3] == (0, 1) and master.latency[i] <= 2 for i in stopped)
+    assert timeouts >= 5 and at_once >= 5, (timeouts, at_once)
+    dut._log.info("checked %d random requests (%d answered by the target, %d SLVERR by the bridge "
+                  "(%d timeouts, %d at once behind an orphan), %d cut by s_rst; %d performed on the "
+                  "m side; %d clock stops), s %s ns / m %s ns; phase ends %s", len(master.sent), ok,
+                  local, timeouts, at_once, cut, len(performed), stops,
                   s_period, m_period, phases)
 
 
