@@ -194,6 +194,8 @@ papi-test: deps $(PAPI_B)/native/test_papi $(PAPI_B)/san/test_papi
 	    LSAN_OPTIONS=suppressions=$(DRV)/papi/tests/lsan.supp:print_suppressions=0 \
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 $(PAPI_B)/san/test_papi
 	@bash $(DRV)/papi/tests/check_listing.sh $(PAPI_B)/native/test_papi
+	@gcc $(DRV_WARN) -Wconversion -Wshadow -Wcast-qual -O2 $(DRV_INC) -c $(DRV)/papi/jointer_papi.c -o /dev/null \
+	  && echo "papi-test: jointer_papi.c clean under -Wconversion -Wshadow -Wcast-qual"
 
 $(PAPI_B)/bench/bench_papi: $(PAPI_GEN)/stamp $(DRV)/papi/bench_papi.c $(DRV_CORE) $(DRV)/papi/jointer_papi.c $(PAPI_HDRS)
 	@mkdir -p $(@D)
