@@ -277,7 +277,8 @@ class Model:
                                 f"--workdir={self.work}", "--out=verilog", self.top],
                                cwd=self.work, capture_output=True, text=True)
             if r.returncode:
-                raise BuildError(f"ghdl synth {self.top} failed:\n{r.stderr[-3000:]}")
+                lines = [l for l in r.stderr.splitlines() if ":note:" not in l and ":warning:" not in l]
+                raise BuildError(f"ghdl synth {self.top} failed:\n" + "\n".join(lines[:40]))
             text = r.stdout
             # GHDL 2.0.0 writes a null-range constant (an unused zero-width port
             # of jointer_collect_lmic, e.g. tr_* when an LMIC has no trace) as

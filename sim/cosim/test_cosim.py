@@ -11,6 +11,7 @@ build/cosim/).
 
 import importlib.util
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ import yaml
 HERE = Path(__file__).resolve().parent
 _spec = importlib.util.spec_from_file_location("cosim_run", HERE / "run.py")
 cosim_run = importlib.util.module_from_spec(_spec)
+sys.modules["cosim_run"] = cosim_run
 _spec.loader.exec_module(cosim_run)
 
 SCENARIOS = sorted((HERE / "scenarios").glob("*.yaml"))
