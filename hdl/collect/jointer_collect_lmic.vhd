@@ -26,6 +26,9 @@
 -- AND-OR mux of registers). The request pipeline is not
 -- reset, so an LMIC held in reset still answers (the DCI never hangs on it).
 -- Unmapped words read 0 (SLVERR when strict_g); read-only writes are ignored.
+-- Ports per DCAPF / trace are sized for maximum(count, 1) items: with a count
+-- of 0 they carry one dummy item (tie it to '0'), because GHDL 2.0.0 writes
+-- null vectors as Verilog that yosys/Verilator reject.
 -- Generics (integer_vector items in DCAPF / trace order; a vector may hold
 -- one dummy item when its count is 0):
 --   addr_w_g                word-address bits of the LMIC window
@@ -88,16 +91,16 @@ entity jointer_collect_lmic is
     sn_init_we    : out std_logic_vector(num_sniffers_g - 1 downto 0);
     sn_init_data  : out std_logic_vector(31 downto 0);
     -- from the result DCAPFs
-    dc_result     : in  std_logic_vector(64 * num_dcapfs_g - 1 downto 0);
-    dc_overflow   : in  std_logic_vector(num_dcapfs_g - 1 downto 0);
-    dc_caught     : in  std_logic_vector(num_dcapfs_g - 1 downto 0);
+    dc_result     : in  std_logic_vector(64 * maximum(num_dcapfs_g, 1) - 1 downto 0);
+    dc_overflow   : in  std_logic_vector(maximum(num_dcapfs_g, 1) - 1 downto 0);
+    dc_caught     : in  std_logic_vector(maximum(num_dcapfs_g, 1) - 1 downto 0);
     -- trace extractors
-    tr_wptr       : in  std_logic_vector(32 * num_traces_g - 1 downto 0);
-    tr_fill       : in  std_logic_vector(32 * num_traces_g - 1 downto 0);
-    tr_full       : in  std_logic_vector(num_traces_g - 1 downto 0);
-    tr_overflow   : in  std_logic_vector(num_traces_g - 1 downto 0);
+    tr_wptr       : in  std_logic_vector(32 * maximum(num_traces_g, 1) - 1 downto 0);
+    tr_fill       : in  std_logic_vector(32 * maximum(num_traces_g, 1) - 1 downto 0);
+    tr_full       : in  std_logic_vector(maximum(num_traces_g, 1) - 1 downto 0);
+    tr_overflow   : in  std_logic_vector(maximum(num_traces_g, 1) - 1 downto 0);
     tr_rd_addr    : out std_logic_vector(31 downto 0);
-    tr_rd_data    : in  std_logic_vector(32 * num_traces_g - 1 downto 0);
+    tr_rd_data    : in  std_logic_vector(32 * maximum(num_traces_g, 1) - 1 downto 0);
     -- interrupt (level)
     irq           : out std_logic);
 end entity jointer_collect_lmic;
