@@ -36,10 +36,12 @@
  * one to PAPI: when jointer_read fails it reports the last good value and
  * keeps the error for jointer_papi_error().
  *
- * Thread safety: register/unregister/reset/rebase/error and the callbacks
- * may run in any thread (one lock per registered device, one for the table).
- * The device itself is shared with the application: do not close it, nor
- * change its seam, while it is registered.
+ * Thread safety: register/unregister/reset/rebase/value/error and the
+ * callbacks may run in any thread (one lock per monitor, one for the table).
+ * The callbacks read the device from the thread that calls PAPI_read: its
+ * seam must allow that (a direct seam does; an ops seam must be thread-safe
+ * if the application uses the device from other threads meanwhile). Do not
+ * close the device, nor change its seam, while it is registered.
  */
 #ifndef JOINTER_PAPI_H
 #define JOINTER_PAPI_H
@@ -52,7 +54,8 @@
 extern "C" {
 #endif
 
-/* devices registered at once (a compile-time option) */
+/* monitor names a process can register (each keeps its place: see
+ * jointer_papi_register); a compile-time option */
 #ifndef JOINTER_PAPI_MAX_DEVICES
 #define JOINTER_PAPI_MAX_DEVICES 16u
 #endif
