@@ -31,6 +31,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -102,12 +103,20 @@ def sh(cmd: list, cwd: Path | None = None, log_file: Path | None = None, env=Non
     proc = subprocess.Popen([str(c) for c in cmd], cwd=cwd, env=env, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     out = []
+    done = threading.Event()
+
+    def heartbeat():  # a long compile prints nothing for a while
+        while not done.wait(15):
+            log(f"    {time.monotonic() - t0:5.1f}s  still compiling ...")
+    if progress:
+        threading.Thread(target=heartbeat, daemon=True).start()
     for line in proc.stdout:
         out.append(line)
         if progress and re.search(progress, line):
             m = re.search(r"(\S+\.(?:cpp|c))\b", line)
             log(f"    {time.monotonic() - t0:5.1f}s  compiling {Path(m.group(1)).name if m else line.strip()[:60]}")
     proc.wait()
+    done.set()
     text = "".join(out)
     if log_file is not None:
         log_file.write_text(text)
@@ -304,22 +313,39 @@ class Model:
         return v
 
     def ports(self) -> list[dict]:
-        """Port list of the top, from the module header GHDL wrote."""
-        v = self.verilog()
-        pj = self.dir / "ports.json"
-        if fresh(self.dir / "ports.ok", self.key) and pj.exists():
-            return json.loads(pj.read_text())
-        text = v.read_text()
+        """Port list of the top, from its VHDL entity (flat std_logic and
+        std_logic_vector(N downto M) ports with literal bounds)."""
+        pat = re.compile(rf"\bentity\s+{re.escape(self.top)}\s+is\s+port\s*\((.*?)\)\s*;\s*end\b",
+                         re.S | re.I)
+        for src in reversed(self.sources):
+            m = pat.search(re.sub(r"--[^\n]*", "", src.read_text()))
+            if m:
+                break
+        else:
+            raise BuildError(f"no entity {self.top} with a port clause (and no generics) found")
+        ports = []
+        for item in m.group(1).split(";"):
+            pm = re.fullmatch(r"\s*([\w\s,]+?)\s*:\s*(in|out)\s+std_u?logic(?:_vector\s*\(\s*(\d+)"
+                              r"\s+downto\s+(\d+)\s*\))?\s*(?::=.*)?", item, re.S | re.I)
+            if not pm:
+                raise BuildError(f"{self.top}: cannot read port '{item.strip()}' (flat std_logic "
+                                 "or std_logic_vector(N downto M) expected)")
+            width = int(pm.group(3)) - int(pm.group(4)) + 1 if pm.group(3) else 1
+            for name in pm.group(1).split(","):
+                ports.append({"name": name.strip().lower(), "width": width,
+                              "dir": "in" if pm.group(2).lower() == "in" else "out"})
+        return ports
+
+    def verilog_ports(self) -> list[dict]:
+        """The same from the module header GHDL wrote (must agree)."""
+        text = self.verilog().read_text()
         m = re.search(rf"^module {re.escape(self.top)}\b(.*?)\);", text, re.S | re.M)
         if not m:
-            raise BuildError(f"{v}: module {self.top} not found")
+            raise BuildError(f"module {self.top} not found in GHDL's Verilog")
         ports = []
         for d, msb, lsb, name in _PORT_RE.findall(m.group(1)):
             width = abs(int(msb) - int(lsb)) + 1 if msb else 1
             ports.append({"name": name, "width": width, "dir": "in" if d == "input" else "out"})
-        with locked(pj):
-            pj.write_text(json.dumps(ports, indent=1))
-            (self.dir / "ports.ok").write_text(self.key)
         return ports
 
     def top_info(self) -> Path:
@@ -365,6 +391,8 @@ class Model:
         """The Verilated model library, the runtime and the harness objects."""
         v = self.verilog()
         ports = self.ports()
+        if sorted(map(str, ports)) != sorted(map(str, self.verilog_ports())):
+            raise BuildError(f"{self.top}: the ports of the VHDL entity and of GHDL's Verilog differ")
         d = self.vl_dir(waves)
         obj = d / "obj"
         harness_src = [COSIM / "verilator" / "harness.cpp", COSIM / "verilator" / "cosim_ports.h",
@@ -637,6 +665,10 @@ def table(sc: Scenario, reports: dict[str, dict], diffs: list[str]) -> str:
                                     for j, c in enumerate(r)).rstrip())
         if i == 0:
             out.append("  " + "  ".join("-" * w for w in widths))
+    vl = reports.get("verilator", {}).get("app_output", "").strip()
+    if vl:  # the application's own output (Verilator runs it on the harness' stdout)
+        out.append("  application output (verilator):")
+        out += ["    " + l for l in vl.splitlines()[-15:]]
     for s in sims:
         for e in reports[s].get("errors", []):
             out.append(f"  {s}: error: {e}")
