@@ -84,6 +84,16 @@ def synth_one(workdir: Path, top: str) -> tuple[str, list[str]]:
     verilog.write_text(r.stdout)
     r = sh(["yosys", "-q", "-p", f"read_verilog {verilog}; hierarchy -top {top}; proc; "
             "select -assert-none t:$dlatch"], workdir)
+    if r.returncode == 0:
+        # GHDL 2.0 can turn an array register written at a computed index into a
+        # combinational loop with no flip-flop at all: yosys `check` sees it
+        c = sh(["yosys", "-q", "-p", f"read_verilog {verilog}; hierarchy -top {top}; proc; "
+                "opt_clean; check -assert"], workdir)
+        if c.returncode:
+            msgs = [l.strip() for l in (c.stdout + c.stderr).splitlines()
+                    if "Warning" in l or "ERROR" in l or "loop" in l.lower()]
+            problems.append("yosys check fails on the Verilog ghdl writes (a combinational "
+                            "loop or multiple drivers?): " + "; ".join(msgs[:4])[:500])
     if r.returncode:
         out = (r.stdout + r.stderr).splitlines()
         latches = [l.strip() for l in out if "dlatch" in l]

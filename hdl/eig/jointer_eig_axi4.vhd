@@ -134,40 +134,6 @@ architecture rtl of jointer_eig_axi4 is
   end function;
 
   -- ripple-carry sum in plain logic (small widths map better than "+")
-  function add_logic(a, b : unsigned) return unsigned is
-    alias aa : unsigned(a'length - 1 downto 0) is a;
-    alias bb : unsigned(a'length - 1 downto 0) is b;
-    variable r : unsigned(a'length - 1 downto 0);
-    variable c : std_logic := '0';
-  begin
-    for i in 0 to a'length - 1 loop
-      r(i) := aa(i) xor bb(i) xor c;
-      c    := (aa(i) and bb(i)) or (aa(i) and c) or (bb(i) and c);
-    end loop;
-    return r;
-  end function;
-
-  -- popcount as an adder tree (jointer_pkg.popcount is a linear chain, far
-  -- larger for wide strobes): 128 bits ~ 340 LUTs instead of ~3500
-  function pop_tree(v : std_logic_vector) return unsigned is
-    constant n : positive := v'length;
-    constant w : positive := clog2(n + 1);
-    alias x : std_logic_vector(n - 1 downto 0) is v;
-  begin
-    if n = 1 then
-      return unsigned(x);
-    elsif n = 2 then
-      return unsigned'((x(1) and x(0)) & (x(1) xor x(0)));
-    elsif n = 3 then
-      return unsigned'(((x(2) and x(1)) or (x(2) and x(0)) or (x(1) and x(0)))
-                       & (x(2) xor x(1) xor x(0)));
-    elsif w <= 4 then
-      return add_logic(resize(pop_tree(x(n - 1 downto n / 2)), w),
-                       resize(pop_tree(x(n / 2 - 1 downto 0)), w));
-    end if;
-    return resize(pop_tree(x(n - 1 downto n / 2)), w) + resize(pop_tree(x(n / 2 - 1 downto 0)), w);
-  end function;
-
   function is_pow2(n : positive) return boolean is
   begin
     return 2 ** clog2(n) = n;
@@ -221,7 +187,7 @@ begin
     signal fire     : std_logic;                   -- a candidate leaves the queues
     signal aw_pop   : std_logic;
   begin
-    wsum <= wacc + resize(pop_tree(wstrb_r), burst_w_c);
+    wsum <= wacc + resize(popcount(wstrb_r), burst_w_c);
 
     g_burst : if not per_beat_g generate
       w_push     <= w_hs_r and wlast_r;
@@ -232,7 +198,7 @@ begin
 
     g_beat : if per_beat_g generate
       w_push     <= w_hs_r;
-      w_in       <= wlast_r & std_logic_vector(resize(pop_tree(wstrb_r), pc_w_c));
+      w_in       <= wlast_r & std_logic_vector(resize(popcount(wstrb_r), pc_w_c));
       aw_pop     <= fire and w_head(pc_w_c);       -- the burst's last beat
       cand_bytes <= std_logic_vector(resize(unsigned(w_head(pc_w_c - 1 downto 0)), inc_w_c));
     end generate g_beat;

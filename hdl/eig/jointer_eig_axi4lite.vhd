@@ -75,40 +75,8 @@ architecture rtl of jointer_eig_axi4lite is
   constant depth_c  : positive := 8;                            -- per queue
 
   -- ripple-carry sum in plain logic (small widths map better than "+")
-  function add_logic(a, b : unsigned) return unsigned is
-    alias aa : unsigned(a'length - 1 downto 0) is a;
-    alias bb : unsigned(a'length - 1 downto 0) is b;
-    variable r : unsigned(a'length - 1 downto 0);
-    variable c : std_logic := '0';
-  begin
-    for i in 0 to a'length - 1 loop
-      r(i) := aa(i) xor bb(i) xor c;
-      c    := (aa(i) and bb(i)) or (aa(i) and c) or (bb(i) and c);
-    end loop;
-    return r;
-  end function;
-
   -- popcount as an adder tree (jointer_pkg.popcount is a linear chain, far
   -- larger, on carry logic)
-  function pop_tree(v : std_logic_vector) return unsigned is
-    constant n : positive := v'length;
-    constant w : positive := clog2(n + 1);
-    alias x : std_logic_vector(n - 1 downto 0) is v;
-  begin
-    if n = 1 then
-      return unsigned(x);
-    elsif n = 2 then
-      return unsigned'((x(1) and x(0)) & (x(1) xor x(0)));
-    elsif n = 3 then
-      return unsigned'(((x(2) and x(1)) or (x(2) and x(0)) or (x(1) and x(0)))
-                       & (x(2) xor x(1) xor x(0)));
-    elsif w <= 4 then
-      return add_logic(resize(pop_tree(x(n - 1 downto n / 2)), w),
-                       resize(pop_tree(x(n / 2 - 1 downto 0)), w));
-    end if;
-    return resize(pop_tree(x(n - 1 downto n / 2)), w) + resize(pop_tree(x(n / 2 - 1 downto 0)), w);
-  end function;
-
 begin
 
   assert dir_g = dir_write_c or dir_g = dir_read_c
@@ -164,7 +132,7 @@ begin
         end if;
         if w_hs_r = '1' and (w_used /= depth_c or fire = '1') then
           strb_mem(to_integer(w_wptr(ptr_w_c - 2 downto 0))) <=
-            std_logic_vector(pop_tree(wstrb_r));
+            std_logic_vector(popcount(wstrb_r));
           w_wptr <= w_wptr + 1;
         end if;
         if fire = '1' then

@@ -67,40 +67,8 @@ architecture rtl of jointer_eig_axis is
   end function;
 
   -- ripple-carry sum in plain logic (small widths map better than "+")
-  function add_logic(a, b : unsigned) return unsigned is
-    alias aa : unsigned(a'length - 1 downto 0) is a;
-    alias bb : unsigned(a'length - 1 downto 0) is b;
-    variable r : unsigned(a'length - 1 downto 0);
-    variable c : std_logic := '0';
-  begin
-    for i in 0 to a'length - 1 loop
-      r(i) := aa(i) xor bb(i) xor c;
-      c    := (aa(i) and bb(i)) or (aa(i) and c) or (bb(i) and c);
-    end loop;
-    return r;
-  end function;
-
   -- popcount as an adder tree (jointer_pkg.popcount is a linear chain, far
   -- larger for wide TKEEP)
-  function pop_tree(v : std_logic_vector) return unsigned is
-    constant n : positive := v'length;
-    constant w : positive := clog2(n + 1);
-    alias x : std_logic_vector(n - 1 downto 0) is v;
-  begin
-    if n = 1 then
-      return unsigned(x);
-    elsif n = 2 then
-      return unsigned'((x(1) and x(0)) & (x(1) xor x(0)));
-    elsif n = 3 then
-      return unsigned'(((x(2) and x(1)) or (x(2) and x(0)) or (x(1) and x(0)))
-                       & (x(2) xor x(1) xor x(0)));
-    elsif w <= 4 then
-      return add_logic(resize(pop_tree(x(n - 1 downto n / 2)), w),
-                       resize(pop_tree(x(n / 2 - 1 downto 0)), w));
-    end if;
-    return resize(pop_tree(x(n - 1 downto n / 2)), w) + resize(pop_tree(x(n / 2 - 1 downto 0)), w);
-  end function;
-
   signal hs_r   : std_logic;                       -- inputs, registered once
   signal last_r : std_logic;
   signal keep_r : std_logic_vector(keep_w_c - 1 downto 0);
@@ -146,7 +114,7 @@ begin
     end process;
   end generate g_word_dest;
 
-  beat      <= pop_tree(keep_r) when has_keep_g else to_unsigned(keep_w_c, pc_w_c);
+  beat      <= popcount(keep_r) when has_keep_g else to_unsigned(keep_w_c, pc_w_c);
   cand_data <= std_logic_vector(resize(unsigned(word_r), data_w_c));
 
   g_beats : if count_g = axis_beats_c generate
