@@ -301,7 +301,7 @@ class Model:
                 log(f"    worked around {n} constant(s) written as strings in GHDL's Verilog "
                     "(ghdl/ghdl#2002)")
             v.write_text(text)
-            log(f"latch check (yosys proc; select -assert-none t:$dlatch)")
+            log("latch and loop checks (yosys: select -assert-none t:$dlatch; check -assert)")
             r = subprocess.run(["yosys", "-q", "-p", f"read_verilog {v}; hierarchy -top {self.top}; "
                                 "proc; select -assert-none t:$dlatch"],
                                cwd=self.dir, capture_output=True, text=True)
@@ -309,6 +309,16 @@ class Model:
                 latches = [l.strip() for l in (r.stdout + r.stderr).splitlines() if "atch" in l]
                 raise BuildError(f"latch check failed for {self.top} (a reachable `others` arm?):\n"
                                  + "\n".join(latches[:20]))
+            # as scripts/hdl_check.py: GHDL 2.0 can turn an array register written at a
+            # computed index into a combinational loop; yosys `check` sees it
+            r = subprocess.run(["yosys", "-q", "-p", f"read_verilog {v}; hierarchy -top {self.top}; "
+                                "proc; opt_clean; check -assert"],
+                               cwd=self.dir, capture_output=True, text=True)
+            if r.returncode:
+                msgs = [l.strip() for l in (r.stdout + r.stderr).splitlines()
+                        if "Warning" in l or "ERROR" in l or "loop" in l.lower()]
+                raise BuildError(f"yosys check fails on GHDL's Verilog of {self.top} (a combinational "
+                                 "loop or multiple drivers?):\n" + "\n".join(msgs[:20]))
             stamp.write_text(self.key)
         return v
 

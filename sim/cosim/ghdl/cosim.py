@@ -338,8 +338,21 @@ class Harness:
         self.shadows: dict[str, int] = {}
         self.stims = []
         for i, s in enumerate(self.sc.get("stimulus") or []):
-            clk = self.clk[s.get("clock", self.top["bus_clock"])]["clk"]
-            self.stims.append(Stim(dut, s, clk, self.shadows, self.widths, f"stimulus[{i}]"))
+            where = f"stimulus[{i}]"
+            cname = s.get("clock", self.top["bus_clock"])
+            if cname not in self.clk:
+                raise ValueError(f"{where}: no clock named {cname!r}")
+            kind = s.get("kind")
+            names = {"pulses": [s.get("port")] + ([s["value_port"]] if s.get("value_port") else []),
+                     "task": [s.get("start_port"), s.get("done_port")],
+                     "axi4lite": [f"{s.get('prefix')}_{x}" for x in ("awaddr", "wdata", "wstrb",
+                                                                     "araddr", "rdata")]}.get(kind)
+            if names is None:
+                raise ValueError(f"{where}: unknown kind {kind!r} (pulses, task, axi4lite)")
+            for n in names:
+                if n not in self.widths:
+                    raise ValueError(f"{where}: the top has no port {n!r}")
+            self.stims.append(Stim(dut, s, self.clk[cname]["clk"], self.shadows, self.widths, where))
         self.stim_tasks = None
 
     # ---- platform coroutines (run in the scheduler thread) -------------------------
