@@ -15,7 +15,7 @@
 --          result snapshots its upper word; the upper word reads the snapshot
 --   THRESHOLD words (rw): a lower-word write is staged, the most significant
 --          word's write commits the whole value; reads return the committed
---          value; reset all ones. IRQ source on the rising edge of
+--          value; reset all ones (the staged word: 0). IRQ source on the rising edge of
 --          result >= threshold.
 --   TRACE (per trace): +0 WPTR, +1 FILL, +2 STATUS (bit 0 FULL, bit 1
 --          OVERFLOW), +3 WATERMARK (rw, holds log2(depth)+1 bits, 0 = off;
@@ -313,8 +313,9 @@ begin
             end if;
           end if;
           if rst = '1' then
-            thr  <= mask_of(d);
-            ge_r <= '0';
+            thr   <= mask_of(d);
+            stage <= (others => '0');  -- a lone upper-word write after reset is defined
+            ge_r  <= '0';
           end if;
         end if;
       end process;

@@ -255,8 +255,11 @@ class Host:
         assert resp == 0, f"write {addr:#x}: resp {resp}"
 
 
-async def bring_up(dut, bus_period: float, a1_period: float):
-    """Clocks, every input driven, resets; returns (host, area0, area1, a1 Clock)."""
+async def bring_up(dut, bus_period: float, a1_period: float, models: bool = True):
+    """Clocks, every input driven, resets; returns (host, area0, area1, a1 Clock).
+
+    models=False: no event driver / model stepping (no per-cycle Python work;
+    the event inputs stay 0)."""
     from collect_util import start_clock
     for s in ("awaddr", "awprot", "awvalid", "wdata", "wstrb", "wvalid", "bready",
               "araddr", "arprot", "arvalid", "rready"):
@@ -268,11 +271,18 @@ async def bring_up(dut, bus_period: float, a1_period: float):
     dut.a1_rst.value = 1
     area0 = Area(dut, 0, dut.s_axi_aclk, dut.a0_rst)
     area1 = Area(dut, 1, dut.a1_clk, dut.a1_rst)
-    area0.start()
-    area1.start()
+    if models:
+        area0.start()
+        area1.start()
+    else:
+        for p in ("a0_", "a1_"):
+            for sig in ("ev_good", "ev_data", "ev_inc"):
+                getattr(dut, p + sig).value = 0
     for _ in range(8):
         await RisingEdge(dut.s_axi_aclk)
     dut.s_axi_aresetn.value = 1
+    from cocotb.utils import get_sim_time
+    t_release = get_sim_time("ns")
     for _ in range(3):
         await RisingEdge(dut.a1_clk)
     await FallingEdge(dut.a1_clk)
@@ -280,6 +290,7 @@ async def bring_up(dut, bus_period: float, a1_period: float):
     for _ in range(4):
         await RisingEdge(dut.s_axi_aclk)
     host = Host(dut)
+    host.t_release = t_release  # aresetn went high (the bus timestamp counts from here)
     return host, area0, area1, a1clk
 
 
