@@ -665,7 +665,7 @@ def table(sc: Scenario, reports: dict[str, dict], diffs: list[str]) -> str:
     rows.append(("simulated time (ns)", "", *[f"{reports[s].get('sim_time_ps', 0) / 1000:.1f}" for s in sims], ""))
     for c in any_rep.get("cycles", {}):
         rows.append((f"cycles of clock {c}", "", *[str(reports[s].get("cycles", {}).get(c)) for s in sims], ""))
-    rows.append(("wall time (s)", "", *[f"{reports[s].get('wall_s', 0):.2f}" for s in sims], ""))
+    rows.append(("wall time (s)", "", *[f"{reports[s].get('wall_s', 0):.3g}" for s in sims], ""))
     rows.append(("app exit code", "0", *[str(reports[s].get("app_rc")) for s in sims], ""))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     out = [f"scenario {sc.name}: {sc.path.relative_to(REPO) if sc.path.is_relative_to(REPO) else sc.path}"

@@ -183,3 +183,26 @@ int cosim_report_all(jointer_dev *dev)
     }
     return 0;
 }
+
+void cosim_expect_idle(void)
+{
+    const jointer_cfg *cfg = cosim_cfg;
+    char name[128];
+    unsigned i;
+
+    for (i = 0; i < cfg->num_metrics; ++i) {
+        const jointer_metric_desc *m = &cfg->metrics[i];
+        uint64_t ones = m->width >= 64u ? UINT64_MAX : (UINT64_C(1) << m->width) - 1u;
+        platform_expect(m->name, m->aggregator == JOINTER_AGGREGATOR_MIN ? ones : 0u);
+    }
+    for (i = 0; i < cfg->num_lmics; ++i) {
+        snprintf(name, sizeof name, "status.%s", cfg->lmics[i].name);
+        platform_expect(name, 0);
+    }
+    for (i = 0; i < cfg->num_traces; ++i) {
+        snprintf(name, sizeof name, "%s.fill", cfg->traces[i].name);
+        platform_expect(name, 0);
+        snprintf(name, sizeof name, "%s.status", cfg->traces[i].name);
+        platform_expect(name, 0);
+    }
+}

@@ -57,4 +57,9 @@ int cosim_stop_all(jointer_dev *dev);
  * "<trace>.status") */
 int cosim_report_all(jointer_dev *dev);
 
+/* platform_expect of what cosim_report_all reports for a monitor that saw
+ * nothing: every result at its reset value (all ones for min, else 0),
+ * every STATUS, FILL and trace STATUS 0 */
+void cosim_expect_idle(void);
+
 #endif /* COSIM_APP_H */

@@ -6,7 +6,8 @@
  * runs every LMIC, starts the stimulus and waits for its end, lets
  * `settle_ns` (default 500) pass so the last events cross the pipelines and
  * clock domains, stops every LMIC and reports every metric, every LMIC's
- * STATUS and every trace's FILL/STATUS.
+ * STATUS and every trace's FILL/STATUS. With expect_idle=1 it also expects
+ * every one of them at its reset value (a run without stimulus).
  */
 #include "cosim_app.h"
 
@@ -22,5 +23,7 @@ int app_main(int argc, char **argv)
     platform_wait_ns(cosim_arg_u64(argc, argv, "settle_ns", 500));
     COSIM_TRY(cosim_stop_all(&dev));
     COSIM_TRY(cosim_report_all(&dev));
+    if (cosim_arg_u64(argc, argv, "expect_idle", 0) != 0)
+        cosim_expect_idle();
     return 0;
 }
