@@ -2,7 +2,8 @@
 # inside `py-test`.
 #
 #   make gen CONFIG=configs/x.yaml [OUT=build]   generate into $(OUT)/<name>/
-#   make gen-golden                               rewrite gen/tests/golden/ from configs/
+#   make gen-golden                               rewrite gen/tests/golden/ from configs/, and
+#                                                 jointer.core (the library's FuseSoC core) from hdl/
 #   make gen-bench                                generator wall time, Y9 top LUT/FF (in `make bench`)
 #
 # The generator runs with bytecode caching on (PYTHONDONTWRITEBYTECODE unset for
@@ -20,6 +21,7 @@ gen: deps
 
 gen-golden: deps
 	@for c in $(GEN_EXAMPLES); do $(JOINTER_GEN) $$c --regen-golden || exit 1; done
+	@env -u PYTHONDONTWRITEBYTECODE PYTHONPATH=gen $(PYTHON) -m jointer_gen.libcore
 
 gen-bench: deps
 	@env -u PYTHONDONTWRITEBYTECODE PYTHONPATH=gen $(PYTHON) -m jointer_gen.bench --out $(BUILD)/bench

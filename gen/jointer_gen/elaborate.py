@@ -120,6 +120,21 @@ class ObservedSignal:
 
 
 @dataclass
+class BusInterface:
+    """A group of top-level ports Vivado sees as one interface (IP-XACT busInterface)."""
+    name: str
+    kind: str                       # aximm | axis | clock | reset | interrupt
+    mode: str                       # slave | master | monitor
+    port_maps: list[tuple[str, str]]        # (logical port of the bus definition, top-level port)
+    params: list[tuple[str, str]]           # bus parameters (name, value)
+    description: str
+    owner: str                      # who gives the name (name checks)
+    path: tuple
+    monitored: str = ""             # monitor: the mode of the interfaces it may watch
+    memory_map: str = ""            # slave: the memory map it decodes
+
+
+@dataclass
 class ConstGroup:
     title: str
     consts: list[Const]
@@ -188,6 +203,7 @@ class Design:
     c_macros: list[dict]            # {title, owner, path, rows: [(name, value, comment)]}
     register_map: list[dict]        # doc rows
     files: list[dict] = field(default_factory=list)
+    bus_interfaces: list[BusInterface] = field(default_factory=list)   # Vivado IP (component.xml)
 
     @property
     def name(self) -> str:
@@ -837,6 +853,54 @@ def _top(mon: Monitor, lviews: list[LmicView], addr_width: int, rp_addr_w: int) 
 
 
 # ---------------------------------------------------------------------------
+# bus interfaces of the top (Vivado IP packaging: component.xml, package_ip.tcl)
+# ---------------------------------------------------------------------------
+
+TAP_KIND = {"axi4": "aximm", "axi4lite": "aximm", "axis": "axis"}
+
+
+def _bus_interfaces(mon: Monitor, lviews: list[LmicView]) -> list[BusInterface]:
+    """s_axi (AXI4-Lite slave, memory map s_axi), every AXI4 / AXI4-Lite /
+    AXI4-Stream tap as a monitor interface (it attaches to an existing net,
+    as System ILA does), irq, and a clock and a reset interface per clock
+    with the interfaces and the reset of its domain. Start/done and event
+    strobes stay plain ports. Logical port names are the AXI names of
+    xilinx.com:interface:aximm / axis (the port suffix in upper case)."""
+    gen = GENERATED
+    bus = mon.bus_clock.name
+    out = [BusInterface("s_axi", "aximm", "slave",
+                        [(sig.upper(), f"s_axi_{sig}") for sig, _, _ in S_AXI], [],
+                        "AXI4-Lite slave: the host's port to the monitor registers", gen, mon.path,
+                        memory_map="s_axi")]
+    taps: dict[str, list[str]] = {c.name: [] for c in mon.clocks}
+    taps[bus].append("s_axi")
+    for lv in lviews:
+        for sv in lv.sniffers:
+            t = sv.model.interfacer.type
+            if t not in TAP_KIND:
+                continue
+            n = sv.model.name
+            out.append(BusInterface(n, TAP_KIND[t], "monitor",
+                                    [(o.sig.upper(), f"{n}_{o.sig}") for o in sv.observed], [],
+                                    f"sniffer {n} (LMIC {lv.model.name}, clock {lv.clock}): {sv.summary}",
+                                    f"sniffer '{n}'", sv.model.path + ("name",), monitored="slave"))
+            taps[lv.clock].append(n)
+    out.append(BusInterface("irq", "interrupt", "master", [("INTERRUPT", "irq")],
+                            [("SENSITIVITY", "LEVEL_HIGH")],
+                            "level interrupt: an enabled source is pending (bus clock)", gen, mon.path))
+    for i, c in enumerate(mon.clocks):
+        clk, rst = ("s_axi_aclk", "s_axi_aresetn") if i == 0 else (f"{c.name}_clk", f"{c.name}_resetn")
+        owner, path = (gen, mon.path) if i == 0 else (f"clock '{c.name}'", c.path)
+        out.append(BusInterface(rst, "reset", "slave", [("RST", rst)], [("POLARITY", "ACTIVE_LOW")],
+                                f"reset of clock {c.name}, active low, synchronous to {clk}", owner, path))
+        params = [("ASSOCIATED_BUSIF", ":".join(taps[c.name]))] if taps[c.name] else []
+        out.append(BusInterface(clk, "clock", "slave", [("CLK", clk)], params + [("ASSOCIATED_RESET", rst)],
+                                f"clock {c.name}" + (" (bus clock: DCI, global block)" if i == 0 else ""),
+                                owner, path))
+    return out
+
+
+# ---------------------------------------------------------------------------
 # C macros, descriptor rows, register map
 # ---------------------------------------------------------------------------
 
@@ -1093,6 +1157,13 @@ def _check_names(d: Design, src: Source, diags: Diagnostics) -> None:
                 ident = f"{sv.model.name}_{o.sig}"
                 top.add(ident, f"sniffer '{sv.model.name}'", sv.model.path + ("name",))
                 inner.add(ident, f"sniffer '{sv.model.name}'", sv.model.path + ("name",))
+    # Vivado bus interfaces (component.xml; Vivado compares them case-insensitively);
+    # only when the names passed so far (a sniffer called s_axi is reported once)
+    if not diags:
+        bif = Namespace("Vivado bus interface", diags, src, case_sensitive=False)
+        rank = {"aximm": 2, "axis": 2}      # fixed names, then clocks', then sniffers' (the culprits)
+        for b in sorted(d.bus_interfaces, key=lambda b: 0 if b.owner == gen else rank.get(b.kind, 1)):
+            bif.add(b.name, b.owner, b.path)
     # C macros and functions
     cns = Namespace("C identifier", diags, src)
     for sec in d.c_macros:
@@ -1184,6 +1255,7 @@ def elaborate(mon: Monitor, src: Source, source_name: str) -> Design:
                layout=L, addr_width=addr_width, info=info, lmics=lviews, sniffers=sviews_all,
                metrics=[], traces=[], monitor_consts=monitor_consts,
                top=_top(mon, lviews, addr_width, rp_addr_w), c_macros=[], register_map=[])
+    d.bus_interfaces = _bus_interfaces(mon, lviews)
     _rows(d)
     _c_and_docs(d)
     _check_names(d, src, diags)

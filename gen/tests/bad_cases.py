@@ -246,4 +246,12 @@ lmics:
     sniffers:
       - {name: s_axi, interfacer: {type: axi4lite, direction: write}, dcapfs: [{name: c, extractor: event}]}
 """, ["bad.yaml:6:16: error: sniffer 's_axi' gives the top-level VHDL identifier 's_axi_awaddr', which the generated code uses itself (expected names that stay distinct once prefixed)"]),
+    ("collision_bus_interface", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - {name: irq, interfacer: {type: axis}, dcapfs: [{name: c, extractor: event}]}
+""", ["bad.yaml:6:16: error: sniffer 'irq' gives the Vivado bus interface 'irq', which the generated code uses itself (expected names that stay distinct once prefixed)"]),
 ]

@@ -13,12 +13,15 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
+from .. import library
 from ..elaborate import Design
 from . import c as c_backend
 from . import doc as doc_backend
+from . import fusesoc as fusesoc_backend
+from . import linux as linux_backend
+from . import vivado as vivado_backend
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
-REPO = Path(__file__).resolve().parents[3]
 
 
 def _pad(value, width: int) -> str:
@@ -38,6 +41,30 @@ def _width(items, key, minimum: int = 0) -> int:
 
 def _md(text) -> str:
     return str(text).replace("|", "\\|")
+
+
+def _xml(text) -> str:
+    from xml.sax.saxutils import escape
+    return escape(str(text), {'"': "&quot;"})
+
+
+def _xml_comment(text) -> str:
+    """Text inside <!-- -->: no "--", no trailing "-"."""
+    text = str(text)
+    while "--" in text:
+        text = text.replace("--", "- -")
+    return text + " " if text.endswith("-") else text
+
+
+def _tcl(text) -> str:
+    """One Tcl word: a double-quoted string, every special character escaped."""
+    import re
+    return '"' + re.sub(r'([\\"$\[\]{}])', r"\\\1", str(text)) + '"'
+
+
+def _json_str(text) -> str:
+    """A double-quoted string with C escapes: a YAML flow scalar, a DTS string."""
+    return json.dumps(str(text), ensure_ascii=True)
 
 
 def _bytecode_cache():
@@ -66,7 +93,8 @@ def environment():
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
         autoescape=lambda name: bool(name) and name.endswith(".html.j2"),
         auto_reload=False)
-    env.filters.update(pad=_pad, c_comment=_c_comment, md=_md, width=_width)
+    env.filters.update(pad=_pad, c_comment=_c_comment, md=_md, width=_width, xml=_xml,
+                       xml_comment=_xml_comment, tcl=_tcl, yaml_str=_json_str, dts_str=_json_str)
     return env
 
 
@@ -75,9 +103,8 @@ def header(d: Design) -> str:
             "do not edit.")
 
 
-# (template, path pattern, role); VHDL files in compile order come from _vhdl_files()
-def outputs(d: Design) -> list[tuple[str, str, str, dict]]:
-    """(template, relative path, role, extra context) of every output, in manifest order."""
+def _vhdl_outputs(d: Design) -> list[tuple[str, str, str, dict]]:
+    """(template, path, role, extra context) of the generated VHDL, in compile order."""
     out = [("vhdl/config.vhd.j2", f"hdl/{d.name}_config.vhd", "vhdl-config", {})]
     for lv in d.lmics:
         for sv in lv.sniffers:
@@ -85,63 +112,67 @@ def outputs(d: Design) -> list[tuple[str, str, str, dict]]:
     for lv in d.lmics:
         out.append(("vhdl/lmic.vhd.j2", lv.file, "vhdl-lmic", {"lv": lv}))
     out.append(("vhdl/monitor.vhd.j2", d.top["file"], "vhdl-top", {"top": d.top}))
+    return out
+
+
+def outputs(d: Design) -> list[tuple[str, str, str, dict]]:
+    """(template, relative path, role, extra context) of every templated output,
+    in manifest order (the copies in ip/hdl/ follow them: render())."""
+    out = _vhdl_outputs(d)
     out += [("c/regs.h.j2", f"c/{d.name}_regs.h", "c-regs", {}),
             ("c/desc.h.j2", f"c/{d.name}.h", "c-header", {}),
             ("c/desc.c.j2", f"c/{d.name}.c", "c-source", {}),
             ("c/selfcheck.c.j2", f"c/{d.name}_selfcheck.c", "c-selfcheck", {}),
             ("doc/monitor.md.j2", f"doc/{d.name}.md", "doc-markdown", {}),
-            ("doc/monitor.html.j2", f"doc/{d.name}.html", "doc-html", {})]
+            ("doc/monitor.html.j2", f"doc/{d.name}.html", "doc-html", {}),
+            ("vivado/component.xml.j2", "ip/component.xml", "ip-component", {}),
+            ("vivado/xgui.tcl.j2", f"ip/{vivado_backend.xgui_file(d)}", "ip-xgui", {}),
+            ("vivado/package_ip.tcl.j2", "ip/package_ip.tcl", "ip-package-script",
+             {"default_part": vivado_backend.DEFAULT_PART}),
+            ("fusesoc/monitor.core.j2", fusesoc_backend.core_file(d), "fusesoc-core", {}),
+            ("linux/monitor.dtsi.j2", linux_backend.dtsi_file(d), "linux-dtsi", {})]
     return out
 
 
 def render(d: Design) -> dict[str, str]:
     env = environment()
     ctx = {"header": header(d)}
-    base = {"d": d, "ctx": ctx, "c": c_backend.context(d), "doc": doc_backend.context(d)}
+    lib = library.order(library_entities(d))
+    if not lib:
+        raise library.LibraryMissing(f"the jointer VHDL library is not at {library.HDL}; "
+                                     "run jointer-gen from a checkout (pip install -e gen)")
+    vhdl = [path for _, path, _, _ in _vhdl_outputs(d)]
+    base = {"d": d, "ctx": ctx, "c": c_backend.context(d), "doc": doc_backend.context(d),
+            "v": vivado_backend.context(d, lib, vhdl), "f": fusesoc_backend.context(d, vhdl),
+            "l": linux_backend.context(d)}
     files: dict[str, str] = {}
     entries = []
     for template, path, role, extra in outputs(d):
         files[path] = env.get_template(template).render(**base, **extra)
         entries.append((path, role))
-    files["manifest.json"] = manifest(d, entries)
+    # the IP folder is self-contained: copies of every VHDL file it compiles
+    for ip_path, src in vivado_backend.hdl_files(lib, vhdl):
+        copy = library.read(src) if src in lib else files[src]
+        files[f"ip/{ip_path}"] = copy
+        entries.append((f"ip/{ip_path}", "ip-hdl-library" if src in lib else "ip-hdl"))
+    files["manifest.json"] = manifest(d, entries, lib)
     return files
 
 
-# the library entities each generated design unit instantiates (dependency closure
-# is worked out from the library sources when they are present)
-def _library_order(entities: set[str]) -> list[str]:
-    """Library files the design needs, dependencies first (relative to the repository)."""
-    import re
-    hdl = REPO / "hdl"
-    if not hdl.is_dir():
-        return []
-    files = {p.stem: p for p in sorted(hdl.rglob("*.vhd"))}
-    uses = {}
-    for stem, p in files.items():
-        text = re.sub(r"--[^\n]*", "", p.read_text())
-        uses[stem] = sorted(set(m.lower() for m in re.findall(
-            r"\b(?:entity\s+work|use\s+work)\.(\w+)", text, re.I)) & files.keys() - {stem})
-    order, seen = [], set()
-
-    def visit(u: str) -> None:
-        if u in seen or u not in files:
-            return
-        seen.add(u)
-        for dep in uses[u]:
-            visit(dep)
-        order.append(u)
-    for e in sorted(entities):
-        visit(e)
-    return [files[u].relative_to(REPO).as_posix() for u in order]
-
-
-def manifest(d: Design, entries: list[tuple[str, str]]) -> str:
+def library_entities(d: Design) -> set[str]:
+    """The library units the generated design units instantiate (and jointer_pkg);
+    their dependency closure comes from library.order()."""
     entities = {"jointer_pkg"}
     for lv in d.lmics:
         for sv in lv.sniffers:
             entities |= {i.entity for i in sv.instances}
         entities |= {i.entity for i in lv.instances if i.entity.startswith("jointer_")}
     entities |= {i.entity for i in d.top["instances"] if i.entity.startswith("jointer_")}
+    return entities
+
+
+def manifest(d: Design, entries: list[tuple[str, str]], library_sources: list[str]) -> str:
+    entities = library_entities(d)
     vhdl = [p for p, r in entries if r.startswith("vhdl-")]
     m = {
         "generator": f"jointer {d.version}",
@@ -152,7 +183,7 @@ def manifest(d: Design, entries: list[tuple[str, str]]) -> str:
         "vhdl_library": "jointer",
         "vhdl_standard": "2008",
         "library_entities": sorted(entities),
-        "library_sources": _library_order(entities),
+        "library_sources": library_sources,
         "compile_order": vhdl,
         "clocks": [{"name": c.name, "port": "s_axi_aclk" if i == 0 else f"{c.name}_clk",
                     "reset": "s_axi_aresetn" if i == 0 else f"{c.name}_resetn",
@@ -160,6 +191,12 @@ def manifest(d: Design, entries: list[tuple[str, str]]) -> str:
                    for i, c in enumerate(d.monitor.clocks)],
         "bus": {"addr_width": d.addr_width, "base_address": f"0x{d.monitor.bus.base_address:X}",
                 "span": d.layout.span, "window": d.layout.window, "strict": d.monitor.bus.strict},
+        "integration": {
+            "vivado_ip": {"vlnv": vivado_backend.vlnv(d), "component": "ip/component.xml"},
+            "fusesoc": {"core": fusesoc_backend.core_file(d), "vlnv": fusesoc_backend.vlnv(d),
+                        "library_vlnv": fusesoc_backend.LIBRARY_VLNV},
+            "linux": {"dtsi": linux_backend.dtsi_file(d), "uio_name": d.name},
+        },
         "files": [{"path": p, "role": r, **({"order": vhdl.index(p)} if p in vhdl else {})}
                   for p, r in entries],
     }

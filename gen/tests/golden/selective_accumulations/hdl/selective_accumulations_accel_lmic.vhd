@@ -79,12 +79,12 @@ architecture structural of selective_accumulations_accel_lmic is
   signal dc_result     : std_logic_vector(255 downto 0);  -- result DCAPFs, 64 bits each
   signal dc_overflow   : std_logic_vector(3 downto 0);
   signal dc_caught     : std_logic_vector(3 downto 0);
-  signal tr_wptr       : std_logic_vector(-1 downto 0);  -- trace status, 32 bits per trace
-  signal tr_fill       : std_logic_vector(-1 downto 0);
-  signal tr_full       : std_logic_vector(-1 downto 0);
-  signal tr_overflow   : std_logic_vector(-1 downto 0);
+  signal tr_wptr       : std_logic_vector(31 downto 0);  -- trace status, 32 bits per trace
+  signal tr_fill       : std_logic_vector(31 downto 0);
+  signal tr_full       : std_logic_vector(0 downto 0);
+  signal tr_overflow   : std_logic_vector(0 downto 0);
   signal tr_rd_addr    : std_logic_vector(31 downto 0);
-  signal tr_rd_data    : std_logic_vector(-1 downto 0);
+  signal tr_rd_data    : std_logic_vector(31 downto 0);
 begin
 
   -- LMIC accel: CONTROL, STATUS, INIT, RESULT, THRESHOLD and TRACE registers
@@ -217,5 +217,11 @@ begin
       dc_result   => dc_result(255 downto 128),
       dc_overflow => dc_overflow(3 downto 2),
       dc_caught   => dc_caught(3 downto 2));
+
+  tr_wptr <= (others => '0');  -- no trace: the LMIC's dummy item
+  tr_fill <= (others => '0');  -- no trace: the LMIC's dummy item
+  tr_full <= (others => '0');  -- no trace: the LMIC's dummy item
+  tr_overflow <= (others => '0');  -- no trace: the LMIC's dummy item
+  tr_rd_data <= (others => '0');  -- no trace: the LMIC's dummy item
 
 end architecture structural;

@@ -1,0 +1,130 @@
+"""Vivado IP backend: ip/component.xml, ip/xgui/<name>_v1_0.tcl, ip/package_ip.tcl.
+
+component.xml is IP-XACT IEEE 1685-2009 (the SPIRIT namespace Vivado's IP
+packager writes), with the elements in the schema's order and Vivado's
+conventions: views xilinx_anylanguagesynthesis / ..behavioralsimulation /
+xilinx_xpgui with their file sets, VHDL-2008 files as
+<spirit:userFileType>vhdlSource-2008</spirit:userFileType> in library
+`jointer`, xilinx.com bus definitions, bus parameters ASSOCIATED_BUSIF /
+ASSOCIATED_RESET / POLARITY / SENSITIVITY, the Component_Name parameter and
+xilinx:coreExtensions. It carries no checksums and no creation date (the
+output is deterministic; `ipx::update_checksums` adds them if wanted).
+
+The IP folder is self-contained (a Vivado IP repository entry must be: the
+user points ip_repo_paths at it or copies it): ip/hdl/ holds the library
+files the monitor needs and the generated files, in compile order. The bus
+interfaces come from the elaborated design (Design.bus_interfaces); this
+module adds the bus definitions (VLNVs) and the port types.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..elaborate import Design
+from ..library import LIBRARY
+
+IP_VENDOR = "jointer"
+IP_LIBRARY = "jointer"
+IP_VERSION = "1.0"
+TAXONOMY = "/UserIP"
+DEFAULT_PART = "xc7z020clg484-1"    # package_ip.tcl's scratch project (a Zynq-7020)
+XILINX_VERSION = "2020.2"          # packagingInfo: the Vivado release this format follows
+FAMILIES = ["zynq", "zynquplus", "artix7", "kintex7", "virtex7", "spartan7",
+            "kintexu", "kintexuplus", "virtexu", "virtexuplus"]
+
+# kind -> (bus type VLNV, abstraction type VLNV)
+BUS_DEFS = {
+    "aximm": (("xilinx.com", "interface", "aximm", "1.0"), ("xilinx.com", "interface", "aximm_rtl", "1.0")),
+    "axis": (("xilinx.com", "interface", "axis", "1.0"), ("xilinx.com", "interface", "axis_rtl", "1.0")),
+    "clock": (("xilinx.com", "signal", "clock", "1.0"), ("xilinx.com", "signal", "clock_rtl", "1.0")),
+    "reset": (("xilinx.com", "signal", "reset", "1.0"), ("xilinx.com", "signal", "reset_rtl", "1.0")),
+    "interrupt": (("xilinx.com", "signal", "interrupt", "1.0"),
+                  ("xilinx.com", "signal", "interrupt_rtl", "1.0")),
+}
+
+VIEWS = [  # (name, display name, environment, file set or "" )
+    ("xilinx_anylanguagesynthesis", "Synthesis", ":vivado.xilinx.com:synthesis",
+     "xilinx_anylanguagesynthesis_view_fileset"),
+    ("xilinx_anylanguagebehavioralsimulation", "Simulation", ":vivado.xilinx.com:simulation",
+     "xilinx_anylanguagebehavioralsimulation_view_fileset"),
+    ("xilinx_xpgui", "UI Layout", ":vivado.xilinx.com:xgui.ui", "xilinx_xpgui_view_fileset"),
+]
+HDL_VIEWS = [v[0] for v in VIEWS[:2]]
+
+_VECTOR = re.compile(r"std_logic_vector\((\d+) downto (\d+)\)")
+
+
+def vlnv(d: Design) -> str:
+    return f"{IP_VENDOR}:{IP_LIBRARY}:{d.name}:{IP_VERSION}"
+
+
+def xgui_file(d: Design) -> str:
+    return f"xgui/{d.name}_v{IP_VERSION.replace('.', '_')}.tcl"
+
+
+def hdl_files(library_sources: list[str], compile_order: list[str]) -> list[tuple[str, str]]:
+    """(path inside ip/, source) of every VHDL file, in compile order: the
+    library files (source: their path in the repository), then the generated
+    ones (source: their path in the output folder). One flat folder: library
+    units start with jointer_, generated ones with the monitor name, which
+    may not (gen/README.md "Names")."""
+    out = [(f"hdl/{p.rsplit('/', 1)[-1]}", p) for p in library_sources]
+    out += [(f"hdl/{p.rsplit('/', 1)[-1]}", p) for p in compile_order]
+    return out
+
+
+def _vlnv(v: tuple) -> dict:
+    return dict(zip(("vendor", "library", "name", "version"), v))
+
+
+def _ports(d: Design) -> list[dict]:
+    clock_reset = set()
+    for b in d.bus_interfaces:
+        if b.kind in ("clock", "reset"):
+            clock_reset |= {phys for _, phys in b.port_maps}
+    out = []
+    for p in d.top["ports"]:
+        m = _VECTOR.fullmatch(p.vtype)
+        if m is None and p.vtype != "std_logic":
+            raise ValueError(f"top port {p.name}: unexpected type {p.vtype}")
+        out.append({"name": p.name, "direction": p.direction,
+                    "left": int(m.group(1)) if m else None, "right": int(m.group(2)) if m else None,
+                    "type": "std_logic_vector" if m else "std_logic",
+                    # Vivado ties an unconnected input to its default (not clocks and resets)
+                    "default": 0 if p.direction == "in" and p.name not in clock_reset else None})
+    return out
+
+
+def context(d: Design, library_sources: list[str], compile_order: list[str]) -> dict:
+    buses = []
+    for b in d.bus_interfaces:
+        bus_type, abstraction = BUS_DEFS[b.kind]
+        buses.append({"name": b.name, "kind": b.kind, "description": b.description, "mode": b.mode,
+                      "monitored": b.monitored, "memory_map": b.memory_map,
+                      "bus_type": _vlnv(bus_type), "abstraction": _vlnv(abstraction),
+                      "bus_type_vlnv": ":".join(bus_type), "abstraction_vlnv": ":".join(abstraction),
+                      "port_maps": b.port_maps,
+                      "params": [{"name": n, "value": v, "id": f"BUSIFPARAM_VALUE.{b.name.upper()}.{n}"}
+                                 for n, v in b.params]})
+    clocks = []
+    for b in d.bus_interfaces:
+        if b.kind == "clock":
+            params = dict(b.params)
+            clocks.append({"clock": b.name, "busifs": params.get("ASSOCIATED_BUSIF", "").split(":")
+                           if params.get("ASSOCIATED_BUSIF") else [],
+                           "reset": params["ASSOCIATED_RESET"]})
+    files = hdl_files(library_sources, compile_order)
+    return {
+        "vendor": IP_VENDOR, "library": IP_LIBRARY, "name": d.name, "version": IP_VERSION,
+        "vlnv": vlnv(d),
+        "component_name": f"{d.name}_v{IP_VERSION.replace('.', '_')}",
+        "display_name": f"jointer monitor {d.name}",
+        "description": d.monitor.description or f"jointer hardware monitor {d.name}",
+        "top": d.top["entity"], "taxonomy": TAXONOMY, "families": FAMILIES,
+        "xilinx_version": XILINX_VERSION, "vhdl_library": LIBRARY,
+        "buses": buses, "clocks": clocks, "ports": _ports(d), "hdl_views": HDL_VIEWS,
+        "views": [{"name": n, "display": dn, "env": e, "fileset": fs} for n, dn, e, fs in VIEWS],
+        "memory_map": {"name": "s_axi", "block": "reg0", "base": 0, "range": d.layout.span, "width": 32},
+        "hdl_files": [f for f, _ in files], "xgui": xgui_file(d),
+    }
