@@ -3,7 +3,7 @@
 Node <name>@<base> (its name is the UIO device name, /sys/class/uio/uioN/name,
 which the udev rule of doc/linux.md matches) with compatible
 "jointer,<name>-1.0", "jointer,monitor-1.0", "generic-uio"; reg = the base
-address and the register space rounded up to a page (UIO maps whole pages);
+address and the space s_axi decodes, at least a page (UIO maps whole pages);
 interrupt and clock placeholders for Zynq-7000 (IRQ_F2P[0], FCLK0), explained
 in the file. The node sits in a simple-bus of its own with one address and
 one size cell and an identity `ranges`, so the fragment fits Zynq-7000
@@ -22,15 +22,17 @@ def dtsi_file(d: Design) -> str:
     return f"linux/{d.name}.dtsi"
 
 
-def reg_size(span: int) -> int:
-    return -(-span // PAGE) * PAGE
+def reg_size(d: Design) -> int:
+    """The space s_axi decodes (2^addr_width bytes, as component.xml's address
+    block and so the Vivado address segment), at least a page: UIO maps pages."""
+    return max(1 << d.addr_width, PAGE)
 
 
 def context(d: Design) -> dict:
     base = d.monitor.bus.base_address
     return {"vlnv": vlnv(d),
             "node": d.name, "label": f"jointer_{d.name}", "bus": f"jointer_{d.name}_bus",
-            "unit": f"{base:x}", "base": f"0x{base:08x}", "size": f"0x{reg_size(d.layout.span):x}",
-            "span": d.layout.span, "page": PAGE, "config_hash": f"0x{d.config_hash:08x}",
+            "unit": f"{base:x}", "base": f"0x{base:08x}", "size": f"0x{reg_size(d):x}",
+            "span": d.layout.span, "page": PAGE, "addr_width": d.addr_width, "config_hash": f"0x{d.config_hash:08x}",
             "compatible": [f"jointer,{d.name}-{IP_VERSION}", f"jointer,monitor-{IP_VERSION}", "generic-uio"],
             "other_clocks": [f"{c.name}_clk" for c in d.monitor.clocks[1:]]}

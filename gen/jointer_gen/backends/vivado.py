@@ -125,6 +125,9 @@ def context(d: Design, library_sources: list[str], compile_order: list[str]) -> 
         "xilinx_version": XILINX_VERSION, "vhdl_library": LIBRARY,
         "buses": buses, "clocks": clocks, "ports": _ports(d), "hdl_views": HDL_VIEWS,
         "views": [{"name": n, "display": dn, "env": e, "fileset": fs} for n, dn, e, fs in VIEWS],
-        "memory_map": {"name": "s_axi", "block": "reg0", "base": 0, "range": d.layout.span, "width": 32},
+        # the space s_axi decodes (2^addr_width bytes, base_address aligned to it): a power of
+        # two as Vivado's address segments; the registers (d.layout.span bytes) start at 0
+        "memory_map": {"name": "s_axi", "block": "reg0", "base": 0, "range": 1 << d.addr_width,
+                       "span": d.layout.span, "width": 32},
         "hdl_files": [f for f, _ in files], "xgui": xgui_file(d),
     }

@@ -109,7 +109,7 @@ set mm [ipx::add_memory_map s_axi $core]
 set_property slave_memory_map_ref s_axi $bif
 set block [ipx::add_address_block reg0 $mm]
 set_property base_address 0 $block
-set_property range 8192 $block
+set_property range 65536 $block
 set_property width 32 $block
 set_property usage register $block
 
