@@ -240,8 +240,9 @@ _PORT_RE = re.compile(r"^\s*\(?\s*(input|output|inout)\s+(?:\[(\d+):(\d+)\]\s+)?
 
 
 class Model:
-    def __init__(self, sc: Scenario, gdir: Path, man: dict):
-        self.sc, self.gdir, self.man = sc, gdir, man
+    def __init__(self, sc: Scenario, gdir: Path, man: dict, repair: bool = True):
+        self.sc, self.gdir, self.man, self.repair = sc, gdir, man, repair
+        self.repairs = 0
         sources, self.top = design(sc, gdir, man)
         # a snapshot of the sources: the model matches its key even when a
         # file is edited meanwhile (GHDL refuses to run a changed file)
@@ -250,6 +251,9 @@ class Model:
             raise BuildError(f"{self.top}: two VHDL files with the same name")
         self.key = digest(self.top, *texts)
         self.dir = BUILD / "model" / f"{self.top}-{self.key}"
+        if not repair:  # test_cosim: GHDL's Verilog as it is, to show the difference
+            self.key = digest(self.key, "raw")
+            self.dir = BUILD / "model" / f"{self.top}-{self.key}-raw"
         self.work = self.dir / "work"
         self.sources = [self.dir / "src" / n for n, _ in texts]
         with locked(self.dir / "src"):
@@ -280,6 +284,7 @@ class Model:
         stamp = self.dir / "verilog.ok"
         with locked(stamp):
             if fresh(stamp, self.key):
+                self.repairs = int((self.dir / "repairs").read_text())
                 return v
             log(f"ghdl synth --out=verilog {self.top}")
             r = subprocess.run(["ghdl", "synth", "--std=08", f"--work={LIBRARY}",
@@ -296,10 +301,15 @@ class Model:
             text, n = re.subn(r"= 0'b;", "= 1'b0;", text)
             if n:
                 log(f"    worked around {n} zero-width constant(s) (0'b) in GHDL's Verilog")
-            text, n = fix_string_constants(text)
-            if n:
+            self.repairs = n
+            fixed, n = fix_string_constants(text)
+            if self.repair:
+                text = fixed
+            if n and self.repair:
                 log(f"    worked around {n} constant(s) written as strings in GHDL's Verilog "
                     "(ghdl/ghdl#2002)")
+            self.repairs += n
+            (self.dir / "repairs").write_text(str(self.repairs))
             v.write_text(text)
             log("latch and loop checks (yosys: select -assert-none t:$dlatch; check -assert)")
             r = subprocess.run(["yosys", "-q", "-p", f"read_verilog {v}; hierarchy -top {self.top}; "
@@ -692,11 +702,13 @@ def table(sc: Scenario, reports: dict[str, dict], diffs: list[str]) -> str:
 
 
 def run_scenario(path: Path, sims=("verilator", "ghdl"), waves: bool = False,
-                 config: Path | None = None, show: bool = True) -> tuple[bool, dict, list[str]]:
-    """Build and run one scenario; returns (passed, reports by simulator, differences)."""
+                 config: Path | None = None, show: bool = True,
+                 repair: bool = True) -> tuple[bool, dict, list[str]]:
+    """Build and run one scenario; returns (passed, reports by simulator, differences).
+    repair=False: GHDL's Verilog without the repairs (a test that they matter)."""
     sc = load_scenario(Path(path), config)
     gdir, man = generate(sc.config)
-    model = Model(sc, gdir, man)
+    model = Model(sc, gdir, man, repair)
     reports = {}
     for s in sims:
         reports[s] = run_verilator(sc, model, waves) if s == "verilator" else run_ghdl(sc, model, waves)

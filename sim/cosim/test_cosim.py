@@ -56,6 +56,24 @@ def test_wrong_expectation_fails(tmp_path):
     assert bad[0]["got"] == bad[0]["expected"] - 1
 
 
+def test_unrepaired_verilog_is_caught(tmp_path):
+    """Without run.py's repair of GHDL's >32-bit constants (ghdl/ghdl#2002),
+    Verilator reads wrong results: the comparison with GHDL must catch it."""
+    data = yaml.safe_load((HERE / "scenarios" / "two_clocks.yaml").read_text())
+    data["scenario"] = "selftest_unrepaired"
+    path = tmp_path / "raw.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    sc = cosim_run.load_scenario(path)
+    gdir, man = cosim_run.generate(sc.config)
+    model = cosim_run.Model(sc, gdir, man, repair=False)
+    model.verilog()
+    if model.repairs == 0:
+        pytest.skip("this GHDL writes no string constants: nothing to catch")
+    ok, reports, diffs = cosim_run.run_scenario(path, show=False, repair=False)
+    assert not ok and not reports["verilator"]["pass"] and reports["ghdl"]["pass"]
+    assert any(d.startswith("metrics.gpio_write_bytes:") for d in diffs), diffs
+
+
 def test_simulator_difference_is_reported():
     a = {"app_rc": 0, "metrics": {"x": 1, "y": 2}, "sim_time_ps": 10, "cycles": {"bus": 1}}
     b = json.loads(json.dumps(a))
