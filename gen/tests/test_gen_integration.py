@@ -116,10 +116,10 @@ def output(name: str):
         return generated(name)
     import tempfile
     from jointer_gen.cli import generate
-    tmp = Path(tempfile.mkdtemp(prefix="jointer-int-"))
-    for cfg in edge_configs(tmp):
-        if cfg.stem == name:
-            return generate(str(cfg))
+    with tempfile.TemporaryDirectory(prefix="jointer-int-") as tmp:
+        for cfg in edge_configs(Path(tmp)):
+            if cfg.stem == name:
+                return generate(str(cfg))
     raise KeyError(name)
 
 
@@ -471,7 +471,7 @@ def test_package_ip_tcl(name, tmp_path):
     the same files in the same order (all present next to the script), the same
     bus interfaces, port maps, modes, bus parameters and clock/reset
     associations, the same memory map; it removes what Vivado inferred and saves."""
-    import tkinter
+    tkinter = pytest.importorskip("tkinter", reason="Python's Tcl binding (Debian: python3-tk)")
     design, files = output(name)
     out = written(tmp_path, name)
     ip = out / "ip"
