@@ -10,7 +10,7 @@ apt_pkgs=(
   gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf qemu-user
   libc6-dev-arm64-cross libc6-dev-armhf-cross
   libyaml-cpp-dev libpapi-dev papi-tools
-  clang libclang-rt-14-dev llvm valgrind cppcheck util-linux
+  clang libclang-rt-14-dev llvm valgrind cppcheck util-linux device-tree-compiler
 )
 
 sudo_cmd=()
@@ -63,5 +63,10 @@ if ! "$py" -c "import jointer_gen, sys; from pathlib import Path; sys.exit(0 if 
   pip_root=()
   [ "$(id -u)" -eq 0 ] && pip_root=(--root-user-action=ignore)
   "$py" -m pip install -q --disable-pip-version-check "${pip_root[@]}" --no-deps -e "$here/gen"
+fi
+# package_ip.tcl is tested through Python's Tcl binding
+if ! "$py" -c "import tkinter" 2>/dev/null; then
+  echo "install-deps: $py has no tkinter (Python's Tcl binding): install python3-tk or build Python with tk" >&2
+  exit 1
 fi
 echo "install-deps: ok"
