@@ -109,14 +109,16 @@ cli-fixture: deps $(DRV_B)/cli-fixture/jointer-accel_mon $(DRV_B)/cli-fixture/jo
 cli-test: cli-fixture
 	$(PYTHON) $(DRV)/tests/test_cli.py $(DRV_B)/cli-fixture
 
-# the CLI for CONFIG: generate the monitor, link its descriptor
+# the CLI for CONFIG: generate the monitor, link its descriptor;
+# CLI_CC=arm-linux-gnueabihf-gcc (or aarch64-linux-gnu-gcc) builds it for the board
+CLI_CC ?= gcc
 cli: deps
 	@rm -rf $(DRV_B)/cli/gen && mkdir -p $(DRV_B)/cli/gen
 	PYTHONPATH=gen $(PYTHON) -m jointer_gen $(CONFIG) -o $(DRV_B)/cli/gen
 	@regs=$$(ls $(DRV_B)/cli/gen/*/c/*_regs.h | head -n 1); name=$$(basename $$regs _regs.h); \
 	  dir=$$(dirname $$regs); \
-	  echo "gcc ... -DJOINTER_CLI_CFG=$${name}_cfg $$dir/$$name.c -o $(DRV_B)/cli/jointer"; \
-	  gcc $(DRV_WARN) -O2 $(DRV_INC) -I$$dir -DJOINTER_CLI_CFG=$${name}_cfg \
+	  echo "$(CLI_CC) ... -DJOINTER_CLI_CFG=$${name}_cfg $$dir/$$name.c -o $(DRV_B)/cli/jointer"; \
+	  $(CLI_CC) $(DRV_WARN) -O2 $(DRV_INC) -I$$dir -DJOINTER_CLI_CFG=$${name}_cfg \
 	      $(DRV_CLI_SRC) $$dir/$$name.c -o $(DRV_B)/cli/jointer && \
 	  echo "built $(DRV_B)/cli/jointer for monitor $$name"
 
