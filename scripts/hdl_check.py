@@ -27,6 +27,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import ghdl_verilog  # repairs of GHDL 2.0.0's Verilog (this folder)
+
 REPO = Path(__file__).resolve().parents[1]
 HDL = REPO / "hdl"
 SIM = REPO / "sim"
@@ -81,7 +83,11 @@ def synth_one(workdir: Path, top: str) -> tuple[str, list[str]]:
     r = sh(base + ["--out=verilog", top], workdir)
     if r.returncode:
         return top, problems + [f"ghdl synth --out=verilog failed:\n{r.stderr.strip()}"]
-    verilog.write_text(r.stdout)
+    try:
+        text, _, _ = ghdl_verilog.repair(r.stdout)
+    except ghdl_verilog.VerilogError as e:
+        return top, problems + [str(e)]
+    verilog.write_text(text)
     r = sh(["yosys", "-q", "-p", f"read_verilog {verilog}; hierarchy -top {top}; proc; "
             "select -assert-none t:$dlatch"], workdir)
     if r.returncode == 0:

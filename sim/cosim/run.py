@@ -43,6 +43,8 @@ COSIM = REPO / "sim" / "cosim"
 APP = COSIM / "app"
 BUILD = Path(os.environ.get("COSIM_BUILD", REPO / "build" / "cosim"))
 DRIVERS = REPO / "drivers"
+sys.path.insert(0, str(REPO / "scripts"))
+import ghdl_verilog  # noqa: E402  (repairs of GHDL 2.0.0's Verilog)
 LIBRARY = "jointer"
 ACCEL_SOURCES = ["sa_mac16.vhd", "sa_mem.vhd", "sa_accel.vhd", "sa_soc.vhd"]
 DEMO_TOP = COSIM / "demo_top.vhd"
@@ -211,29 +213,6 @@ def design(sc: Scenario, gdir: Path, man: dict) -> tuple[list[Path], str]:
 
 # ---- the model: GHDL analysis, Verilog, latch check, port table, Verilator ---------------
 
-_STRCONST_RE = re.compile(r'"([01XxZzUuWwLlHh-]+)"')
-
-
-def fix_string_constants(text: str) -> tuple[str, int]:
-    """GHDL 2.0.0 writes constants wider than 32 bits as "0101..." (ghdl/ghdl#2002,
-    fixed after 2.0.0): a Verilog string literal, i.e. 8 bits of ASCII per
-    character, which silently changes the logic (a mask 0x0000_0000_FFFF_FFFF
-    becomes 0x3131_3131_3131_3131). Rewrite them as sized binary literals; any
-    other string left in the code is an error."""
-    out, n = [], 0
-    for line in text.splitlines(keepends=True):
-        code, sep, comment = line.partition("//")
-        if '"' in code and not code.lstrip().startswith("/*"):
-            def sub(m):
-                bits = m.group(1).lower().replace("u", "x").replace("w", "x").replace("-", "x")
-                bits = bits.replace("l", "0").replace("h", "1")
-                return f"{len(bits)}'b{bits}"
-            code, k = _STRCONST_RE.subn(sub, code)
-            n += k
-            if '"' in code:
-                raise BuildError(f"unexpected string in GHDL's Verilog: {line.strip()}")
-        out.append(code + sep + comment)
-    return "".join(out), n
 
 
 _PORT_RE = re.compile(r"^\s*\(?\s*(input|output|inout)\s+(?:\[(\d+):(\d+)\]\s+)?(\w+)", re.M)
@@ -298,11 +277,14 @@ class Model:
             # of jointer_collect_lmic, e.g. tr_* when an LMIC has no trace) as
             # `localparam x = 0'b;`, which no Verilog parser accepts; the port is
             # declared 1 bit wide, so a 1-bit 0 is what it means.
-            text, n = re.subn(r"= 0'b;", "= 1'b0;", text)
+            text, n = ghdl_verilog.fix_null_constants(text)
             if n:
                 log(f"    worked around {n} zero-width constant(s) (0'b) in GHDL's Verilog")
             self.repairs = n
-            fixed, n = fix_string_constants(text)
+            try:
+                fixed, n = ghdl_verilog.fix_string_constants(text)
+            except ghdl_verilog.VerilogError as e:
+                raise BuildError(str(e)) from None
             if self.repair:
                 text = fixed
             if n and self.repair:

@@ -88,9 +88,9 @@ def test_ghdl_verilog_string_constants_are_rewritten():
     """ghdl/ghdl#2002: >32-bit constants come out as Verilog strings."""
     text = ('  assign n1_o = n2_o & "0000000000000000000000000000000011111111111111111111111111111111";'
             '  // (signal)\n  localparam [33:0] n3_o = "00X1";\n  /* x.vhd:1:1 */\n')
-    fixed, n = cosim_run.fix_string_constants(text)
+    fixed, n = cosim_run.ghdl_verilog.fix_string_constants(text)
     assert n == 2
     assert "64'b0000000000000000000000000000000011111111111111111111111111111111" in fixed
     assert "4'b00x1" in fixed and '"' not in fixed.split("//")[0]
-    with pytest.raises(cosim_run.BuildError):
-        cosim_run.fix_string_constants('  assign a = "hello";\n')
+    with pytest.raises(cosim_run.ghdl_verilog.VerilogError):
+        cosim_run.ghdl_verilog.fix_string_constants('  assign a = "hello";\n')
