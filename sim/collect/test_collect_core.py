@@ -198,9 +198,10 @@ async def control_counts(dut):
         # a last stretch with every sniffer counting (cnt8 saturates: the
         # sticky OVERFLOW must show in STATUS), then stop: no more events,
         # RUN = 0, and everything must equal the models
+        area0.policy = event_policy(0.5, big=0.3)
         for x in lm:
             await x.control(1, [layout.PROG["NO_FILTERING"]] * x.S)
-        await ns(100 * max(bus_p, a1_p))
+        await ns(150 * max(bus_p, a1_p))
         area0.policy = area1.policy = None
         for x in lm:
             await x.control(0)

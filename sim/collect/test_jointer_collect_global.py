@@ -114,6 +114,7 @@ async def random_access(dut):
         dut.timestamp.value = ts & ((1 << 64) - 1)
         if rst:
             model.reset()
+            last_lo = None  # the snapshot is reset too
         else:
             model.step(req, we, addr, wdata, lmic_irq, ts)
         if req and not we and addr == R["TIMESTAMP_LO"]:
