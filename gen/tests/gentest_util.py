@@ -37,11 +37,25 @@ def generated(name: str):
     return generate(str(CONFIGS / f"{name}.yaml"))
 
 
-def edge_configs(tmp_path: Path) -> list[Path]:
-    """Descriptions beyond configs/: the annotated example of gen/README.md (every
-    key) and gen/tests/configs/*.yaml (edge cases)."""
+def readme_yaml(section: str) -> str:
+    """The first YAML block after the heading `section` of the top README."""
     import re
-    text = (REPO / "gen" / "README.md").read_text()
+    text = (REPO / "README.md").read_text()
+    start = text.index(section)
+    return re.search(r"```yaml\n(.*?)```", text[start:], re.S).group(1)
+
+
+def readme_section(title: str) -> str:
+    """The text of the README section `## title` (up to the next `## `)."""
+    text = (REPO / "README.md").read_text()
+    start = text.index(f"\n## {title}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end > 0 else None]
+
+
+def edge_configs(tmp_path: Path) -> list[Path]:
+    """Descriptions beyond configs/: the annotated example of the README (every
+    key) and gen/tests/configs/*.yaml (edge cases)."""
     readme = tmp_path / "readme_example.yaml"
-    readme.write_text(re.search(r"```yaml\n(.*?)```", text, re.S).group(1))
+    readme.write_text(readme_yaml("### Every key, annotated"))
     return [readme] + sorted((REPO / "gen" / "tests" / "configs").glob("*.yaml"))

@@ -1,7 +1,7 @@
 """Linux backend: linux/<name>.dtsi, the device-tree node of the monitor for UIO.
 
 Node <name>@<base> (its name is the UIO device name, /sys/class/uio/uioN/name,
-which the udev rule of doc/linux.md matches) with compatible
+which the udev rule of the README, "Use it on Linux", matches) with compatible
 "jointer,<name>-1.0", "jointer,monitor-1.0", "generic-uio"; reg = the base
 address and the space s_axi decodes, at least a page (UIO maps whole pages);
 interrupt and clock placeholders for Zynq-7000 (IRQ_F2P[0], FCLK0), explained

@@ -7,7 +7,7 @@
 #   vivado -mode batch -source package_ip.tcl -tclargs [OUTDIR [PART]]
 #
 # OUTDIR (default ./selective_accumulations_ip) receives component.xml, xgui/ and src/ (copies
-# of the sources); add it to the IP repositories (doc/vivado.md). PART only
+# of the sources); add it to the IP repositories (README.md, "Use it in Vivado"). PART only
 # names the scratch project (default xc7z020clg484-1).
 
 set here [file dirname [file normalize [info script]]]
