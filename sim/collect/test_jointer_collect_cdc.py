@@ -203,7 +203,7 @@ async def bridge(dut):
         mclk.stop()
         stops += 1
         await traffic(random.randrange(3, 12))
-        await Timer(round(random.randrange(0, 3 * TIMEOUT) * s_period * 1000), "ps")
+        await Timer(round(random.randrange(1, 3 * TIMEOUT) * s_period * 1000), "ps")
         mclk = start_clock(dut.m_clk, m_period)
         await traffic(30)
     phases["m clock stopped"] = len(master.sent)
