@@ -8,6 +8,8 @@ from cocotb.triggers import ClockCycles, FallingEdge
 
 from jointer_sim import run
 
+CYCLES = 500
+
 
 @cocotb.test()
 async def delays_by_stages(dut):
@@ -18,13 +20,14 @@ async def delays_by_stages(dut):
     await ClockCycles(dut.clk, 2)
     dut.rst.value = 0
     driven = [0] * stages  # value of d before each rising edge
-    for _ in range(500):
+    for _ in range(CYCLES):
         await FallingEdge(dut.clk)
         # after n rising edges q shows d as it was stages_g edges ago
         assert int(dut.q.value) == driven[-stages], (driven[-stages:], int(dut.q.value))
         value = random.getrandbits(width)
         dut.d.value = value
         driven.append(value)
+    dut._log.info("checked %d random cycles (width %d, %d stages)", CYCLES, width, stages)
 
 
 @pytest.mark.parametrize("stages", [2, 3])
