@@ -14,8 +14,9 @@
 --   completes silently (an access already under way on the m side may still
 --   take effect); a request after the reset waits for it (`own` tells the
 --   handshake of the pending request from an older one).
--- - When the m side does not answer within timeout_g s cycles (clock
---   stopped, held in reset from before), the bridge answers SLVERR with 0;
+-- - When the m side does not answer within timeout_g s cycles (its clock
+--   stopped, or an older handshake that does not finish), the bridge
+--   answers SLVERR with 0;
 --   the orphan handshake completes silently later (the access may then take
 --   effect). Until then further requests are answered SLVERR at once.
 -- The handshake levels start at 0 through initial values (FPGA INIT), not

@@ -15,16 +15,18 @@
 --          result snapshots its upper word; the upper word reads the snapshot
 --   THRESHOLD words (rw): a lower-word write is staged, the most significant
 --          word's write commits the whole value; reads return the committed
---          value; reset all ones (the staged word: 0). IRQ source on the rising edge of
---          result >= threshold.
+--          value; reset all ones (the staged word: 0). IRQ source on the
+--          rising edge of result >= threshold.
 --   TRACE (per trace): +0 WPTR, +1 FILL, +2 STATUS (bit 0 FULL, bit 1
 --          OVERFLOW), +3 WATERMARK (rw, holds log2(depth)+1 bits, 0 = off;
 --          IRQ source when FILL rises to >= WATERMARK; bit + 1 on the rising
 --          edge of FULL), +4 DEPTH (records); then the RAM window (ro).
 -- Register port: every request is answered one cycle after rp_req (rp_rdata
 -- includes the trace RAM word, read with one cycle of latency, through an
--- AND-OR mux of registers). The request pipeline is not
--- reset, so an LMIC held in reset still answers (the DCI never hangs on it).
+-- AND-OR mux of registers). The request pipeline is not reset, so an LMIC
+-- held in reset still answers (the DCI never hangs on it). sn_init_data is
+-- rp_wdata, used in the acknowledge cycle: the rp master (DCI, CDC bridge)
+-- holds it from the request through that cycle.
 -- Unmapped words read 0 (SLVERR when strict_g); read-only writes are ignored.
 -- Ports per DCAPF / trace are sized for maximum(count, 1) items: with a count
 -- of 0 they carry one dummy item (tie it to '0'), because GHDL 2.0.0 writes
