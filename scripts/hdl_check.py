@@ -114,8 +114,9 @@ def synth_one(workdir: Path, top: str) -> tuple[str, list[str]]:
 
 def resources_one(workdir: Path, top: str) -> tuple[str, dict]:
     verilog = workdir / f"{top}.v"
-    if not verilog.exists():
-        synth_one(workdir, top)
+    _, problems = synth_one(workdir, top)  # always fresh: never count a stale netlist
+    if problems:
+        return top, {"error": "; ".join(problems)[:300]}
     stat = workdir / f"{top}.stat"
     r = sh(["yosys", "-q", "-p", f"read_verilog {verilog}; synth_xilinx -family xc7 -flatten "
             f"-noiopad -top {top}; tee -q -o {stat} stat"], workdir)
