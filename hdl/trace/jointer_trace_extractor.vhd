@@ -10,7 +10,8 @@
 -- Stop mode keeps the first depth records (wptr wraps to 0 with the last
 -- one); ring mode overwrites the oldest. In both modes the oldest record is
 -- at slot (tr_full ? tr_wptr : 0). clear (wins over a record of the same
--- cycle) empties the buffer (wptr, fill, flags); the bounds stay.
+-- cycle) empties the buffer (wptr, fill, flags); the bounds stay. A cycle
+-- with rst records nothing (the RAM is not written either).
 -- Host read port: tr_rd_data = word tr_rd_addr (low depth_log2_g + 1 bits)
 -- one cycle later; reading a slot in the cycle it is written returns its old
 -- content.
@@ -86,7 +87,7 @@ begin
   u_filter : entity work.jointer_dcapf_filter
     port map (data => ev_data, low => low, high => high, in_range => in_range);
 
-  record_en <= ev_good and run_en and (not use_filter or in_range) and not clear;
+  record_en <= ev_good and run_en and (not use_filter or in_range) and not clear and not rst;
   full      <= fill_r(d_c);
   we        <= record_en and (not full or to_sl(mode_g = trace_ring_c));
 
