@@ -17,7 +17,8 @@
 --   sample_g     : event extractor sample, sample_increment_c | sample_data_c
 --   width_g      : result width (1..64)
 --   wrap_g       : sum wraps instead of saturating (overflow still sticky)
---   low_reset_g, high_reset_g : filter bounds after reset
+--   has_filter_g : instantiate the filter (Init DCAPF + comparator), default true
+--   low_reset_g, high_reset_g : filter bounds after reset (unused without a filter)
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -32,6 +33,7 @@ entity jointer_dcapf is
     sample_g     : natural  := sample_increment_c;
     width_g      : positive := 32;
     wrap_g       : boolean  := false;
+    has_filter_g : boolean  := true;
     low_reset_g  : std_logic_vector(data_w_c - 1 downto 0) := (others => '0');
     high_reset_g : std_logic_vector(data_w_c - 1 downto 0) := (others => '1'));
   port (
@@ -56,12 +58,12 @@ entity jointer_dcapf is
 end entity jointer_dcapf;
 
 architecture rtl of jointer_dcapf is
-  signal low, high   : std_logic_vector(data_w_c - 1 downto 0);
   signal gate_en     : std_logic;
   signal good_g      : std_logic;
   signal data_g      : std_logic_vector(data_w_c - 1 downto 0);
   signal filter_data : std_logic_vector(data_w_c - 1 downto 0);
   signal in_range    : std_logic;
+  signal filter_en   : std_logic;  -- use_filter, for a DCAPF that has a filter
   signal smp_valid   : std_logic;
   signal smp_value   : std_logic_vector(max_result_w_c - 1 downto 0);
 begin
@@ -80,10 +82,25 @@ begin
   assert index_g <= 255
     report "jointer_dcapf: index_g must be 0..255" severity failure;
 
-  u_init : entity work.jointer_dcapf_init
-    generic map (index_g => index_g, low_reset_g => low_reset_g, high_reset_g => high_reset_g)
-    port map (clk => clk, rst => rst, init_we => init_we, init_sel => init_sel,
-              init_hi => init_hi, init_data => init_data, low => low, high => high);
+  g_filter : if has_filter_g generate
+    signal low, high : std_logic_vector(data_w_c - 1 downto 0);
+  begin
+    u_init : entity work.jointer_dcapf_init
+      generic map (index_g => index_g, low_reset_g => low_reset_g, high_reset_g => high_reset_g)
+      port map (clk => clk, rst => rst, init_we => init_we, init_sel => init_sel,
+                init_hi => init_hi, init_data => init_data, low => low, high => high);
+
+    u_filter : entity work.jointer_dcapf_filter
+      port map (data => filter_data, low => low, high => high, in_range => in_range);
+
+    filter_en <= use_filter;
+  end generate;
+
+  -- no filter: no bounds, no comparator, INIT loads ignored; FILTERING = NO_FILTERING
+  g_no_filter : if not has_filter_g generate
+    in_range  <= '1';
+    filter_en <= '0';
+  end generate;
 
   gate_en <= run_en when extractor_g = extractor_event_c else '1';
 
@@ -91,15 +108,12 @@ begin
     port map (good_i => ev_good, data_i => ev_data, gate_en => gate_en,
               good_o => good_g, data_o => data_g);
 
-  u_filter : entity work.jointer_dcapf_filter
-    port map (data => filter_data, low => low, high => high, in_range => in_range);
-
   g_event : if extractor_g = extractor_event_c generate
     filter_data <= data_g;
     u_event : entity work.jointer_dcapf_event
       generic map (sample_g => sample_g)
       port map (ev_good => good_g, ev_data => data_g, ev_inc => ev_inc, run_en => run_en,
-                use_filter => use_filter, in_range => in_range,
+                use_filter => filter_en, in_range => in_range,
                 smp_valid => smp_valid, smp_value => smp_value);
   end generate;
 
@@ -107,7 +121,7 @@ begin
     u_time : entity work.jointer_dcapf_time
       generic map (interval_g => aggregator_g /= aggregator_sum_c, width_g => width_g)
       port map (clk => clk, rst => rst, ev_good => good_g, ev_data => data_g, run_en => run_en,
-                use_filter => use_filter, in_range => in_range, clear => clear,
+                use_filter => filter_en, in_range => in_range, clear => clear,
                 cur_data => filter_data, smp_valid => smp_valid, smp_value => smp_value);
   end generate;
 

@@ -1,8 +1,8 @@
 -- jointer_trace_extractor: the trace DCAPF (DESIGN.md 1, extractor "trace"):
--- Init DCAPF (bounds) + Filter + record writer + trace RAM. For each event
--- with ev_good and run_en and (not use_filter or low <= ev_data <= high) it
--- writes the record {timestamp, ev_data}: word 2i = timestamp, word 2i+1 =
--- data of record slot i.
+-- Init DCAPF (bounds) + Filter (both optional: has_filter_g) + record writer
+-- + trace RAM. For each event with ev_good and run_en and (not use_filter or
+-- low <= ev_data <= high) it writes the record {timestamp, ev_data}: word
+-- 2i = timestamp, word 2i+1 = data of record slot i.
 --   tr_wptr     : slot of the next record (0..depth-1)
 --   tr_fill     : records held, saturates at depth; tr_full = (fill = depth)
 --   tr_overflow : sticky; stop mode: an event was dropped because the buffer
@@ -15,10 +15,15 @@
 -- Host read port: tr_rd_data = word tr_rd_addr (low depth_log2_g + 1 bits)
 -- one cycle later; reading a slot in the cycle it is written returns its old
 -- content.
+-- No filter (has_filter_g = false): no Init DCAPF, no comparator; FILTERING
+-- records like NO_FILTERING (every event with ev_good and run_en) and INIT
+-- loads addressed to it are ignored (the INIT register layout, 2 words per
+-- DCAPF, does not change).
 --   index_g      : position in the sniffer, matched against init_sel
 --   depth_log2_g : log2 of the number of records (1..16)
 --   mode_g       : trace_stop_c | trace_ring_c
---   low_reset_g, high_reset_g : filter bounds after reset
+--   has_filter_g : instantiate the filter (Init DCAPF + comparator), default true
+--   low_reset_g, high_reset_g : filter bounds after reset (unused without a filter)
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -30,6 +35,7 @@ entity jointer_trace_extractor is
     index_g      : natural  := 0;
     depth_log2_g : positive := 8;
     mode_g       : natural  := trace_stop_c;
+    has_filter_g : boolean  := true;
     low_reset_g  : std_logic_vector(data_w_c - 1 downto 0) := (others => '0');
     high_reset_g : std_logic_vector(data_w_c - 1 downto 0) := (others => '1'));
   port (
@@ -59,8 +65,8 @@ end entity jointer_trace_extractor;
 
 architecture rtl of jointer_trace_extractor is
   constant d_c : positive := depth_log2_g;
-  signal low, high : std_logic_vector(data_w_c - 1 downto 0);
-  signal in_range  : std_logic;
+  signal in_range  : std_logic;  -- '1' without a filter
+  signal filter_en : std_logic;  -- use_filter, for a trace that has a filter
   signal record_en : std_logic;  -- an event to record
   signal full      : std_logic;
   signal we        : std_logic;
@@ -79,15 +85,27 @@ begin
   assert index_g <= 255
     report "jointer_trace_extractor: index_g must be 0..255" severity failure;
 
-  u_init : entity work.jointer_dcapf_init
-    generic map (index_g => index_g, low_reset_g => low_reset_g, high_reset_g => high_reset_g)
-    port map (clk => clk, rst => rst, init_we => init_we, init_sel => init_sel,
-              init_hi => init_hi, init_data => init_data, low => low, high => high);
+  g_filter : if has_filter_g generate
+    signal low, high : std_logic_vector(data_w_c - 1 downto 0);
+  begin
+    u_init : entity work.jointer_dcapf_init
+      generic map (index_g => index_g, low_reset_g => low_reset_g, high_reset_g => high_reset_g)
+      port map (clk => clk, rst => rst, init_we => init_we, init_sel => init_sel,
+                init_hi => init_hi, init_data => init_data, low => low, high => high);
 
-  u_filter : entity work.jointer_dcapf_filter
-    port map (data => ev_data, low => low, high => high, in_range => in_range);
+    u_filter : entity work.jointer_dcapf_filter
+      port map (data => ev_data, low => low, high => high, in_range => in_range);
 
-  record_en <= ev_good and run_en and (not use_filter or in_range) and not clear and not rst;
+    filter_en <= use_filter;
+  end generate;
+
+  -- no filter: no bounds, no comparator, INIT loads ignored; FILTERING = NO_FILTERING
+  g_no_filter : if not has_filter_g generate
+    in_range  <= '1';
+    filter_en <= '0';
+  end generate;
+
+  record_en <= ev_good and run_en and (not filter_en or in_range) and not clear and not rst;
   full      <= fill_r(d_c);
   we        <= record_en and (not full or to_sl(mode_g = trace_ring_c));
 

@@ -1,7 +1,8 @@
 -- Test bench for jointer_dcapf: one DCAPF per configuration, all fed with the
 -- same control and event inputs; DCAPF k has index_g = k, so INIT loads pick
 -- one of them. Configuration k = item k of the integer_vector generics
--- (written by test_jointer_dcapf.py); bounds -1 mean all ones. Results packed
+-- (written by test_jointer_dcapf.py); bounds -1 mean all ones; has_filters_g
+-- 0 = has_filter_g false (no Init DCAPF, no comparator). Results packed
 -- 64 bits per DCAPF (zero-padded).
 
 library ieee;
@@ -17,7 +18,8 @@ entity dcapf_matrix_tb is
     samples_g     : integer_vector := (0, 0);
     wraps_g       : integer_vector := (0, 0);
     lows_g        : integer_vector := (0, 0);
-    highs_g       : integer_vector := (-1, -1));
+    highs_g       : integer_vector := (-1, -1);
+    has_filters_g : integer_vector := (1, 1));
   port (
     clk        : in  std_logic;
     rst        : in  std_logic;
@@ -57,6 +59,7 @@ begin
         sample_g     => samples_g(samples_g'low + k),
         width_g      => width_g,
         wrap_g       => wraps_g(wraps_g'low + k) /= 0,
+        has_filter_g => has_filters_g(has_filters_g'low + k) /= 0,
         low_reset_g  => bound(lows_g(lows_g'low + k)),
         high_reset_g => bound(highs_g(highs_g'low + k)))
       port map (

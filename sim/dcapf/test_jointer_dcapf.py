@@ -4,7 +4,11 @@ random_traffic: every extractor x aggregator combination (event DCAPFs with
 increment and data samples, time DCAPFs, wrapping sums) side by side in
 dcapf_matrix_tb.vhd, one width per build (1, 10, 23, 32, 53, 64), fed with
 random events, random run_en / use_filter / clear, random INIT loads to
-random DCAPF indices and rare hard resets. After every clock edge each
+random DCAPF indices and rare hard resets. Four DCAPFs have no filter
+(has_filter_g = false: event sum, event max of data, time sum, time last):
+the INIT loads addressed to them must change nothing, and in FILTERING they
+must count as in NO_FILTERING (their models have has_filter=False; their
+reset bounds, which would filter, are ignored). After every clock edge each
 DCAPF's result, overflow and caught are compared with its
 jointer_sim.model.DcapfModel. Saturation and wrap are reached by counting on
 the narrow widths; for 53 and 64 bits the test checks exact sums of large
@@ -32,29 +36,34 @@ from jointer_sim.model import AGGREGATOR_CODE, EXTRACTOR_CODE, SAMPLE_CODE, Dcap
 
 HERE = Path(__file__).resolve().parent
 
-# (extractor, aggregator, sample, wrap, low_reset, high_reset); -1 = all ones
+# (extractor, aggregator, sample, wrap, low_reset, high_reset, has_filter); -1 = all ones
 CONFIGS = [
-    ("event", "sum", "increment", False, 0, -1),
-    ("event", "max", "increment", False, 2, 9),
-    ("event", "min", "increment", False, 0, -1),
-    ("event", "last", "increment", False, 1, 3),
-    ("event", "sum", "data", False, 0, 12),
-    ("event", "max", "data", False, 0, -1),
-    ("event", "min", "data", False, 3, -1),
-    ("event", "last", "data", False, 0, -1),
-    ("time", "sum", "increment", False, 0, -1),
-    ("time", "max", "increment", False, 1, 1),
-    ("time", "min", "increment", False, 0, -1),
-    ("time", "last", "increment", False, 2, 7),
-    ("event", "sum", "increment", True, 0, -1),
-    ("event", "sum", "data", True, 0, -1),
-    ("time", "sum", "increment", True, 0, -1),
+    ("event", "sum", "increment", False, 0, -1, True),
+    ("event", "max", "increment", False, 2, 9, True),
+    ("event", "min", "increment", False, 0, -1, True),
+    ("event", "last", "increment", False, 1, 3, True),
+    ("event", "sum", "data", False, 0, 12, True),
+    ("event", "max", "data", False, 0, -1, True),
+    ("event", "min", "data", False, 3, -1, True),
+    ("event", "last", "data", False, 0, -1, True),
+    ("time", "sum", "increment", False, 0, -1, True),
+    ("time", "max", "increment", False, 1, 1, True),
+    ("time", "min", "increment", False, 0, -1, True),
+    ("time", "last", "increment", False, 2, 7, True),
+    ("event", "sum", "increment", True, 0, -1, True),
+    ("event", "sum", "data", True, 0, -1, True),
+    ("time", "sum", "increment", True, 0, -1, True),
+    # no filter: reset bounds that would filter, to show they are not used
+    ("event", "sum", "increment", False, 2, 9, False),
+    ("event", "max", "data", False, 0, 12, False),
+    ("time", "sum", "increment", False, 1, 1, False),
+    ("time", "last", "increment", False, 2, 7, False),
 ]
 
 
 def make_models(width):
-    return [DcapfModel(e, a, width, w, s, lo & 0xFFFFFFFF, hi & 0xFFFFFFFF)
-            for e, a, s, w, lo, hi in CONFIGS]
+    return [DcapfModel(e, a, width, w, s, lo & 0xFFFFFFFF, hi & 0xFFFFFFFF, has_filter=f)
+            for e, a, s, w, lo, hi, f in CONFIGS]
 
 
 @cocotb.test()
@@ -73,6 +82,7 @@ async def random_traffic(dut):
     run_en = use_filter = 0
     cycles = 20000 if width <= 10 else 6000
     events = samples = loads = clears = resets = 0
+    filterless_loads = filterless_filtering = 0
     overflowed = [False] * n_dcapf
     for cycle in range(cycles):
         if cycle % 300 == 0:  # a phase: event rate, data mix, clear rate
@@ -107,6 +117,8 @@ async def random_traffic(dut):
             samples += valid and not clear
         events += good
         loads += init_we and init_sel < n_dcapf
+        filterless_loads += init_we and init_sel < n_dcapf and not CONFIGS[init_sel][6]
+        filterless_filtering += run_en and use_filter and good
         clears += clear
         resets += rst
         await FallingEdge(dut.clk)
@@ -116,12 +128,15 @@ async def random_traffic(dut):
         for k, m in enumerate(models):
             got = ((res >> (64 * k)) & ((1 << 64) - 1), (ovf >> k) & 1, (cau >> k) & 1)
             exp = (m.result, int(m.overflow), int(m.caught))
-            assert got == exp, (f"cycle {cycle}, DCAPF {k} {CONFIGS[k][:4]} width {width}: "
+            assert got == exp, (f"cycle {cycle}, DCAPF {k} {CONFIGS[k]} width {width}: "
                                 f"got (result, overflow, caught) {got}, expected {exp}")
             overflowed[k] |= m.overflow
     dut._log.info("width %d: checked %d random cycles x %d DCAPFs: %d events, %d samples, "
-                  "%d INIT loads, %d clears, %d hard resets; overflow reached by %d DCAPFs",
-                  width, cycles, n_dcapf, events, samples, loads, clears, resets, sum(overflowed))
+                  "%d INIT loads (%d to DCAPFs without a filter), %d events while FILTERING, "
+                  "%d clears, %d hard resets; overflow reached by %d DCAPFs",
+                  width, cycles, n_dcapf, events, samples, loads, filterless_loads,
+                  filterless_filtering, clears, resets, sum(overflowed))
+    assert filterless_loads > 0 and filterless_filtering > 0
 
 
 @pytest.mark.parametrize("width", [1, 10, 23, 32, 53, 64])
@@ -135,6 +150,7 @@ def test_dcapf(width):
         "wraps_g": [int(w) for w in cols[3]],
         "lows_g": list(cols[4]),
         "highs_g": list(cols[5]),
+        "has_filters_g": [int(f) for f in cols[6]],
     }
     run("dcapf_matrix_tb", __name__, generics, extra_sources=[HERE / "dcapf_matrix_tb.vhd"],
         testcase="random_traffic", name="jointer_dcapf_matrix",

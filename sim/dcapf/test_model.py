@@ -81,3 +81,37 @@ def test_sniffer_routes_bounds_and_lanes():
         exp[0] += inc if good & 1 and 10 <= data <= 20 else 0
         exp[1] += inc if good & 2 and 30 <= data <= 40 else 0
     assert sn.results == exp
+
+
+def test_filterless_units_ignore_bounds_and_count_as_no_filtering():
+    """has_filter=False: the INIT words addressed to a unit without a filter
+    are dropped (the pointer still counts them), and FILTERING gives exactly
+    the NO_FILTERING results, for event, time and trace units."""
+    units = [(DcapfModel("event", "sum", 32), 0),
+             (DcapfModel("event", "sum", 32, has_filter=False), 0),
+             (DcapfModel("time", "sum", 32, has_filter=False), 0),
+             (TraceModel(8, True, has_filter=False), 0),
+             (DcapfModel("event", "max", 32, sample="data"), 0)]
+    sn = SnifferModel(units, lanes=1)
+    sn.step(PROG_INIT, 0, 0, 1, 0, 0, 0, 0, 0)
+    for v in (10, 20, 1, 2, 3, 4, 5, 6, 30, 40):
+        sn.step(PROG_INIT, 0, 0, 0, 1, v, 0, 0, 0)
+    sn.step(PROG_FILTERING, 1, 0, 1, 0, 0, 0, 0, 0)  # the last load lands here
+    assert [(m.low, m.high) for m, _ in units] == [(10, 20), (0, 0xFFFFFFFF), (0, 0xFFFFFFFF),
+                                                   (0, 0xFFFFFFFF), (30, 40)]
+    # the same traffic through FILTERING and through NO_FILTERING
+    ref = [DcapfModel("event", "sum", 32, has_filter=False), DcapfModel("time", "sum", 32),
+           TraceModel(8, True)]
+    rng = random.Random(5)
+    exp0 = exp4 = 0
+    for c in range(300):
+        good, data, inc = rng.getrandbits(1), rng.choice([0, 0, 1, 15, 35, 99]), rng.randrange(5)
+        sn.step(PROG_FILTERING, 1, 0, 0, 0, 0, good, data, inc, timestamp=c)
+        ref[0].step(good, data, inc, 1, 0, 0)
+        ref[1].step(good, data, inc, 1, 0, 0)
+        ref[2].step(good, data, c, 1, 0, 0)
+        exp0 += inc if good and 10 <= data <= 20 else 0
+        exp4 = max(exp4, data) if good and 30 <= data <= 40 else exp4
+    assert sn.results == [exp0, ref[0].result, ref[1].result, exp4]
+    assert ref[0].result > exp0 and ref[1].result > 0
+    assert units[3][0].records == ref[2].records and len(ref[2].records) == 8

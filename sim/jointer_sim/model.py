@@ -80,6 +80,14 @@ Trace extractor (TraceModel): a record {timestamp, data} for each event with
   read port returns in cycle n+1 the word at tr_rd_addr of cycle n, as it
   was BEFORE the write of cycle n (read-first). Memory starts all zeros.
 
+No filter (has_filter=False, the VHDL has_filter_g = false; YAML
+  `filter: none`): the DCAPF or trace has no bounds. use_filter is ignored
+  (FILTERING behaves exactly as NO_FILTERING: an event DCAPF counts every
+  good event while run_en, a time DCAPF is active while cur_data != 0, a
+  trace records every good event while run_en) and INIT loads addressed to
+  it are ignored (load() does nothing; low/high keep 0/0xFFFFFFFF). The
+  dispenser still counts 2 INIT words per DCAPF.
+
 Dispenser (DispenserModel): run_en = run and PROG in {FILTERING,
   NO_FILTERING}; use_filter = (PROG == FILTERING); clear = soft_reset and
   PROG != IDLE (all three combinational). The INIT write pointer restarts at
@@ -97,13 +105,13 @@ Public API (kept stable; other test benches import it)
 -----------------------------------------------------
   EXTRACTORS, AGGREGATORS, SAMPLES, MASK32
   Aggregator(aggregator, width, wrap)           .step(valid, value, clear)
-  DcapfModel(extractor, aggregator, width, wrap, sample, low, high)
+  DcapfModel(extractor, aggregator, width, wrap, sample, low, high, has_filter=True)
       .step(good, data, inc, run_en, use_filter, clear, init=None)
           -> (smp_valid, smp_value) of the extractor in that cycle (the time
              extractor gives no sample in a clear cycle)
       .result .overflow .caught .low .high .cur_data
       .load_bounds(low, high)   .load(hi, value)   .reset()
-  TraceModel(depth, ring, low, high)
+  TraceModel(depth, ring, low, high, has_filter=True)
       .step(good, data, timestamp, run_en, use_filter, clear, init=None,
             rd_addr=None)
       .records .wptr .fill .full .overflow .rd_data .word(addr)
@@ -112,7 +120,7 @@ Public API (kept stable; other test benches import it)
       .step(prog, run, soft_reset, ctrl_we, init_we, init_data) -> DispenserOut
       .init_out (registered: (sel, hi, data) or None)
   SnifferModel(units, lanes)   units: list of (model, lane) in DCAPF index
-      order (DcapfModel or TraceModel)
+      order (DcapfModel or TraceModel, each with or without a filter)
       .step(prog, run, soft_reset, ctrl_we, init_we, init_data,
             ev_good, ev_data, ev_inc, timestamp=0)
       .results .overflows .caughts .valid .overflow
@@ -193,18 +201,29 @@ class Aggregator:
 
 
 class _Bounds:
-    """jointer_dcapf_init: low/high registers with reset values."""
+    """jointer_dcapf_init: low/high registers with reset values.
 
-    def _init_bounds(self, low: int, high: int) -> None:
+    has_filter=False: no Init DCAPF, no comparator: the bounds stay at
+    0..0xFFFFFFFF, loads are ignored and use_filter() is always False.
+    """
+
+    def _init_bounds(self, low: int, high: int, has_filter: bool = True) -> None:
+        self.has_filter = bool(has_filter)
+        if not self.has_filter:
+            low, high = 0, MASK32
         self.low_reset, self.high_reset = low & MASK32, high & MASK32
         self.low, self.high = self.low_reset, self.high_reset
 
     def load_bounds(self, low: int, high: int) -> None:
-        """Set both bounds at once (between cycles)."""
-        self.low, self.high = low & MASK32, high & MASK32
+        """Set both bounds at once (between cycles); ignored without a filter."""
+        if self.has_filter:
+            self.low, self.high = low & MASK32, high & MASK32
 
     def load(self, hi, value: int) -> None:
-        """One INIT load (between cycles): bound hi (0 low, 1 high)."""
+        """One INIT load (between cycles): bound hi (0 low, 1 high); ignored
+        without a filter."""
+        if not self.has_filter:
+            return
         if _bit(hi):
             self.high = value & MASK32
         else:
@@ -213,13 +232,18 @@ class _Bounds:
     def in_range(self, data: int) -> bool:
         return self.low <= (data & MASK32) <= self.high
 
+    def filtering(self, use_filter: bool) -> bool:
+        """Whether the filter applies in a cycle with this use_filter."""
+        return use_filter and self.has_filter
+
 
 class DcapfModel(_Bounds):
     """The composed DCAPF (jointer_dcapf) as seen at its ports.
 
     step(good, data, inc, run_en, use_filter, clear, init=None): one cycle.
     `init` = (hi, value) is an INIT load addressed to this DCAPF in this cycle
-    (init_we with init_sel = index); it is used from the next cycle on.
+    (init_we with init_sel = index); it is used from the next cycle on
+    (ignored with has_filter=False).
     Returns (smp_valid, smp_value) of the cycle (what reaches the aggregator).
     After the call, result/overflow/caught are the DUT outputs of the next
     cycle.
@@ -227,7 +251,7 @@ class DcapfModel(_Bounds):
 
     def __init__(self, extractor: str = "event", aggregator: str = "sum", width: int = 32,
                  wrap: bool = False, sample: str = "increment", low: int = 0,
-                 high: int = MASK32):
+                 high: int = MASK32, has_filter: bool = True):
         if extractor not in EXTRACTORS:
             raise ValueError(f"extractor must be one of {EXTRACTORS}")
         if sample not in SAMPLES:
@@ -236,7 +260,7 @@ class DcapfModel(_Bounds):
         self.interval = extractor == "time" and aggregator != "sum"
         self.agg = Aggregator(aggregator, width, wrap)
         self.aggregator, self.width, self.wrap = aggregator, width, bool(wrap)
-        self._init_bounds(low, high)
+        self._init_bounds(low, high, has_filter)
         self.reset()
 
     def reset(self) -> None:
@@ -252,6 +276,7 @@ class DcapfModel(_Bounds):
 
     def step(self, good, data: int, inc: int, run_en, use_filter, clear, init=None):
         good, run_en, use_filter, clear = map(_bit, (good, run_en, use_filter, clear))
+        use_filter = self.filtering(use_filter)
         data &= MASK32
         if self.extractor == "event":
             valid = good and run_en and (not use_filter or self.in_range(data))
@@ -286,11 +311,12 @@ class TraceModel(_Bounds):
     the next cycle for tr_rd_addr = rd_addr in this cycle (read-first).
     """
 
-    def __init__(self, depth: int, ring: bool = False, low: int = 0, high: int = MASK32):
+    def __init__(self, depth: int, ring: bool = False, low: int = 0, high: int = MASK32,
+                 has_filter: bool = True):
         if depth < 2 or depth & (depth - 1):
             raise ValueError("depth must be a power of two >= 2")
         self.depth, self.ring = depth, bool(ring)
-        self._init_bounds(low, high)
+        self._init_bounds(low, high, has_filter)
         self.mem = [(0, 0)] * depth  # the RAM survives resets and clears
         self.rd_data = 0
         self.reset()
@@ -318,6 +344,7 @@ class TraceModel(_Bounds):
              rd_addr=None) -> bool:
         """Returns whether a record was written in this cycle."""
         good, run_en, use_filter, clear = map(_bit, (good, run_en, use_filter, clear))
+        use_filter = self.filtering(use_filter)
         data &= MASK32
         if rd_addr is not None:
             self.rd_data = self.word(rd_addr)
@@ -388,6 +415,9 @@ class SnifferModel:
     units: list of (model, lane) in DCAPF index order (index = position, the
     index INIT writes address); model is a DcapfModel or a TraceModel, lane
     the event lane (ev_good bit) it watches. All units share ev_data/ev_inc.
+    A unit built with has_filter=False still takes its 2 INIT words (the
+    dispenser's pointer counts every unit); the loads addressed to it are
+    dropped, and it counts in FILTERING as in NO_FILTERING.
 
     step(prog, run, soft_reset, ctrl_we, init_we, init_data, ev_good, ev_data,
     ev_inc, timestamp=0): one cycle of the sniffer's DCAPF-side inputs

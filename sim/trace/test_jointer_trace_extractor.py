@@ -4,7 +4,9 @@ INIT loads (bounds), clears and hard resets; every cycle the pointers and
 flags are compared and a random word is read through the host port
 (checked one cycle later); in quiet phases the whole buffer is read out as
 the host would (oldest record first, from the DUT's own wptr/fill/full) and
-compared with the model's records."""
+compared with the model's records. Without a filter (has_filter_g = false,
+TraceModel(has_filter=False)) the same traffic, INIT loads to its index
+included, must record in FILTERING exactly as in NO_FILTERING."""
 import json
 import os
 import random
@@ -37,8 +39,8 @@ async def host_readout(dut, depth):
 @cocotb.test()
 async def random_records(dut):
     p = json.loads(os.environ["JOINTER_PARAMS"])
-    depth, ring = 1 << p["depth_log2"], p["ring"]
-    model = TraceModel(depth, ring, LOW_RESET, HIGH_RESET)
+    depth, ring, has_filter = 1 << p["depth_log2"], p["ring"], p["has_filter"]
+    model = TraceModel(depth, ring, LOW_RESET, HIGH_RESET, has_filter=has_filter)
     cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
     for sig in (dut.run_en, dut.use_filter, dut.clear, dut.init_we, dut.init_sel, dut.init_hi,
                 dut.init_data, dut.ev_good, dut.ev_data, dut.timestamp, dut.tr_rd_addr):
@@ -52,6 +54,7 @@ async def random_records(dut):
     use_filter = 0
     rd_addr = 0
     written = dropped = reads = readouts = records_read = clears = 0
+    loads = filtering_events = 0
     wraps = 0
     phase_len = max(150, 3 * depth)  # long enough to fill the buffer
     n = 6000
@@ -92,12 +95,15 @@ async def random_records(dut):
         else:
             init = (init_hi, init_data) if init_we and init_sel == INDEX else None
             full_before = model.full
-            wanted = good and run_en and not clear and (not use_filter or model.in_range(data))
+            wanted = good and run_en and not clear and (not model.filtering(use_filter)
+                                                         or model.in_range(data))
             wrote = model.step(good, data, timestamp, run_en, use_filter, clear, init, rd_addr)
             written += wrote
             dropped += wanted and not wrote
             wraps += wrote and full_before
         clears += clear
+        loads += init_we and init_sel == INDEX
+        filtering_events += good and run_en and use_filter
         timestamp = (timestamp + random.choice([1, 1, 1, 7, 1000])) & 0xFFFFFFFF
         await FallingEdge(dut.clk)
         got = (int(dut.tr_wptr.value), int(dut.tr_fill.value), int(dut.tr_full.value),
@@ -105,16 +111,21 @@ async def random_records(dut):
         exp = (model.wptr, model.fill, int(model.full), int(model.overflow), model.rd_data)
         assert got == exp, f"cycle {cycle}: (wptr, fill, full, overflow, rd_data) = {got}, expected {exp}"
         reads += 1
-    dut._log.info("depth %d %s: checked %d random cycles: %d records written, %d dropped, %d overwrites, "
-                  "%d clears, %d random word reads, %d full readouts (%d records)",
-                  depth, "ring" if ring else "stop", n, written, dropped, wraps, clears, reads,
-                  readouts, records_read)
+    dut._log.info("depth %d %s %s: checked %d random cycles: %d records written, %d dropped, "
+                  "%d overwrites, %d clears, %d INIT loads, %d events while FILTERING, "
+                  "%d random word reads, %d full readouts (%d records)",
+                  depth, "ring" if ring else "stop", "filter" if has_filter else "no filter", n,
+                  written, dropped, wraps, clears, loads, filtering_events, reads, readouts,
+                  records_read)
+    assert loads > 0 and filtering_events > 0
 
 
+@pytest.mark.parametrize("has_filter", [True, False], ids=["filter", "no_filter"])
 @pytest.mark.parametrize("ring", [False, True], ids=["stop", "ring"])
 @pytest.mark.parametrize("depth_log2", [1, 4, 8])
-def test_trace_extractor(depth_log2, ring):
+def test_trace_extractor(depth_log2, ring, has_filter):
     run("jointer_trace_extractor", __name__,
         {"index_g": INDEX, "depth_log2_g": depth_log2, "mode_g": int(ring),
-         "low_reset_g": slv(LOW_RESET), "high_reset_g": slv(HIGH_RESET)},
-        extra_env={"JOINTER_PARAMS": json.dumps({"depth_log2": depth_log2, "ring": ring})})
+         "has_filter_g": has_filter, "low_reset_g": slv(LOW_RESET), "high_reset_g": slv(HIGH_RESET)},
+        extra_env={"JOINTER_PARAMS": json.dumps({"depth_log2": depth_log2, "ring": ring,
+                                                 "has_filter": has_filter})})
