@@ -199,14 +199,21 @@ static int cmd_info(void)
                        aggregator_names[md->aggregator % 4], (unsigned)md->width, md->result_offset);
                 if (md->flags & JOINTER_METRIC_THRESHOLD)
                     printf("  threshold 0x%03" PRIX32 " irq %d", md->threshold_offset, md->irq_bit);
-                printf("  filter 0x%" PRIX32 "..0x%" PRIX32 "\n", md->low_reset, md->high_reset);
+                if (md->flags & JOINTER_METRIC_FILTER)
+                    printf("  filter 0x%" PRIX32 "..0x%" PRIX32 "\n", md->low_reset, md->high_reset);
+                else
+                    printf("  filter none\n");
             }
             for (m = 0; m < CFG->num_traces; m++) {
                 const jointer_trace_desc *t = &CFG->traces[m];
                 if (t->sniffer != l->first_sniffer + s)
                     continue;
-                printf("    trace  %-20s dcapf %u  %" PRIu32 " records (%s)  regs 0x%03" PRIX32 "  ram 0x%03" PRIX32 "\n",
+                printf("    trace  %-20s dcapf %u  %" PRIu32 " records (%s)  regs 0x%03" PRIX32 "  ram 0x%03" PRIX32,
                        t->name, (unsigned)t->dcapf, t->depth, t->ring ? "ring" : "stop", t->reg_offset, t->ram_offset);
+                if (t->filter)
+                    printf("  filter 0x%" PRIX32 "..0x%" PRIX32 "\n", t->low_reset, t->high_reset);
+                else
+                    printf("  filter none\n");
             }
         }
     }
@@ -273,7 +280,7 @@ static int cmd_init(int argc, char **argv)
 {
     uint32_t low, high;
     unsigned sniffer, dcapf;
-    int k, r;
+    int k, r, filter;
     if (argc != 3 || parse_u32(argv[1], &low) != 0 || parse_u32(argv[2], &high) != 0) {
         fprintf(stderr, "usage: jointer init DCAPF LOW HIGH   (32-bit unsigned, inclusive)\n");
         return 2;
@@ -281,11 +288,18 @@ static int cmd_init(int argc, char **argv)
     if ((k = jointer_find_metric(CFG, argv[0])) >= 0) {
         sniffer = CFG->metrics[k].sniffer;
         dcapf = CFG->metrics[k].dcapf;
+        filter = (CFG->metrics[k].flags & JOINTER_METRIC_FILTER) != 0;
     } else if ((k = jointer_find_trace(CFG, argv[0])) >= 0) {
         sniffer = CFG->traces[k].sniffer;
         dcapf = CFG->traces[k].dcapf;
+        filter = CFG->traces[k].filter != 0;
     } else {
         fprintf(stderr, "jointer: no metric or trace \"%s\" in %s (see jointer info)\n", argv[0], CFG->name);
+        return 2;
+    }
+    if (!filter) {
+        fprintf(stderr, "jointer: %s has no filter (filter: none): nothing to initialise; it counts every "
+                        "event in filtering and no_filtering alike\n", argv[0]);
         return 2;
     }
     if (open_device() < 0)

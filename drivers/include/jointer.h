@@ -210,7 +210,11 @@ int jointer_close(jointer_dev *dev);
  * the bounds cache). The sniffer is LEFT IN INIT on the bus; its shadow mode
  * becomes FILTERING, which the next CONTROL write (jointer_run, _stop,
  * _set_mode, _reset of that LMIC) carries: call jointer_run to start it
- * filtering. low <= high (inclusive range).
+ * filtering. low <= high (inclusive range). A DCAPF without a filter
+ * (YAML filter: none; JOINTER_METRIC_FILTER clear, jointer_trace_desc.filter
+ * 0) has no bounds: -ENOTSUP, no bus access. Its 2 INIT words are still part
+ * of the sequence when a later DCAPF of the sniffer is loaded (the hardware
+ * ignores them).
  */
 int jointer_initialize(jointer_dev *dev, unsigned lmic, unsigned sniffer,
                        unsigned dcapf, uint32_t low, uint32_t high);

@@ -80,6 +80,10 @@ typedef enum jointer_aggregator {
 
 #define JOINTER_METRIC_WRAP      0x01u /* on_overflow: wrap */
 #define JOINTER_METRIC_THRESHOLD 0x02u /* has a THRESHOLD register and an IRQ bit */
+#define JOINTER_METRIC_FILTER    0x04u /* has a filter (Init DCAPF + comparator); without it
+                                        * (YAML filter: none) FILTERING counts as NO_FILTERING,
+                                        * the DCAPF ignores its 2 INIT words and
+                                        * jointer_initialize returns -ENOTSUP */
 
 /* One metric = one result DCAPF (event or time extractor). */
 typedef struct jointer_metric_desc {
@@ -111,6 +115,7 @@ typedef struct jointer_trace_desc {
     uint8_t dcapf;             /* DCAPF index inside its sniffer (INIT order) */
     uint8_t ring;              /* 1: ring buffer, 0: stops when full */
     int8_t irq_bit;            /* watermark bit; full = irq_bit + 1 */
+    uint8_t filter;            /* 1: has a filter; 0: none (as JOINTER_METRIC_FILTER) */
 } jointer_trace_desc;
 
 typedef struct jointer_sniffer_desc {

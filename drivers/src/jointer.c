@@ -42,6 +42,20 @@ static uint32_t first_dcapf(const jointer_cfg *cfg, unsigned s)
     return n;
 }
 
+/* whether DCAPF `dcapf` of sniffer s (descriptor index) has a filter, as its
+ * metric or trace descriptor says (a DCAPF no descriptor names has none) */
+static int has_filter(const jointer_cfg *cfg, unsigned s, unsigned dcapf)
+{
+    unsigned i;
+    for (i = 0; i < cfg->num_metrics; i++)
+        if (cfg->metrics[i].sniffer == s && cfg->metrics[i].dcapf == dcapf)
+            return (cfg->metrics[i].flags & JOINTER_METRIC_FILTER) != 0;
+    for (i = 0; i < cfg->num_traces; i++)
+        if (cfg->traces[i].sniffer == s && cfg->traces[i].dcapf == dcapf)
+            return cfg->traces[i].filter != 0;
+    return 0;
+}
+
 /* ---- descriptor check -------------------------------------------------- */
 
 static int fits(const jointer_cfg *cfg, uint32_t off, uint32_t bytes)
@@ -207,6 +221,8 @@ int jointer_initialize(jointer_dev *dev, unsigned lmic, unsigned sniffer,
 
     if (s < 0 || dcapf >= dev->cfg->sniffers[s].num_dcapfs)
         return -EINVAL;
+    if (!has_filter(dev->cfg, (unsigned)s, dcapf))
+        return -ENOTSUP; /* filter: none: the DCAPF ignores its INIT words */
     if (low > high)
         return -ERANGE;
     if (dev->bounds == NULL)
@@ -518,7 +534,7 @@ const char *jointer_strerror(int err)
         {EINVAL, "invalid argument (index out of range for this monitor, NULL pointer, bad descriptor)"},
         {ERANGE, "value out of range (wider than the metric, low > high, beyond the trace depth)"},
         {ENOBUFS, "no bounds cache attached (jointer_attach_bounds) or too small"},
-        {ENOTSUP, "not supported by this metric or device (no threshold)"},
+        {ENOTSUP, "not supported by this metric or device (no threshold, no filter)"},
         {EIO, "bus error or inconsistent register value"},
         {ETIMEDOUT, "timed out waiting for the interrupt"},
         {ENODEV, "no jointer monitor there (ID register is not JNTR)"},

@@ -3,7 +3,8 @@
  * (mostly near-valid) arguments against the emulated monitor, with injected
  * bus errors. Checks: no crash or UB (ASan+UBSan), every return value is 0
  * or one of the documented negative errnos, results fit their width, the
- * mode shadow agrees with what was set, trace reads stay within bounds.
+ * mode shadow agrees with what was set, trace reads stay within bounds,
+ * jointer_initialize succeeds only on a DCAPF with a filter.
  */
 #include <stdint.h>
 #include <string.h>
@@ -53,6 +54,19 @@ static void check_rc(int r)
     default:
         __builtin_trap();
     }
+}
+
+/* DCAPF m of sniffer (l, s) is described with a filter */
+static int has_filter(const jointer_cfg *cfg, unsigned l, unsigned s, unsigned m)
+{
+    unsigned i, sd = cfg->lmics[l].first_sniffer + s;
+    for (i = 0; i < cfg->num_metrics; i++)
+        if (cfg->metrics[i].sniffer == sd && cfg->metrics[i].dcapf == m)
+            return (cfg->metrics[i].flags & JOINTER_METRIC_FILTER) != 0;
+    for (i = 0; i < cfg->num_traces; i++)
+        if (cfg->traces[i].sniffer == sd && cfg->traces[i].dcapf == m)
+            return cfg->traces[i].filter != 0;
+    return 0;
 }
 
 static uint32_t ms;
@@ -119,7 +133,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             m = idx(&b, 3);
             x = u32(&b);
             y = u32(&b);
-            check_rc(jointer_initialize(&D, l, s, m, x, y));
+            r = jointer_initialize(&D, l, s, m, x, y);
+            check_rc(r);
+            if (r == 0 && !has_filter(cfg, l, s, m))
+                __builtin_trap();
             break;
         case 1:
             l = idx(&b, cfg->num_lmics);

@@ -255,6 +255,21 @@ def trace_command(tmp):
     assert rc == 0 and "trace mark_trace: 0 records" in out, out
     rc, out, err = run("jointer-trace_mon", d, "init", "bus_trace", "0x1000", "0x1fff")
     assert rc == 0, err
+    init = TM["TRACE_MON_BUS_INIT"]
+    assert d.peek(init) == 0x1FFF  # the last INIT write: bus_trace's high (after beats' 2 words)
+    # filter: none (beats, busy, mark_trace): refused before the device is touched
+    d.poke(init, 0)
+    for name in ("beats", "busy", "mark_trace"):
+        rc, out, err = run("jointer-trace_mon", d, "init", name, "1", "2")
+        assert rc == 2 and "has no filter" in err, (name, rc, err)
+    assert d.peek(init) == 0
+    rc, out, err = run("jointer-trace_mon", d, "info")
+    assert rc == 0, err
+    lines = {ln.split()[1]: ln for ln in out.splitlines() if ln.startswith(("    metric", "    trace"))}
+    assert lines["beats"].endswith("filter none") and lines["busy"].endswith("filter none"), out
+    assert lines["mark_trace"].endswith("filter none"), out
+    assert lines["marks"].endswith("filter 0x0..0xFFFFFFFF"), out
+    assert lines["bus_trace"].endswith("filter 0x1000..0x1FFF"), out
     rc, out, err = run("jointer-accel_mon", None, "--device", "uio:/x/uio1", "trace")
     assert rc == 2 and "no trace buffer" in err, err
 

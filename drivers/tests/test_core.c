@@ -270,6 +270,98 @@ TEST(initialize_reports_bus_errors_and_keeps_the_cache)
 }
 
 /*
+ * filter: none (trace_mon: beats and busy of sniffer bus, mark_trace of
+ * sniffer host): jointer_initialize refuses them before any bus access,
+ * whatever the bounds, and leaves the cache and the shadow alone.
+ */
+TEST(initialize_without_a_filter_is_not_supported)
+{
+    jointer_mode mode;
+    uint32_t before[10];
+    CHECK_OK(tm());
+    memcpy(before, T.bounds, sizeof before);
+    jointer_recorder_clear(&REC);
+    CHECK_EQ(jointer_initialize(&T.dev, 0, TRACE_MON_SNIFFER_BUS, TRACE_MON_BEATS_DCAPF, 1, 2), -ENOTSUP);
+    CHECK_EQ(jointer_initialize(&T.dev, 0, TRACE_MON_SNIFFER_BUS, TRACE_MON_BUSY_DCAPF, 1, 1), -ENOTSUP);
+    CHECK_EQ(jointer_initialize(&T.dev, 0, TRACE_MON_SNIFFER_HOST, TRACE_MON_MARK_TRACE_DCAPF, 0, 9), -ENOTSUP);
+    CHECK_EQ(jointer_initialize(&T.dev, 0, TRACE_MON_SNIFFER_BUS, TRACE_MON_BUSY_DCAPF, 2, 1), -ENOTSUP);
+    CHECK_EQ(jointer_initialize(&T.dev, 0, TRACE_MON_SNIFFER_BUS, 3, 1, 2), -EINVAL); /* no DCAPF 3 */
+    CHECK_EQ(REC.count, 0);
+    CHECK_EQ(memcmp(before, T.bounds, sizeof before), 0);
+    CHECK_OK(jointer_get_mode(&T.dev, 0, TRACE_MON_SNIFFER_BUS, &mode));
+    CHECK_EQ(mode, JOINTER_IDLE);
+    CHECK_EQ((int)(trace_mon_cfg.metrics[TRACE_MON_METRIC_MARKS].flags & JOINTER_METRIC_FILTER),
+             (int)JOINTER_METRIC_FILTER);
+    CHECK_OK(jointer_initialize(&T.dev, 0, TRACE_MON_SNIFFER_HOST, TRACE_MON_MARKS_DCAPF, 5, 6));
+    CHECK_EQ(REC.count, 3);
+}
+
+/*
+ * Loading DCAPF k still rewrites DCAPFs 0..k-1, a DCAPF without a filter
+ * included (its 2 cache words; the hardware drops them). In FILTERING the
+ * DCAPFs without a filter count every event (a time one: every cycle with
+ * data != 0), the filtered trace only the events in its range.
+ */
+TEST(initialize_after_a_dcapf_without_a_filter)
+{
+    jointer_trace_record r[8];
+    uint32_t n;
+    uint64_t v;
+    CHECK_OK(tm());
+    jointer_recorder_clear(&REC);
+    CHECK_OK(trace_mon_initialize_bus_trace(&T, 0x1000, 0x10FF));
+    CHECK_EQ(REC.count, 5);
+    CHECK_EQ(ACC[0].value, PROG(TRACE_MON_SNIFFER_BUS, JOINTER_INIT));
+    CHECK_EQ(ACC[1].offset, TRACE_MON_BUS_INIT);
+    CHECK_EQ(ACC[1].value, 0);            /* beats: no filter, cache words 0..0xFFFFFFFF */
+    CHECK_EQ(ACC[2].value, 0xFFFFFFFFu);
+    CHECK_EQ(ACC[3].value, 0x1000);
+    CHECK_EQ(ACC[4].value, 0x10FF);
+    CHECK_EQ(M.init_words_dropped, 2);
+    CHECK_EQ(M.init_writes_ignored, 0);
+    CHECK_EQ(M.low[3], 0x1000);           /* bus_trace: DCAPF 2 + 1 of the monitor */
+    CHECK_EQ(M.high[3], 0x10FF);
+    CHECK_OK(jointer_run(&T.dev, 0));
+    CHECK_EQ(mock_mode(&M, 1), JOINTER_FILTERING);
+    mock_event(&M, TRACE_MON_METRIC_BEATS, 0x1000, 3);
+    mock_event(&M, TRACE_MON_METRIC_BEATS, 0x43C00000u, 4);
+    mock_time(&M, TRACE_MON_METRIC_BUSY, 1, 7);
+    mock_time(&M, TRACE_MON_METRIC_BUSY, 0, 9);     /* idle: not counted */
+    mock_time(&M, TRACE_MON_METRIC_BUSY, 0x5000, 5);
+    mock_trace_event(&M, TRACE_MON_TRACE_BUS_TRACE, 0x10FF);
+    mock_trace_event(&M, TRACE_MON_TRACE_BUS_TRACE, 0x1100); /* filtered out */
+    CHECK_OK(trace_mon_read_beats(&T, &v));
+    CHECK_EQ(v, 7);
+    CHECK_OK(trace_mon_read_busy(&T, &v));
+    CHECK_EQ(v, 7);
+    CHECK_OK(trace_mon_trace_read_bus_trace(&T, r, 8, &n));
+    CHECK_EQ(n, 1);
+    CHECK_EQ(r[0].data, 0x10FF);
+}
+
+/* a trace without a filter records every MARK in FILTERING */
+TEST(filtering_without_a_filter_counts_as_no_filtering)
+{
+    jointer_trace_record r[4];
+    uint32_t n;
+    uint64_t v;
+    CHECK_OK(tm());
+    M.mark_sniffer = 0; /* host */
+    CHECK_OK(trace_mon_initialize_marks(&T, 0x10, 0x20));
+    CHECK_OK(jointer_run(&T.dev, 0));
+    CHECK_EQ(mock_mode(&M, 0), JOINTER_FILTERING);
+    CHECK_OK(jointer_mark(&T.dev, 0x15));
+    CHECK_OK(jointer_mark(&T.dev, 0x30));
+    CHECK_OK(jointer_mark(&T.dev, 0));
+    CHECK_OK(trace_mon_read_marks(&T, &v));
+    CHECK_EQ(v, 1);                       /* marks: filter 0x10..0x20 */
+    CHECK_OK(trace_mon_trace_read_mark_trace(&T, r, 4, &n));
+    CHECK_EQ(n, 3);                       /* mark_trace: no filter */
+    CHECK_EQ(r[1].data, 0x30);
+    CHECK_EQ(r[2].data, 0);
+}
+
+/*
  * The original jointer API ORed the run bits into the INIT bits and so
  * switched filtered sniffers to NO-FILTERING. Here: initialize, run, and
  * only the in-range events count.
@@ -1079,6 +1171,9 @@ static const jt_case cases[] = {
     JT_CASE(initialize_rewrites_earlier_dcapfs_from_the_cache),
     JT_CASE(initialize_checks_arguments),
     JT_CASE(initialize_reports_bus_errors_and_keeps_the_cache),
+    JT_CASE(initialize_without_a_filter_is_not_supported),
+    JT_CASE(initialize_after_a_dcapf_without_a_filter),
+    JT_CASE(filtering_without_a_filter_counts_as_no_filtering),
     JT_CASE(initialize_then_run_counts_only_in_range_events),
     JT_CASE(y9_monitoring_action_bus_transactions),
     JT_CASE(set_mode_and_get_mode),

@@ -29,6 +29,17 @@ static int open_mock(void)
     return jointer_attach_bounds(&D, bounds, 2048);
 }
 
+/* the expected result per aggregator */
+static uint64_t expect(unsigned aggregator, uint64_t sum, uint64_t min, uint64_t max, uint64_t last)
+{
+    switch (aggregator) {
+    case JOINTER_AGGREGATOR_SUM: return sum;
+    case JOINTER_AGGREGATOR_MIN: return min;
+    case JOINTER_AGGREGATOR_MAX: return max;
+    default: return last;
+    }
+}
+
 TEST(descriptor_accepted_and_identity_matches)
 {
     CHECK(CFG->num_metrics <= MOCK_MAX_METRICS && CFG->num_traces <= MOCK_MAX_TRACES);
@@ -57,23 +68,41 @@ TEST(every_metric_counts_in_no_filtering_and_filtering)
             printf("  metric %s did not count\n", CFG->metrics[i].name);
             CHECK(0);
         }
-    /* a filter on every DCAPF: only in-range events count */
+    /* a filter on every DCAPF that has one: only in-range events count; the
+     * ones without (filter: none) refuse it and count everything in FILTERING */
     for (l = 0; l < CFG->num_lmics; l++)
         CHECK_OK(jointer_reset(&D, l));
+    for (s = 0; s < CFG->num_sniffers; s++)
+        CHECK_OK(jointer_set_mode(&D, CFG->sniffers[s].lmic, CFG->sniffers[s].index, JOINTER_FILTERING));
     for (i = 0; i < CFG->num_metrics; i++) {
         const jointer_metric_desc *m = &CFG->metrics[i];
-        CHECK_OK(jointer_initialize(&D, m->lmic, CFG->sniffers[m->sniffer].index, m->dcapf, 10, 20));
+        int r = jointer_initialize(&D, m->lmic, CFG->sniffers[m->sniffer].index, m->dcapf, 10, 20);
+        CHECK_EQ(r, (m->flags & JOINTER_METRIC_FILTER) ? 0 : -ENOTSUP);
+    }
+    for (i = 0; i < CFG->num_traces; i++) {
+        const jointer_trace_desc *t = &CFG->traces[i];
+        int r = jointer_initialize(&D, t->lmic, CFG->sniffers[t->sniffer].index, t->dcapf, 10, 20);
+        CHECK_EQ(r, t->filter ? 0 : -ENOTSUP);
     }
     for (l = 0; l < CFG->num_lmics; l++)
         CHECK_OK(jointer_run(&D, l));
     for (i = 0; i < CFG->num_metrics; i++) {
-        if (CFG->metrics[i].extractor == JOINTER_EXTRACTOR_TIME)
+        const jointer_metric_desc *m = &CFG->metrics[i];
+        int filter = (m->flags & JOINTER_METRIC_FILTER) != 0;
+        CHECK_EQ(mock_mode(&M, m->sniffer), JOINTER_FILTERING);
+        if (m->extractor == JOINTER_EXTRACTOR_TIME) {
+            mock_time(&M, i, 15, 3);
+            mock_time(&M, i, 25, 4);
+            CHECK_OK(jointer_read(&D, i, &values[i]));
+            /* samples 3 (data 15) and 4 (data 25, outside 10..20) */
+            CHECK_EQ(values[i], filter ? 3 : expect(m->aggregator, 7, 3, 4, 4));
             continue;
-        CHECK_EQ(mock_mode(&M, CFG->metrics[i].sniffer), JOINTER_FILTERING);
+        }
         mock_event(&M, i, 15, 1);
         mock_event(&M, i, 25, 1);
         CHECK_OK(jointer_read(&D, i, &values[i]));
-        CHECK_EQ(values[i], CFG->metrics[i].aggregator == JOINTER_AGGREGATOR_SUM ? 1 : 15);
+        /* sum of increments 1 + 1, data samples 15 and 25 (outside 10..20) */
+        CHECK_EQ(values[i], filter ? expect(m->aggregator, 1, 15, 15, 15) : expect(m->aggregator, 2, 15, 25, 25));
     }
 }
 

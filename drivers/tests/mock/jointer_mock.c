@@ -43,6 +43,7 @@ void mock_init(mock_hw *m, const jointer_cfg *cfg)
         uint32_t k = first_dcapf(cfg, md->sniffer) + md->dcapf;
         m->low[k] = md->low_reset;
         m->high[k] = md->high_reset;
+        m->filter[k] = (md->flags & JOINTER_METRIC_FILTER) != 0;
         m->result[i] = reset_value(md);
         m->threshold[i] = max_of(md->width);
     }
@@ -51,6 +52,7 @@ void mock_init(mock_hw *m, const jointer_cfg *cfg)
         uint32_t k = first_dcapf(cfg, t->sniffer) + t->dcapf;
         m->low[k] = t->low_reset;
         m->high[k] = t->high_reset;
+        m->filter[k] = t->filter != 0;
     }
 }
 
@@ -60,7 +62,8 @@ jointer_mode mock_mode(const mock_hw *m, unsigned s)
     return (jointer_mode)((m->control[sd->lmic] >> JOINTER_PROG_SHIFT(sd->index)) & 3u);
 }
 
-/* running and (filter passes): the gate of every extractor */
+/* running and (filter passes): the gate of every extractor; a DCAPF without
+ * a filter counts in FILTERING as in NO_FILTERING */
 static int counts(const mock_hw *m, unsigned sniffer, unsigned dcapf, uint32_t data, int time_nofilter)
 {
     const jointer_sniffer_desc *sd = &m->cfg->sniffers[sniffer];
@@ -68,8 +71,10 @@ static int counts(const mock_hw *m, unsigned sniffer, unsigned dcapf, uint32_t d
     uint32_t k = first_dcapf(m->cfg, sniffer) + dcapf;
     if (!(m->control[sd->lmic] & JOINTER_CONTROL_RUN))
         return 0;
-    if (mode == JOINTER_FILTERING)
+    if (mode == JOINTER_FILTERING && m->filter[k])
         return m->low[k] <= data && data <= m->high[k];
+    if (mode == JOINTER_FILTERING)
+        return time_nofilter ? data != 0 : 1;
     if (mode == JOINTER_NO_FILTERING)
         return time_nofilter ? data != 0 : 1;
     return 0;
@@ -365,7 +370,9 @@ int mock_write(void *ctx, uint32_t off, uint32_t v)
             break;
         }
         uint32_t k = first_dcapf(m->cfg, s) + p / 2u;
-        if (p & 1u)
+        if (!m->filter[k])
+            m->init_words_dropped++; /* no filter: the DCAPF ignores its words */
+        else if (p & 1u)
             m->high[k] = v;
         else
             m->low[k] = v;

@@ -3,7 +3,9 @@
  * monitor well enough for the driver's tests (test code, not the library):
  * global block (ID, VERSION, CONFIG_HASH, INFO, IRQ, TIMESTAMP with LO->HI
  * snapshot, MARK, SCRATCH), per LMIC CONTROL (RUN, SOFT_RESET pulse, PROG,
- * INIT pointer restart), STATUS, IRQ_STATUS (w1c), IRQ_ENABLE, INIT loader,
+ * INIT pointer restart), STATUS, IRQ_STATUS (w1c), IRQ_ENABLE, INIT loader
+ * (a DCAPF without a filter takes its 2 words and drops them, and counts in
+ * FILTERING as in NO_FILTERING),
  * results (LSW read snapshots the upper word), thresholds (MSW commits),
  * trace blocks and RAM. Events are injected with mock_event/_time/_trace.
  */
@@ -33,6 +35,7 @@ struct mock_hw {
     uint32_t lirq_status[JOINTER_MAX_LMICS], lirq_enable[JOINTER_MAX_LMICS];
     uint32_t init_ptr[MOCK_MAX_SNIFFERS];
     uint32_t low[MOCK_MAX_DCAPFS], high[MOCK_MAX_DCAPFS]; /* by first_dcapf(sniffer)+dcapf */
+    int filter[MOCK_MAX_DCAPFS];      /* the DCAPF has a filter (descriptor flag) */
     uint64_t result[MOCK_MAX_METRICS];
     uint32_t snap[MOCK_MAX_METRICS];
     uint64_t threshold[MOCK_MAX_METRICS];
@@ -45,6 +48,7 @@ struct mock_hw {
     uint32_t marks, last_mark;
     /* bus */
     uint32_t reads, writes, init_writes_ignored;
+    uint32_t init_words_dropped;      /* INIT words taken by DCAPFs without a filter */
     int fail_after;                   /* >= 0: accesses number fail_after.. fail */
     int fail_code;                    /* what they return (default -EIO) */
     void (*tick)(mock_hw *m, void *ctx); /* after every access */
