@@ -389,13 +389,28 @@ def _interfacer(sn: Sniffer, pre: str) -> tuple[list[ObservedSignal], list[Const
 
 
 def _dcapf_summary(dc: Dcapf) -> str:
+    nofilter = "" if dc.has_filter else ", no filter"
     if dc.is_trace:
-        return f"trace, {dc.depth} records, {dc.mode} mode"
+        return f"trace, {dc.depth} records, {dc.mode} mode{nofilter}"
     what = {"event": "event extractor", "time": "time extractor"}[dc.extractor]
     if dc.extractor == "event":
         what += f" ({dc.sample})"
     return f"{what}, {dc.aggregator}, {dc.width} bits" + (", wraps" if dc.wrap else "") \
-        + (", threshold IRQ" if dc.threshold_irq else "")
+        + (", threshold IRQ" if dc.threshold_irq else "") + nofilter
+
+
+NO_FILTER_COMMENT = "no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored"
+
+
+def _filter_generics(dp: str, dc: Dcapf) -> list[tuple[str, Const]]:
+    """(formal, constant) of has_filter_g, and of the reset bounds when there is a filter."""
+    if not dc.has_filter:
+        return [("has_filter_g", Const(f"{dp}_has_filter_c", "boolean", "false", NO_FILTER_COMMENT))]
+    return [("has_filter_g", Const(f"{dp}_has_filter_c", "boolean", "true", "Init DCAPF + filter")),
+            ("low_reset_g", Const(f"{dp}_low_reset_c", slv_type(32), slv_hex(dc.low),
+                                  "filter low after reset")),
+            ("high_reset_g", Const(f"{dp}_high_reset_c", slv_type(32), slv_hex(dc.high),
+                                   "filter high after reset"))]
 
 
 def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_result: int,
@@ -509,21 +524,20 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
     for di, dc in enumerate(sn.dcapfs):
         dp = f"dc_{dc.name}"
         good = f"ev_good({dc.event})"
+        fgen = _filter_generics(dp, dc)
         if dc.is_trace:
             consts = [Const(f"{dp}_index_c", "natural", str(di), "INIT order inside the sniffer"),
                       Const(f"{dp}_depth_log2_c", "positive", str(dc.depth.bit_length() - 1),
                             f"{dc.depth} records"),
                       Const(f"{dp}_mode_c", "natural",
-                            "trace_ring_c" if dc.mode == "ring" else "trace_stop_c"),
-                      Const(f"{dp}_low_reset_c", slv_type(32), slv_hex(dc.low), "filter low after reset"),
-                      Const(f"{dp}_high_reset_c", slv_type(32), slv_hex(dc.high), "filter high after reset")]
+                            "trace_ring_c" if dc.mode == "ring" else "trace_stop_c")] \
+                + [c for _, c in fgen]
             hi, lo = 32 * ti + 31, 32 * ti
             instances.append(Instance(
                 f"trace_{dc.name}", "jointer_trace_extractor",
                 f"DCAPF {di} {dc.name}: {_dcapf_summary(dc)}, lane {dc.event}",
                 [("index_g", consts[0].name), ("depth_log2_g", consts[1].name),
-                 ("mode_g", consts[2].name), ("low_reset_g", consts[3].name),
-                 ("high_reset_g", consts[4].name)],
+                 ("mode_g", consts[2].name)] + [(f, c.name) for f, c in fgen],
                 control + [("ev_good", good), ("ev_data", "ev_data"), ("timestamp", "timestamp"),
                            ("tr_wptr", f"tr_wptr({rng(hi, lo)})"),
                            ("tr_fill", f"tr_fill({rng(hi, lo)})"), ("tr_full", f"tr_full({ti})"),
@@ -539,9 +553,8 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
                             "" if dc.extractor == "event" else "unused by the time extractor"),
                       Const(f"{dp}_width_c", "positive", str(dc.width), "result bits"),
                       Const(f"{dp}_wrap_c", "boolean", vhdl_bool(dc.wrap),
-                            "wraps on overflow" if dc.wrap else "saturates on overflow"),
-                      Const(f"{dp}_low_reset_c", slv_type(32), slv_hex(dc.low), "filter low after reset"),
-                      Const(f"{dp}_high_reset_c", slv_type(32), slv_hex(dc.high), "filter high after reset")]
+                            "wraps on overflow" if dc.wrap else "saturates on overflow")] \
+                + [c for _, c in fgen]
             # the paper's DCAPF_<name>_CONFIG (section 3.1.1), for reference: from the LSB
             # data gating, time monitor, event monitor (1 = instantiated)
             enables = (int(dc.extractor == "event") | int(dc.extractor == "time") << 1
@@ -554,8 +567,8 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
                 f"DCAPF {di} {dc.name}: {_dcapf_summary(dc)}, lane {dc.event}",
                 [("index_g", consts[0].name), ("extractor_g", consts[1].name),
                  ("aggregator_g", consts[2].name), ("sample_g", consts[3].name),
-                 ("width_g", consts[4].name), ("wrap_g", consts[5].name),
-                 ("low_reset_g", consts[6].name), ("high_reset_g", consts[7].name)],
+                 ("width_g", consts[4].name), ("wrap_g", consts[5].name)]
+                + [(f, c.name) for f, c in fgen],
                 control + [("ev_good", good), ("ev_data", "ev_data"), ("ev_inc", "ev_inc"),
                            ("result", f"dc_result({rng(base + dc.width - 1, base)})"),
                            ("overflow", f"dc_overflow({ri})"), ("caught", f"dc_caught({ri})")]))
@@ -981,9 +994,13 @@ def _c_and_docs(d: Design) -> None:
                         (f"{Sn}_OVERFLOW_MASK", c_hex(1 << (16 + sv.index)), "in STATUS"),
                         (f"{Sn}_NUM_DCAPFS", c_dec(len(sv.model.dcapfs)), "INIT takes 2 words per DCAPF"),
                     ])
+            nofilter = [x.name for x in sv.model.dcapfs if not x.has_filter]
             regmap.append({"offset": init, "name": f"{ln}.INIT[{sv.index}]", "access": "wo",
                            "desc": f"sniffer {sv.model.name}: filter bounds in INIT mode, "
-                           "low then high per DCAPF"})
+                           "low then high per DCAPF" + (
+                               f" ({', '.join(nofilter)}: no filter, "
+                               f"{'its' if len(nofilter) == 1 else 'their'} words ignored)"
+                               if nofilter else "")})
         for dl in ll.dcapfs:
             m = d.metric(dl.name)
             M = dl.name.upper()
@@ -996,7 +1013,10 @@ def _c_and_docs(d: Design) -> None:
                     (f"{M}_RESULT_WORDS", c_dec(words), ""),
                     (f"{M}_MASK_LO", c_hex(mask & MASK32), "valid bits of RESULT word 0"),
                     (f"{M}_MASK_HI", c_hex(mask >> 32), "valid bits of RESULT word 1"),
-                    (f"{M}_LOW_RESET", c_hex(m["low"]), "filter bounds after reset"),
+                    (f"{M}_HAS_FILTER", c_dec(int(m["has_filter"])),
+                     "1: Init DCAPF + filter; 0: no filter (jointer_initialize: -ENOTSUP)"),
+                    (f"{M}_LOW_RESET", c_hex(m["low"]), "filter bounds after reset" if m["has_filter"]
+                     else "no filter: what the driver writes as its 2 (ignored) INIT words"),
                     (f"{M}_HIGH_RESET", c_hex(m["high"]), "")]
             if dl.threshold_word >= 0:
                 rows += [(f"{M}_THRESHOLD", c_hex(m["threshold_offset"]), "least significant word"),
@@ -1034,7 +1054,10 @@ def _c_and_docs(d: Design) -> None:
                     (f"{T}_IRQ_MASK", c_hex(3 << tl.irq_bit), "watermark | full"),
                     (f"{T}_WATERMARK_IRQ_MASK", c_hex(1 << tl.irq_bit), ""),
                     (f"{T}_FULL_IRQ_MASK", c_hex(1 << (tl.irq_bit + 1)), ""),
-                    (f"{T}_LOW_RESET", c_hex(t["low"]), "filter bounds after reset"),
+                    (f"{T}_HAS_FILTER", c_dec(int(t["has_filter"])),
+                     "1: Init DCAPF + filter; 0: no filter (jointer_initialize: -ENOTSUP)"),
+                    (f"{T}_LOW_RESET", c_hex(t["low"]), "filter bounds after reset" if t["has_filter"]
+                     else "no filter: what the driver writes as its 2 (ignored) INIT words"),
                     (f"{T}_HIGH_RESET", c_hex(t["high"]), "")]
             section(f"trace {tl.name} ({tl.sniffer_name}, DCAPF {tl.index}, {tl.depth} records, "
                     f"{'ring' if t['ring'] else 'stop when full'})",
@@ -1082,7 +1105,8 @@ def _rows(d: Design) -> None:
                 "extractor": dc.extractor, "aggregator": dc.aggregator, "sample": dc.sample,
                 "result_offset": L.lmic_reg(lv.index, dl.result_word),
                 "threshold_offset": L.lmic_reg(lv.index, dl.threshold_word) if dl.threshold_word >= 0 else None,
-                "irq_bit": dl.irq_bit, "low": dc.low, "high": dc.high, "wrap": dc.wrap,
+                "irq_bit": dl.irq_bit, "low": dc.low, "high": dc.high,
+                "has_filter": dc.has_filter, "wrap": dc.wrap,
                 "threshold_irq": dc.threshold_irq, "event": dc.event,
                 "description": dc.description, "clock": lv.clock})
         for tl in lv.layout.traces:
@@ -1094,7 +1118,8 @@ def _rows(d: Design) -> None:
                 "depth": tl.depth, "ring": dc.mode == "ring", "mode": dc.mode,
                 "reg_offset": L.lmic_reg(lv.index, tl.reg_word),
                 "ram_offset": L.lmic_reg(lv.index, tl.ram_word), "irq_bit": tl.irq_bit,
-                "low": dc.low, "high": dc.high, "event": dc.event, "description": dc.description,
+                "low": dc.low, "high": dc.high, "has_filter": dc.has_filter, "event": dc.event,
+                "description": dc.description,
                 "clock": lv.clock})
 
 
@@ -1182,14 +1207,16 @@ def _check_names(d: Design, src: Source, diags: Diagnostics) -> None:
     for m in d.metrics:
         owner, path = f"DCAPF '{m['name']}'", _dcapf(d, m["name"]).path + ("name",)
         cns.add(f"{mon.name}_read_{m['name']}", owner, path)
-        cns.add(f"{mon.name}_initialize_{m['name']}", owner, path)
+        if m["has_filter"]:
+            cns.add(f"{mon.name}_initialize_{m['name']}", owner, path)
         if m["threshold_irq"]:
             cns.add(f"{mon.name}_set_threshold_{m['name']}", owner, path)
             cns.add(f"{mon.name}_read_threshold_{m['name']}", owner, path)
     for t in d.traces:
         owner, path = f"DCAPF '{t['name']}'", _dcapf(d, t["name"]).path + ("name",)
         cns.add(f"{mon.name}_trace_read_{t['name']}", owner, path)
-        cns.add(f"{mon.name}_initialize_{t['name']}", owner, path)
+        if t["has_filter"]:
+            cns.add(f"{mon.name}_initialize_{t['name']}", owner, path)
 
 
 # ---------------------------------------------------------------------------

@@ -72,8 +72,9 @@ class Dcapf:
     aggregator: str | None = "sum"   # None for trace
     sample: str | None = None        # event extractor only
     event: int = 0                   # lane
-    low: int = 0
+    low: int = 0                     # filter bounds after reset (0..MASK32 without a filter)
     high: int = MASK32
+    has_filter: bool = True          # False: `filter: none`, no filter hardware
     wrap: bool = False
     threshold_irq: bool = False
     depth: int | None = None         # trace only (records)
@@ -86,10 +87,15 @@ class Dcapf:
         return self.extractor == "trace"
 
     def canonical(self) -> dict:
-        return {"name": self.name, "extractor": self.extractor, "width": self.width,
-                "aggregator": self.aggregator, "sample": self.sample, "event": self.event,
-                "low": self.low, "high": self.high, "wrap": self.wrap,
-                "threshold_irq": self.threshold_irq, "depth": self.depth, "mode": self.mode}
+        out = {"name": self.name, "extractor": self.extractor, "width": self.width,
+               "aggregator": self.aggregator, "sample": self.sample, "event": self.event,
+               "low": self.low, "high": self.high, "wrap": self.wrap,
+               "threshold_irq": self.threshold_irq, "depth": self.depth, "mode": self.mode}
+        if not self.has_filter:
+            # only when there is no filter: the hashes of descriptions without
+            # `filter: none` stay what they were before the option existed
+            out["filter"] = "none"
+        return out
 
 
 @dataclass

@@ -5,7 +5,8 @@
    with the item path and the valid choices ("did you mean" for keys and
    values, through difflib).
 2. Semantic checks the schema cannot express: unique names, reserved words,
-   clocks declared and used, event lanes, filter and condition bounds, the
+   clocks declared and used, event lanes, filter and condition bounds ('none'
+   or a mapping), the
    MARK sniffer, interrupt sources per LMIC.
 
 Both run on every input, so one run reports every error it can find; the
@@ -230,7 +231,8 @@ def _report(src, diags, err, ids, owners) -> None:
             diags.error(loc, f"unsupported schema version {show(inst)} for 'jointer' "
                         f"(expected {show(val)})")
         else:
-            diags.error(loc, f"invalid value {show(inst)} for {where} (expected {show(val)})")
+            diags.error(loc, f"invalid value {show(inst)} for {where} ({did_you_mean(inst, [val])}"
+                        f"expected {show(val)}" + (f" {hint}" if hint else "") + ")")
     elif kw in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         diags.error(loc, f"{_key(path)} {show(inst)} out of range in {where} "
                     f"(expected {_range_text(sub)})")
@@ -479,9 +481,11 @@ class _Builder:
             else:
                 self.err(path + ("event",), f"event {event} out of range in {self.where(path)}: "
                          f"a {itf.type} interfacer has one lane (expected 0)")
+        # filter: a mapping of reset bounds (default), or 'none': no filter hardware
+        has_filter = d.get("filter") != "none"
         f = _get(d, "filter", dict, {})
         default_low, default_high = 0, MASK32
-        if ext == "time" and itf is not None and itf.type == "start_done":
+        if ext == "time" and itf is not None and itf.type == "start_done" and has_filter:
             default_low = default_high = 1
         low = _get(f, "low", int, default_low)
         high = _get(f, "high", int, default_high)
@@ -491,7 +495,7 @@ class _Builder:
         if name is None:
             return None
         dc = Dcapf(name=name, extractor=ext, event=event, low=low, high=high, path=path,
-                   description=_get(d, "description", str, ""))
+                   has_filter=has_filter, description=_get(d, "description", str, ""))
         if ext == "trace":
             dc.width = dc.aggregator = None
             dc.depth = _get(d, "depth", int, 256)

@@ -5,7 +5,9 @@ every sniffer's observed ports get random traffic in their own clock domain
 (bus taps through cocotbext-axi masters and slaves on the tap's port group,
 events/start-done strobes driven cycle by cycle, MARK through s_axi). Each
 sniffer is put in FILTERING (random or reset bounds, loaded through INIT) or
-NO_FILTERING; threshold interrupts are armed. Afterwards every metric, every
+NO_FILTERING; threshold interrupts are armed. DCAPFs with `filter: none`
+get random INIT words too (the hardware must ignore them) and are expected to
+count in FILTERING exactly as in NO_FILTERING. Afterwards every metric, every
 STATUS register, every IRQ_STATUS and every trace buffer is read back over
 s_axi and compared with the reference model (sim/jointer_sim/model.py:
 Aggregator, TraceModel, EventsModel) fed with the transactions the test bench
@@ -359,13 +361,13 @@ def _expected(h, tap, modes, bounds):
     from jointer_sim.model import Aggregator, TraceModel
     sn = tap.m
     mode = modes[sn.name]
-    use_filter = mode == 2
     conds = sn.conditions
     out = {}
     for di, dc in enumerate(sn.dcapfs):
         low, high = bounds[(sn.name, di)]
+        use_filter = mode == 2 and dc.has_filter     # filter: none counts as NO_FILTERING
         if dc.is_trace:
-            t = TraceModel(dc.depth, dc.mode == "ring", low, high)
+            t = TraceModel(dc.depth, dc.mode == "ring", low, high, has_filter=dc.has_filter)
             for lane, data, nbytes, cyc in tap.events:
                 if _conds_ok(conds, data) and lane >> dc.event & 1:
                     t.step(1, data, cyc, 1, use_filter, 0)
@@ -423,6 +425,7 @@ async def one_round(h, design, n):
             # reset) left
             low, high = h.bounds.setdefault((sn.name, di), (dc.low, dc.high))
             if load:
+                # random words for a DCAPF without a filter too: it must ignore them
                 if dc.extractor == "time":
                     low, high = random.choice([(1, 1), (1, random.randrange(1, 1 << 32)), (2, 9)])
                 else:

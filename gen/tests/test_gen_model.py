@@ -81,6 +81,29 @@ def test_time_filter_default_only_for_start_done():
     assert (m.lmics[0].sniffers[2].dcapfs[0].low, m.lmics[0].sniffers[2].dcapfs[0].high) == (0, 0xFFFFFFFF)
 
 
+def test_filter_none():
+    """`filter: none`: no filter hardware, bounds 0..0xFFFFFFFF (also for a
+    time extractor on start_done, whose default would be 1..1); the default
+    (no `filter` key) keeps a filter."""
+    text = BASE.replace("{name: busy, extractor: time, width: 20}",
+                        "{name: busy, extractor: time, width: 20, filter: none}") \
+        .replace("{name: read_bytes, extractor: event}", "{name: read_bytes, extractor: event, filter: none}") \
+        .replace("{name: tlog, extractor: trace}", "{name: tlog, extractor: trace, filter: none}")
+    m = model(text)
+    tap, task, _ = m.lmics[0].sniffers
+    busy, longest = task.dcapfs
+    tlog = m.lmics[1].sniffers[0].dcapfs[0]
+    for dc in (tap.dcapfs[0], busy, tlog):
+        assert (dc.has_filter, dc.low, dc.high) == (False, 0, 0xFFFFFFFF), dc.name
+        assert dc.canonical()["filter"] == "none"
+    assert (longest.has_filter, longest.low, longest.high) == (True, 0, 1)
+    assert all(dc.has_filter and "filter" not in dc.canonical() for dc in model().dcapfs())
+    src = loads(text.lstrip("\n"), "m.yaml")
+    d = elaborate(validate(src), src, "m.yaml")
+    assert [(x["name"], x["has_filter"]) for x in d.metrics + d.traces] == [
+        ("read_bytes", False), ("busy", False), ("longest", True), ("op2", True), ("tlog", False)]
+
+
 def test_addr_width_default_is_smallest_that_fits():
     src = loads(BASE.lstrip("\n"), "m.yaml")
     d = elaborate(validate(src), src, "m.yaml")
@@ -110,9 +133,23 @@ def test_hash_ignores_formatting_comments_order_and_descriptions():
     ("width: 20", "width: 21"), ("name: busy", "name: busy2"), ("period_ns: 4", "period_ns: 5"),
     ("direction: read", "direction: write"), ("filter: {low: 0}", "filter: {high: 3}"),
     ("{type: mark}", "{type: events}"),
+    ("filter: {low: 0}", "filter: none"),
+    ("{name: read_bytes, extractor: event}", "{name: read_bytes, extractor: event, filter: none}"),
+    ("{name: tlog, extractor: trace}", "{name: tlog, extractor: trace, filter: none}"),
 ])
 def test_hash_follows_the_hardware(change):
     assert _hash(BASE.replace(*change)) != _hash(BASE)
+
+
+def test_hash_of_filter_none_is_not_the_hash_of_its_bounds():
+    """A DCAPF without a filter is other hardware than one with the bounds
+    0..0xFFFFFFFF written out; a description without `filter: none` keeps its
+    hash (the canonical form marks only the DCAPFs without a filter)."""
+    full = BASE.replace("{name: read_bytes, extractor: event}",
+                        "{name: read_bytes, extractor: event, filter: {low: 0, high: 0xFFFFFFFF}}")
+    none = BASE.replace("{name: read_bytes, extractor: event}",
+                        "{name: read_bytes, extractor: event, filter: none}")
+    assert _hash(full) == _hash(BASE) != _hash(none)
 
 
 def test_hash_is_crc32_of_the_canonical_model():

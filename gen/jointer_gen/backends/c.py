@@ -32,7 +32,8 @@ def context(d: Design) -> dict:
                              "num_dcapfs": len(sv.model.dcapfs)})
     for m in d.metrics:
         flags = (["JOINTER_METRIC_WRAP"] if m["wrap"] else []) + \
-            (["JOINTER_METRIC_THRESHOLD"] if m["threshold_irq"] else [])
+            (["JOINTER_METRIC_THRESHOLD"] if m["threshold_irq"] else []) + \
+            (["JOINTER_METRIC_FILTER"] if m["has_filter"] else [])
         metrics.append({**m, "SNIFFER": m["sniffer_name"].upper(),
                         "threshold_c": f"{N}_{m['NAME']}_THRESHOLD" if m["threshold_irq"]
                         else "JOINTER_NO_OFFSET",
@@ -42,7 +43,8 @@ def context(d: Design) -> dict:
                         "flags_c": " | ".join(flags) or "0"})
     for t in d.traces:
         traces.append({**t, "SNIFFER": t["sniffer_name"].upper(), "low_c": c_hex(t["low"]),
-                       "high_c": c_hex(t["high"]), "ring_c": 1 if t["ring"] else 0})
+                       "high_c": c_hex(t["high"]), "ring_c": 1 if t["ring"] else 0,
+                       "filter_c": 1 if t["has_filter"] else 0})
     mark = [s for s in d.sniffers if s.is_mark]
     return {"lmics": lmics, "sniffers": sniffers, "metrics": metrics, "traces": traces,
             "has_mark": bool(mark), "mark_sniffer": mark[0].model.name if mark else "",
@@ -192,6 +194,8 @@ def _runtime_checks(d: Design, lmics, sniffers) -> list[tuple[str, str]]:
                f"cfg->lmics[{e}.lmic].first_sniffer && cfg->sniffers[{e}.sniffer].lmic == {e}.lmic"),
               (f"metric {m['name']}: bounds",
                f"{e}.low_reset == {M}_LOW_RESET && {e}.high_reset == {M}_HIGH_RESET"),
+              (f"metric {m['name']}: filter",
+               f"(({e}.flags & JOINTER_METRIC_FILTER) != 0) == ({M}_HAS_FILTER != 0)"),
               (f"metric {m['name']}: in its window",
                f"{e}.result_offset >= cfg->lmics[{e}.lmic].base && {e}.result_offset + 4u * "
                f"{M}_RESULT_WORDS <= cfg->lmics[{e}.lmic].base + cfg->window")]
@@ -213,5 +217,6 @@ def _runtime_checks(d: Design, lmics, sniffers) -> list[tuple[str, str]]:
                f"cfg->lmics[{e}.lmic].first_sniffer && cfg->sniffers[{e}.sniffer].lmic == {e}.lmic"),
               (f"trace {t['name']}: bounds",
                f"{e}.low_reset == {T}_LOW_RESET && {e}.high_reset == {T}_HIGH_RESET"),
+              (f"trace {t['name']}: filter", f"{e}.filter == {T}_HAS_FILTER"),
               (f"trace {t['name']}: irq", f"(3u << {e}.irq_bit) == {T}_IRQ_MASK")]
     return r

@@ -8,8 +8,9 @@ from __future__ import annotations
 from ..elaborate import Design
 
 
-def _bounds(low: int, high: int) -> str:
-    return f"0x{low:X}..0x{high:X}"
+def _filter(dc) -> str:
+    """The filter column: reset bounds, or none (`filter: none`)."""
+    return f"0x{dc.low:X}..0x{dc.high:X}" if dc.has_filter else "none"
 
 
 def context(d: Design) -> dict:
@@ -34,7 +35,7 @@ def context(d: Design) -> dict:
                     ext += f", event {dc.event}"
                 rows.append({"lmic": lv.model.name, "sniffer": sv.model.name,
                              "observes": sv.summary, "name": dc.name, "extractor": ext,
-                             "aggregator": agg, "width": width, "filter": _bounds(dc.low, dc.high),
+                             "aggregator": agg, "width": width, "filter": _filter(dc),
                              "where": where, "function": function,
                              "description": dc.description})
     ports = []

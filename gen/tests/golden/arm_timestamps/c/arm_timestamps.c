@@ -19,15 +19,16 @@ static const jointer_sniffer_desc arm_timestamps_sniffers[ARM_TIMESTAMPS_NUM_SNI
 static const jointer_metric_desc arm_timestamps_metrics[ARM_TIMESTAMPS_NUM_METRICS] = {
     {.name = "marks", .result_offset = ARM_TIMESTAMPS_MARKS_RESULT, .threshold_offset = ARM_TIMESTAMPS_MARKS_THRESHOLD,
      .low_reset = 0x0u, .high_reset = 0xFFFFFFFFu, .sniffer = 0, .lmic = 0, .dcapf = 1, .width = 32,
-     .extractor = JOINTER_EXTRACTOR_EVENT, .aggregator = JOINTER_AGGREGATOR_SUM, .flags = JOINTER_METRIC_THRESHOLD, .irq_bit = 0},
+     .extractor = JOINTER_EXTRACTOR_EVENT, .aggregator = JOINTER_AGGREGATOR_SUM, .flags = JOINTER_METRIC_THRESHOLD | JOINTER_METRIC_FILTER, .irq_bit = 0},
     {.name = "last_mark", .result_offset = ARM_TIMESTAMPS_LAST_MARK_RESULT, .threshold_offset = JOINTER_NO_OFFSET,
      .low_reset = 0x0u, .high_reset = 0xFFFFFFFFu, .sniffer = 0, .lmic = 0, .dcapf = 2, .width = 32,
-     .extractor = JOINTER_EXTRACTOR_EVENT, .aggregator = JOINTER_AGGREGATOR_LAST, .flags = 0, .irq_bit = -1},
+     .extractor = JOINTER_EXTRACTOR_EVENT, .aggregator = JOINTER_AGGREGATOR_LAST, .flags = JOINTER_METRIC_FILTER, .irq_bit = -1},
 };
 
 static const jointer_trace_desc arm_timestamps_traces[ARM_TIMESTAMPS_NUM_TRACES] = {
     {.name = "timestamps", .reg_offset = ARM_TIMESTAMPS_TIMESTAMPS_REGS, .ram_offset = ARM_TIMESTAMPS_TIMESTAMPS_RAM, .depth = ARM_TIMESTAMPS_TIMESTAMPS_DEPTH,
-     .low_reset = 0x0u, .high_reset = 0xFFFFFFFFu, .sniffer = 0, .lmic = 0, .dcapf = 0, .ring = 0, .irq_bit = 1},
+     .low_reset = 0x0u, .high_reset = 0xFFFFFFFFu, .sniffer = 0, .lmic = 0, .dcapf = 0, .ring = 0, .irq_bit = 1,
+     .filter = 1},
 };
 
 const jointer_cfg arm_timestamps_cfg = {

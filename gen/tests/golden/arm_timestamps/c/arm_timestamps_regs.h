@@ -72,6 +72,7 @@ extern "C" {
 #define ARM_TIMESTAMPS_MARKS_RESULT_WORDS      1u
 #define ARM_TIMESTAMPS_MARKS_MASK_LO           0xFFFFFFFFu /* valid bits of RESULT word 0 */
 #define ARM_TIMESTAMPS_MARKS_MASK_HI           0x0u /* valid bits of RESULT word 1 */
+#define ARM_TIMESTAMPS_MARKS_HAS_FILTER        1u /* 1: Init DCAPF + filter; 0: no filter (jointer_initialize: -ENOTSUP) */
 #define ARM_TIMESTAMPS_MARKS_LOW_RESET         0x0u /* filter bounds after reset */
 #define ARM_TIMESTAMPS_MARKS_HIGH_RESET        0xFFFFFFFFu
 #define ARM_TIMESTAMPS_MARKS_THRESHOLD         0x101Cu /* least significant word */
@@ -86,6 +87,7 @@ extern "C" {
 #define ARM_TIMESTAMPS_LAST_MARK_RESULT_WORDS  1u
 #define ARM_TIMESTAMPS_LAST_MARK_MASK_LO       0xFFFFFFFFu /* valid bits of RESULT word 0 */
 #define ARM_TIMESTAMPS_LAST_MARK_MASK_HI       0x0u /* valid bits of RESULT word 1 */
+#define ARM_TIMESTAMPS_LAST_MARK_HAS_FILTER    1u /* 1: Init DCAPF + filter; 0: no filter (jointer_initialize: -ENOTSUP) */
 #define ARM_TIMESTAMPS_LAST_MARK_LOW_RESET     0x0u /* filter bounds after reset */
 #define ARM_TIMESTAMPS_LAST_MARK_HIGH_RESET    0xFFFFFFFFu
 
@@ -98,6 +100,7 @@ extern "C" {
 #define ARM_TIMESTAMPS_TIMESTAMPS_IRQ_MASK           0x6u /* watermark | full */
 #define ARM_TIMESTAMPS_TIMESTAMPS_WATERMARK_IRQ_MASK 0x2u
 #define ARM_TIMESTAMPS_TIMESTAMPS_FULL_IRQ_MASK      0x4u
+#define ARM_TIMESTAMPS_TIMESTAMPS_HAS_FILTER         1u /* 1: Init DCAPF + filter; 0: no filter (jointer_initialize: -ENOTSUP) */
 #define ARM_TIMESTAMPS_TIMESTAMPS_LOW_RESET          0x0u /* filter bounds after reset */
 #define ARM_TIMESTAMPS_TIMESTAMPS_HIGH_RESET         0xFFFFFFFFu
 

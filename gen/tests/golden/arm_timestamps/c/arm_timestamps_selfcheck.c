@@ -114,6 +114,7 @@ int main(void)
     check(cfg->metrics[ARM_TIMESTAMPS_METRIC_MARKS].dcapf == ARM_TIMESTAMPS_MARKS_DCAPF && cfg->metrics[ARM_TIMESTAMPS_METRIC_MARKS].dcapf < cfg->sniffers[cfg->metrics[ARM_TIMESTAMPS_METRIC_MARKS].sniffer].num_dcapfs, "metric marks: dcapf");
     check(cfg->metrics[ARM_TIMESTAMPS_METRIC_MARKS].sniffer == ARM_TIMESTAMPS_SNIFFER_ARM + cfg->lmics[cfg->metrics[ARM_TIMESTAMPS_METRIC_MARKS].lmic].first_sniffer && cfg->sniffers[cfg->metrics[ARM_TIMESTAMPS_METRIC_MARKS].sniffer].lmic == cfg->metrics[ARM_TIMESTAMPS_METRIC_MARKS].lmic, "metric marks: sniffer");
     check(cfg->metrics[ARM_TIMESTAMPS_METRIC_MARKS].low_reset == ARM_TIMESTAMPS_MARKS_LOW_RESET && cfg->metrics[ARM_TIMESTAMPS_METRIC_MARKS].high_reset == ARM_TIMESTAMPS_MARKS_HIGH_RESET, "metric marks: bounds");
+    check(((cfg->metrics[ARM_TIMESTAMPS_METRIC_MARKS].flags & JOINTER_METRIC_FILTER) != 0) == (ARM_TIMESTAMPS_MARKS_HAS_FILTER != 0), "metric marks: filter");
     check(cfg->metrics[ARM_TIMESTAMPS_METRIC_MARKS].result_offset >= cfg->lmics[cfg->metrics[ARM_TIMESTAMPS_METRIC_MARKS].lmic].base && cfg->metrics[ARM_TIMESTAMPS_METRIC_MARKS].result_offset + 4u * ARM_TIMESTAMPS_MARKS_RESULT_WORDS <= cfg->lmics[cfg->metrics[ARM_TIMESTAMPS_METRIC_MARKS].lmic].base + cfg->window, "metric marks: in its window");
     check(cfg->metrics[ARM_TIMESTAMPS_METRIC_MARKS].irq_bit >= 0 && (1u << cfg->metrics[ARM_TIMESTAMPS_METRIC_MARKS].irq_bit) == ARM_TIMESTAMPS_MARKS_IRQ_MASK, "metric marks: irq bit");
     check(strcmp(cfg->metrics[ARM_TIMESTAMPS_METRIC_LAST_MARK].name, "last_mark") == 0, "metric last_mark: name");
@@ -122,6 +123,7 @@ int main(void)
     check(cfg->metrics[ARM_TIMESTAMPS_METRIC_LAST_MARK].dcapf == ARM_TIMESTAMPS_LAST_MARK_DCAPF && cfg->metrics[ARM_TIMESTAMPS_METRIC_LAST_MARK].dcapf < cfg->sniffers[cfg->metrics[ARM_TIMESTAMPS_METRIC_LAST_MARK].sniffer].num_dcapfs, "metric last_mark: dcapf");
     check(cfg->metrics[ARM_TIMESTAMPS_METRIC_LAST_MARK].sniffer == ARM_TIMESTAMPS_SNIFFER_ARM + cfg->lmics[cfg->metrics[ARM_TIMESTAMPS_METRIC_LAST_MARK].lmic].first_sniffer && cfg->sniffers[cfg->metrics[ARM_TIMESTAMPS_METRIC_LAST_MARK].sniffer].lmic == cfg->metrics[ARM_TIMESTAMPS_METRIC_LAST_MARK].lmic, "metric last_mark: sniffer");
     check(cfg->metrics[ARM_TIMESTAMPS_METRIC_LAST_MARK].low_reset == ARM_TIMESTAMPS_LAST_MARK_LOW_RESET && cfg->metrics[ARM_TIMESTAMPS_METRIC_LAST_MARK].high_reset == ARM_TIMESTAMPS_LAST_MARK_HIGH_RESET, "metric last_mark: bounds");
+    check(((cfg->metrics[ARM_TIMESTAMPS_METRIC_LAST_MARK].flags & JOINTER_METRIC_FILTER) != 0) == (ARM_TIMESTAMPS_LAST_MARK_HAS_FILTER != 0), "metric last_mark: filter");
     check(cfg->metrics[ARM_TIMESTAMPS_METRIC_LAST_MARK].result_offset >= cfg->lmics[cfg->metrics[ARM_TIMESTAMPS_METRIC_LAST_MARK].lmic].base && cfg->metrics[ARM_TIMESTAMPS_METRIC_LAST_MARK].result_offset + 4u * ARM_TIMESTAMPS_LAST_MARK_RESULT_WORDS <= cfg->lmics[cfg->metrics[ARM_TIMESTAMPS_METRIC_LAST_MARK].lmic].base + cfg->window, "metric last_mark: in its window");
     check(cfg->metrics[ARM_TIMESTAMPS_METRIC_LAST_MARK].irq_bit == -1, "metric last_mark: no irq bit");
     check(strcmp(cfg->traces[ARM_TIMESTAMPS_TRACE_TIMESTAMPS].name, "timestamps") == 0, "trace timestamps: name");
@@ -129,6 +131,7 @@ int main(void)
     check(cfg->traces[ARM_TIMESTAMPS_TRACE_TIMESTAMPS].dcapf == ARM_TIMESTAMPS_TIMESTAMPS_DCAPF && cfg->traces[ARM_TIMESTAMPS_TRACE_TIMESTAMPS].dcapf < cfg->sniffers[cfg->traces[ARM_TIMESTAMPS_TRACE_TIMESTAMPS].sniffer].num_dcapfs, "trace timestamps: dcapf");
     check(cfg->traces[ARM_TIMESTAMPS_TRACE_TIMESTAMPS].sniffer == ARM_TIMESTAMPS_SNIFFER_ARM + cfg->lmics[cfg->traces[ARM_TIMESTAMPS_TRACE_TIMESTAMPS].lmic].first_sniffer && cfg->sniffers[cfg->traces[ARM_TIMESTAMPS_TRACE_TIMESTAMPS].sniffer].lmic == cfg->traces[ARM_TIMESTAMPS_TRACE_TIMESTAMPS].lmic, "trace timestamps: sniffer");
     check(cfg->traces[ARM_TIMESTAMPS_TRACE_TIMESTAMPS].low_reset == ARM_TIMESTAMPS_TIMESTAMPS_LOW_RESET && cfg->traces[ARM_TIMESTAMPS_TRACE_TIMESTAMPS].high_reset == ARM_TIMESTAMPS_TIMESTAMPS_HIGH_RESET, "trace timestamps: bounds");
+    check(cfg->traces[ARM_TIMESTAMPS_TRACE_TIMESTAMPS].filter == ARM_TIMESTAMPS_TIMESTAMPS_HAS_FILTER, "trace timestamps: filter");
     check((3u << cfg->traces[ARM_TIMESTAMPS_TRACE_TIMESTAMPS].irq_bit) == ARM_TIMESTAMPS_TIMESTAMPS_IRQ_MASK, "trace timestamps: irq");
     printf("arm_timestamps_selfcheck: %d checks, %d failed\n", checks, failures);
     return failures != 0;

@@ -120,6 +120,7 @@ begin
       index_g      => dc_timestamps_index_c,
       depth_log2_g => dc_timestamps_depth_log2_c,
       mode_g       => dc_timestamps_mode_c,
+      has_filter_g => dc_timestamps_has_filter_c,
       low_reset_g  => dc_timestamps_low_reset_c,
       high_reset_g => dc_timestamps_high_reset_c)
     port map (
@@ -151,6 +152,7 @@ begin
       sample_g     => dc_marks_sample_c,
       width_g      => dc_marks_width_c,
       wrap_g       => dc_marks_wrap_c,
+      has_filter_g => dc_marks_has_filter_c,
       low_reset_g  => dc_marks_low_reset_c,
       high_reset_g => dc_marks_high_reset_c)
     port map (
@@ -179,6 +181,7 @@ begin
       sample_g     => dc_last_mark_sample_c,
       width_g      => dc_last_mark_width_c,
       wrap_g       => dc_last_mark_wrap_c,
+      has_filter_g => dc_last_mark_has_filter_c,
       low_reset_g  => dc_last_mark_low_reset_c,
       high_reset_g => dc_last_mark_high_reset_c)
     port map (

@@ -53,6 +53,7 @@ package arm_timestamps_config is
   constant dc_timestamps_index_c      : natural := 0;  -- INIT order inside the sniffer
   constant dc_timestamps_depth_log2_c : positive := 8;  -- 256 records
   constant dc_timestamps_mode_c       : natural := trace_stop_c;
+  constant dc_timestamps_has_filter_c : boolean := true;  -- Init DCAPF + filter
   constant dc_timestamps_low_reset_c  : std_logic_vector(31 downto 0) := x"00000000";  -- filter low after reset
   constant dc_timestamps_high_reset_c : std_logic_vector(31 downto 0) := x"FFFFFFFF";  -- filter high after reset
 
@@ -63,6 +64,7 @@ package arm_timestamps_config is
   constant dc_marks_sample_c     : natural := sample_increment_c;
   constant dc_marks_width_c      : positive := 32;  -- result bits
   constant dc_marks_wrap_c       : boolean := false;  -- saturates on overflow
+  constant dc_marks_has_filter_c : boolean := true;  -- Init DCAPF + filter
   constant dc_marks_low_reset_c  : std_logic_vector(31 downto 0) := x"00000000";  -- filter low after reset
   constant dc_marks_high_reset_c : std_logic_vector(31 downto 0) := x"FFFFFFFF";  -- filter high after reset
   constant dc_marks_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
@@ -74,6 +76,7 @@ package arm_timestamps_config is
   constant dc_last_mark_sample_c     : natural := sample_data_c;
   constant dc_last_mark_width_c      : positive := 32;  -- result bits
   constant dc_last_mark_wrap_c       : boolean := false;  -- saturates on overflow
+  constant dc_last_mark_has_filter_c : boolean := true;  -- Init DCAPF + filter
   constant dc_last_mark_low_reset_c  : std_logic_vector(31 downto 0) := x"00000000";  -- filter low after reset
   constant dc_last_mark_high_reset_c : std_logic_vector(31 downto 0) := x"FFFFFFFF";  -- filter high after reset
   constant dc_last_mark_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational

@@ -21,16 +21,16 @@ static const jointer_sniffer_desc selective_accumulations_sniffers[SELECTIVE_ACC
 static const jointer_metric_desc selective_accumulations_metrics[SELECTIVE_ACCUMULATIONS_NUM_METRICS] = {
     {.name = "bytes_written", .result_offset = SELECTIVE_ACCUMULATIONS_BYTES_WRITTEN_RESULT, .threshold_offset = JOINTER_NO_OFFSET,
      .low_reset = 0x0u, .high_reset = 0xFFFFu, .sniffer = 0, .lmic = 0, .dcapf = 0, .width = 23,
-     .extractor = JOINTER_EXTRACTOR_EVENT, .aggregator = JOINTER_AGGREGATOR_SUM, .flags = 0, .irq_bit = -1},
+     .extractor = JOINTER_EXTRACTOR_EVENT, .aggregator = JOINTER_AGGREGATOR_SUM, .flags = JOINTER_METRIC_FILTER, .irq_bit = -1},
     {.name = "compute_cycles", .result_offset = SELECTIVE_ACCUMULATIONS_COMPUTE_CYCLES_RESULT, .threshold_offset = JOINTER_NO_OFFSET,
      .low_reset = 0x1u, .high_reset = 0x1u, .sniffer = 1, .lmic = 0, .dcapf = 0, .width = 53,
-     .extractor = JOINTER_EXTRACTOR_TIME, .aggregator = JOINTER_AGGREGATOR_SUM, .flags = 0, .irq_bit = -1},
+     .extractor = JOINTER_EXTRACTOR_TIME, .aggregator = JOINTER_AGGREGATOR_SUM, .flags = JOINTER_METRIC_FILTER, .irq_bit = -1},
     {.name = "forward_fires", .result_offset = SELECTIVE_ACCUMULATIONS_FORWARD_FIRES_RESULT, .threshold_offset = JOINTER_NO_OFFSET,
      .low_reset = 0x0u, .high_reset = 0xFFFFFFFFu, .sniffer = 2, .lmic = 0, .dcapf = 0, .width = 10,
-     .extractor = JOINTER_EXTRACTOR_EVENT, .aggregator = JOINTER_AGGREGATOR_SUM, .flags = 0, .irq_bit = -1},
+     .extractor = JOINTER_EXTRACTOR_EVENT, .aggregator = JOINTER_AGGREGATOR_SUM, .flags = JOINTER_METRIC_FILTER, .irq_bit = -1},
     {.name = "mac_fires", .result_offset = SELECTIVE_ACCUMULATIONS_MAC_FIRES_RESULT, .threshold_offset = SELECTIVE_ACCUMULATIONS_MAC_FIRES_THRESHOLD,
      .low_reset = 0x0u, .high_reset = 0xFFFFFFFFu, .sniffer = 2, .lmic = 0, .dcapf = 1, .width = 10,
-     .extractor = JOINTER_EXTRACTOR_EVENT, .aggregator = JOINTER_AGGREGATOR_SUM, .flags = JOINTER_METRIC_THRESHOLD, .irq_bit = 0},
+     .extractor = JOINTER_EXTRACTOR_EVENT, .aggregator = JOINTER_AGGREGATOR_SUM, .flags = JOINTER_METRIC_THRESHOLD | JOINTER_METRIC_FILTER, .irq_bit = 0},
 };
 
 const jointer_cfg selective_accumulations_cfg = {

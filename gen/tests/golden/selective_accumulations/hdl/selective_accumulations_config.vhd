@@ -59,6 +59,7 @@ package selective_accumulations_config is
   constant dc_bytes_written_sample_c     : natural := sample_increment_c;
   constant dc_bytes_written_width_c      : positive := 23;  -- result bits
   constant dc_bytes_written_wrap_c       : boolean := false;  -- saturates on overflow
+  constant dc_bytes_written_has_filter_c : boolean := true;  -- Init DCAPF + filter
   constant dc_bytes_written_low_reset_c  : std_logic_vector(31 downto 0) := x"00000000";  -- filter low after reset
   constant dc_bytes_written_high_reset_c : std_logic_vector(31 downto 0) := x"0000FFFF";  -- filter high after reset
   constant dc_bytes_written_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
@@ -77,6 +78,7 @@ package selective_accumulations_config is
   constant dc_compute_cycles_sample_c     : natural := sample_increment_c;  -- unused by the time extractor
   constant dc_compute_cycles_width_c      : positive := 53;  -- result bits
   constant dc_compute_cycles_wrap_c       : boolean := false;  -- saturates on overflow
+  constant dc_compute_cycles_has_filter_c : boolean := true;  -- Init DCAPF + filter
   constant dc_compute_cycles_low_reset_c  : std_logic_vector(31 downto 0) := x"00000001";  -- filter low after reset
   constant dc_compute_cycles_high_reset_c : std_logic_vector(31 downto 0) := x"00000001";  -- filter high after reset
   constant dc_compute_cycles_config_c     : std_logic_vector(2 downto 0) := "010";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
@@ -97,6 +99,7 @@ package selective_accumulations_config is
   constant dc_forward_fires_sample_c     : natural := sample_increment_c;
   constant dc_forward_fires_width_c      : positive := 10;  -- result bits
   constant dc_forward_fires_wrap_c       : boolean := false;  -- saturates on overflow
+  constant dc_forward_fires_has_filter_c : boolean := true;  -- Init DCAPF + filter
   constant dc_forward_fires_low_reset_c  : std_logic_vector(31 downto 0) := x"00000000";  -- filter low after reset
   constant dc_forward_fires_high_reset_c : std_logic_vector(31 downto 0) := x"FFFFFFFF";  -- filter high after reset
   constant dc_forward_fires_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
@@ -108,6 +111,7 @@ package selective_accumulations_config is
   constant dc_mac_fires_sample_c     : natural := sample_increment_c;
   constant dc_mac_fires_width_c      : positive := 10;  -- result bits
   constant dc_mac_fires_wrap_c       : boolean := false;  -- saturates on overflow
+  constant dc_mac_fires_has_filter_c : boolean := true;  -- Init DCAPF + filter
   constant dc_mac_fires_low_reset_c  : std_logic_vector(31 downto 0) := x"00000000";  -- filter low after reset
   constant dc_mac_fires_high_reset_c : std_logic_vector(31 downto 0) := x"FFFFFFFF";  -- filter high after reset
   constant dc_mac_fires_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational

@@ -109,6 +109,7 @@ begin
       sample_g     => dc_forward_fires_sample_c,
       width_g      => dc_forward_fires_width_c,
       wrap_g       => dc_forward_fires_wrap_c,
+      has_filter_g => dc_forward_fires_has_filter_c,
       low_reset_g  => dc_forward_fires_low_reset_c,
       high_reset_g => dc_forward_fires_high_reset_c)
     port map (
@@ -137,6 +138,7 @@ begin
       sample_g     => dc_mac_fires_sample_c,
       width_g      => dc_mac_fires_width_c,
       wrap_g       => dc_mac_fires_wrap_c,
+      has_filter_g => dc_mac_fires_has_filter_c,
       low_reset_g  => dc_mac_fires_low_reset_c,
       high_reset_g => dc_mac_fires_high_reset_c)
     port map (

@@ -109,6 +109,7 @@ begin
       sample_g     => dc_compute_cycles_sample_c,
       width_g      => dc_compute_cycles_width_c,
       wrap_g       => dc_compute_cycles_wrap_c,
+      has_filter_g => dc_compute_cycles_has_filter_c,
       low_reset_g  => dc_compute_cycles_low_reset_c,
       high_reset_g => dc_compute_cycles_high_reset_c)
     port map (

@@ -183,6 +183,7 @@ begin
       sample_g     => dc_bytes_written_sample_c,
       width_g      => dc_bytes_written_width_c,
       wrap_g       => dc_bytes_written_wrap_c,
+      has_filter_g => dc_bytes_written_has_filter_c,
       low_reset_g  => dc_bytes_written_low_reset_c,
       high_reset_g => dc_bytes_written_high_reset_c)
     port map (
