@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Installs everything jointer needs: Debian packages (apt) and pinned PyPI
 # packages (requirements.txt). Idempotent: a second run only checks.
-# Works as root or through sudo. Set JOINTER_SKIP_APT=1 to skip apt.
+# Works as root or through sudo. Set JOINTER_SKIP_APT=1 to skip apt,
+# JOINTER_SKIP_DEPS=1 to skip everything (a second git worktree whose
+# editable jointer-gen must keep pointing at the main checkout).
 set -euo pipefail
+[ "${JOINTER_SKIP_DEPS:-0}" = 1 ] && exit 0
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 apt_pkgs=(
