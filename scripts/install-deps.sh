@@ -13,7 +13,7 @@ apt_pkgs=(
   gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf qemu-user
   libc6-dev-arm64-cross libc6-dev-armhf-cross
   libyaml-cpp-dev libpapi-dev papi-tools
-  clang libclang-rt-14-dev llvm valgrind cppcheck util-linux device-tree-compiler zlib1g-dev
+  clang libclang-rt-14-dev llvm valgrind cppcheck util-linux device-tree-compiler zlib1g-dev graphviz
 )
 
 sudo_cmd=()

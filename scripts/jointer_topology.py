@@ -102,7 +102,7 @@ def _looks_perf(fields):
         return True
     try:
         float(v)
-        float(fields[3])
+        float(fields[3].rstrip("%"))   # run time, or perf stat -r's variance
     except ValueError:
         return False
     return fields[2].strip() != ""
@@ -596,6 +596,7 @@ def to_text(topo):
 def write_all(outputs):
     """Write {path: bytes} all or nothing (temporary files, then rename)."""
     tmps = []
+    path = "output"
     try:
         for path, data in outputs.items():
             d = os.path.dirname(os.path.abspath(path))
@@ -609,7 +610,7 @@ def write_all(outputs):
         for tmp, _ in tmps:
             if os.path.exists(tmp):
                 os.unlink(tmp)
-        raise InputError(e.filename or "output", None, "cannot write: %s" % e.strerror) from None
+        raise InputError(path, None, "cannot write: %s" % e.strerror) from None
 
 
 # ---------------------------------------------------------------- command line
