@@ -77,6 +77,14 @@ def _number(text, path, line, what):
     return v
 
 
+def _is_number(text):
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
 def _lines(path):
     try:
         with open(path, newline="", encoding="utf-8") as f:
@@ -138,6 +146,10 @@ def _read_wide(path, lines, population, pop_column, ignore):
         row = [x.strip() for x in row]
         if header is None:
             header = row
+            if any(_is_number(x) for x in header):
+                raise InputError(path, n, "not a header (it has numbers): expected a CSV header "
+                                 "(population and event names), `jointer read --format csv` "
+                                 "output or `perf stat -x,` lines (without -I/-A/--per-*)")
             seen = set()
             for name in header:
                 if name == "":

@@ -335,6 +335,10 @@ def test_wide_csv_repeated_header_ignored_column_and_population_argument(tmp_pat
 
 
 def test_example_in_doc_runs(tmp_path):
+    header, rows = synth_seed_rows()
+    write_wide(tmp_path / "regen.csv", header, rows)
+    body = [x for x in open(EXAMPLE).read().splitlines(True) if not x.startswith("#")]
+    assert "".join(body) == (tmp_path / "regen.csv").read_text()
     rc, out, err = tool(EXAMPLE, "--basic-paths", SEED_BP, "--dot", tmp_path / "e.dot")
     assert rc == 0, err
     assert sorted((tmp_path / "e.dot").read_text().splitlines()) == sorted(SEED_DOT.splitlines())
@@ -419,6 +423,11 @@ BAD = [
      "{f}:2: population 'p' has 2 runs, a correlation needs at least 3"),
     ("wide.csv", "population,x,y\n", [], "{f}: a header and no runs"),
     ("wide.csv", "", [], "{f}: no samples (the file is empty)"),
+    ("p.txt", "1.001048,1234,,cycles,1204272,100.00,,\n", ["pop="],
+     "{f}:1: not a header (it has numbers): expected a CSV header (population and event names), "
+     "`jointer read --format csv` output or `perf stat -x,` lines (without -I/-A/--per-*)"),
+    ("p.txt", "# started on Sun Nov 22 05:00:00 2026\n\n1.001048,1234,,cycles,1204272,100.00,,\n", ["pop="],
+     "{f}:3: empty event name (perf stat -I/-A/--per-* output is not accepted: one line per event and run)"),
     ("j.csv", "lmic,sniffer,metric,width,value\na,s,m,8,1\na,s,m,8,2\n", ["pop="],
      "{f}:3: metric 'm' twice in one `jointer read` output (run started at line 2)"),
     ("j.csv", "lmic,sniffer,metric,width,value\na,s,m,8,-1\n", ["pop="],
@@ -484,3 +493,26 @@ def test_executable_wrapper_exit_codes(tmp_path):
     rc, out, err = run_tool("--threshold", "0", "--populations", SEED_POP)
     assert rc == 2 and out == "" and err.endswith("jointer-topology: error: --threshold must be in (0, 1], got 0\n")
     assert "Traceback" not in err
+
+
+def test_table_equal_population_sets_absent_and_unrelated_basic_paths():
+    # B and D always appear together: neither implies the other; C in no
+    # population; E alone in r, unrelated to everything
+    topo = jt.topology_from_table([("p", ["A"]), ("q", ["A", "B", "D"]), ("r", ["E"])],
+                                  [("A", ["a"]), ("B", ["b"]), ("C", ["c"]), ("D", ["d1", "d2"]), ("E", ["e"])])
+    assert topo.implications == [("B", "A"), ("D", "A")] and topo.edges == [("B", "A"), ("D", "A")]
+    assert topo.absent == ["C"]
+    assert jt.to_dot(topo) == """digraph topology {
+\tgraph [rankdir=BT]
+\tnode [fontname=Helvetica shape=box]
+\tA [label="A\\na"]
+\tB [label="B\\nb"]
+\tD [label="D\\nd1, d2"]
+\tE [label="E\\ne"]
+\tB -> A
+\tD -> A
+}
+"""
+    text = jt.to_text(topo)
+    assert text.endswith("Topology (transitive reduction): 2 edges\n  B -> A\n  D -> A\n  unrelated: E\n\n"
+                         "Basic Paths in no population (not in the topology): C\n")
