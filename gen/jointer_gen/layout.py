@@ -9,7 +9,9 @@ both fit:
     lmics:    sequence of objects with `.name`, `.sniffers`
     sniffer:  `.name`, `.dcapfs`
     dcapf:    `.name`, `.width` (1..64), `.extractor` ("event"|"time"|"trace"),
-              `.threshold_irq` (bool), `.depth` (records, power of 2; trace only)
+              `.threshold_irq` (bool), `.depth` (records, power of 2; trace only),
+              `.buckets` (optional, default 1: a histogram's bucket count; its
+              RESULT is `buckets` x ceil(width/32) words, bucket 0 first)
 """
 
 from __future__ import annotations
@@ -64,6 +66,16 @@ class DcapfLayout:
     result_word: int = -1     # LMIC word offset of the least significant word
     threshold_word: int = -1  # LMIC word offset, -1 when none
     irq_bit: int = -1         # LMIC IRQ source bit, -1 when none
+    buckets: int = 1          # histogram buckets (1: a single result)
+
+    @property
+    def result_words(self) -> int:
+        """RESULT words: ceil(width/32) per bucket."""
+        return self.buckets * words_of(self.width)
+
+    def bucket_word(self, bucket: int, word: int = 0) -> int:
+        """LMIC word offset of word `word` of bucket `bucket`."""
+        return self.result_word + bucket * words_of(self.width) + word
 
 
 @dataclass
@@ -138,9 +150,10 @@ def compute(lmics) -> Layout:
                 if dc.extractor == "trace":
                     ll.traces.append(TraceLayout(li, si, di, len(ll.traces), dc.name, sn.name, dc.depth))
                     continue
-                d = DcapfLayout(li, si, di, number, dc.name, sn.name, dc.width, dc.extractor)
+                d = DcapfLayout(li, si, di, number, dc.name, sn.name, dc.width, dc.extractor,
+                                buckets=getattr(dc, "buckets", 1) or 1)
                 d.result_word = word
-                word += words_of(dc.width)
+                word += d.result_words
                 number += 1
                 ll.dcapfs.append(d)
         irq = 0

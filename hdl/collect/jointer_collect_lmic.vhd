@@ -12,7 +12,11 @@
 --          i overflowed); traces report in their own STATUS register
 --   word 2 IRQ_STATUS (w1c), word 3 IRQ_ENABLE (rw), word 4+i INIT[i] (wo)
 --   RESULT words (ro): reading the least significant word of a two-word
---          result snapshots its upper word; the upper word reads the snapshot
+--          result snapshots its upper word; the upper word reads the snapshot.
+--          A histogram DCAPF (dcapf_buckets_g N > 1) has N buckets of
+--          ceil(width/32) words each, bucket 0 first: reading its first word
+--          snapshots every other word of all N buckets, which then read the
+--          snapshot (one consistent histogram, whatever the sample rate)
 --   THRESHOLD words (rw): a lower-word write is staged, the most significant
 --          word's write commits the whole value; reads return the committed
 --          value; reset all ones (the staged word: 0). IRQ source on the
@@ -43,6 +47,10 @@
 --   dcapf_result_word_g     word offset of the least significant result word
 --   dcapf_threshold_word_g  word offset of the threshold (-1: none)
 --   dcapf_irq_bit_g         IRQ source bit of the threshold (-1: none)
+--   dcapf_buckets_g         result slots of each DCAPF (1; a histogram: its
+--                           buckets, 2..64, no threshold); default: all 1.
+--                           dc_result carries 64 bits per slot, slots in
+--                           DCAPF order
 --   trace_sniffer_g         owning sniffer of each trace
 --   trace_reg_word_g        word offset of the 5 trace registers
 --   trace_ram_word_g        first word of the RAM window (aligned to its size)
@@ -68,6 +76,7 @@ entity jointer_collect_lmic is
     dcapf_result_word_g    : integer_vector := (6, 7, 9);
     dcapf_threshold_word_g : integer_vector := (-1, 10, -1);
     dcapf_irq_bit_g        : integer_vector := (-1, 0, -1);
+    dcapf_buckets_g        : integer_vector := (0 => 1);
     trace_sniffer_g        : integer_vector := (0 => 1);
     trace_reg_word_g       : integer_vector := (0 => 12);
     trace_ram_word_g       : integer_vector := (0 => 32);
@@ -93,7 +102,8 @@ entity jointer_collect_lmic is
     sn_init_we    : out std_logic_vector(num_sniffers_g - 1 downto 0);
     sn_init_data  : out std_logic_vector(31 downto 0);
     -- from the result DCAPFs
-    dc_result     : in  std_logic_vector(64 * maximum(num_dcapfs_g, 1) - 1 downto 0);
+    dc_result     : in  std_logic_vector(64 * maximum(sum_items(dcapf_buckets_g, num_dcapfs_g, 1), 1) - 1
+                                         downto 0);
     dc_overflow   : in  std_logic_vector(maximum(num_dcapfs_g, 1) - 1 downto 0);
     dc_caught     : in  std_logic_vector(maximum(num_dcapfs_g, 1) - 1 downto 0);
     -- trace extractors
@@ -127,6 +137,18 @@ architecture rtl of jointer_collect_lmic is
   function words_of(d : natural) return positive is
   begin
     return (width_of(d) + 31) / 32;
+  end function;
+  function buckets_of(d : natural) return positive is
+  begin
+    return maximum(1, elem(dcapf_buckets_g, d, 1));
+  end function;
+  function slot_of(d : natural) return natural is   -- first 64-bit slot in dc_result
+    variable r : natural := 0;
+  begin
+    for e in 0 to d - 1 loop
+      r := r + buckets_of(e);
+    end loop;
+    return r;
   end function;
   function mask_of(d : natural) return std_logic_vector is
     variable m : std_logic_vector(63 downto 0) := (others => '0');
@@ -236,7 +258,11 @@ begin
   g_dcapf : for d in 0 to d_c - 1 generate
     constant rw_c : integer := elem(dcapf_result_word_g, d, -1);
     constant tw_c : integer := elem(dcapf_threshold_word_g, d, -1);
+    constant nb_c : positive := buckets_of(d);     -- 1, or the buckets of a histogram
+    constant one_c : std_logic := to_sl(nb_c = 1);
     signal res     : std_logic_vector(63 downto 0);
+    signal m_hit   : std_logic;                    -- histogram words
+    signal m_rdata : std_logic_vector(31 downto 0);
     signal hit_lo  : std_logic;
     signal hit_hi  : std_logic;
     signal shadow  : std_logic_vector(31 downto 0);
@@ -248,8 +274,11 @@ begin
       report "jointer_collect_lmic: dcapf_width_g items must be 1..64" severity failure;
     assert elem(dcapf_sniffer_g, d, -1) >= 0 and elem(dcapf_sniffer_g, d, -1) < s_c
       report "jointer_collect_lmic: dcapf_sniffer_g item out of 0..num_sniffers_g-1" severity failure;
-    assert rw_c >= 4 + s_c and rw_c + words_of(d) <= words_c
+    assert rw_c >= 4 + s_c and rw_c + nb_c * words_of(d) <= words_c
       report "jointer_collect_lmic: dcapf_result_word_g item outside the window" severity failure;
+    assert nb_c = 1 or (nb_c <= 64 and tw_c = -1)
+      report "jointer_collect_lmic: dcapf_buckets_g items must be 1..64, and 1 with a threshold"
+      severity failure;
     assert tw_c = -1 or (tw_c >= 4 + s_c and tw_c + words_of(d) <= words_c)
       report "jointer_collect_lmic: dcapf_threshold_word_g item outside the window" severity failure;
     assert (tw_c = -1) = (elem(dcapf_irq_bit_g, d, -1) = -1)
@@ -257,8 +286,8 @@ begin
     assert elem(dcapf_irq_bit_g, d, -1) < num_irq_g
       report "jointer_collect_lmic: dcapf_irq_bit_g item >= num_irq_g" severity failure;
 
-    res    <= dc_result(64 * d + 63 downto 64 * d) and mask_of(d);
-    hit_lo <= at(rp_addr, rw_c);
+    res    <= dc_result(64 * slot_of(d) + 63 downto 64 * slot_of(d)) and mask_of(d);
+    hit_lo <= at(rp_addr, rw_c) and one_c;
 
     g_one : if words_of(d) = 1 generate
       hit_hi <= '0';
@@ -266,7 +295,7 @@ begin
     end generate;
 
     g_two : if words_of(d) = 2 generate
-      hit_hi <= at(rp_addr, rw_c + 1);
+      hit_hi <= at(rp_addr, rw_c + 1) and one_c;
       -- reading the least significant word snapshots the upper word
       process (clk)
       begin
@@ -323,8 +352,58 @@ begin
       end process;
     end generate;
 
-    dc_hit(d)   <= hit_lo or hit_hi or thit_lo or thit_hi;
-    dc_rdata(d) <= ((31 downto 0 => hit_lo) and res(31 downto 0))
+    g_single : if nb_c = 1 generate
+      m_hit   <= '0';
+      m_rdata <= (others => '0');
+    end generate;
+
+    -- histogram: N buckets x W words; the first word snapshots all the others
+    g_multi : if nb_c > 1 generate
+      constant wpb_c : positive := words_of(d);
+      constant nw_c  : positive := nb_c * wpb_c;
+      type words_t is array (0 to 2 ** clog2(nw_c) - 1) of std_logic_vector(31 downto 0);
+      signal live    : words_t;                    -- word j of the live buckets
+      signal snap  : words_t;                    -- snap(0) unused
+      signal off     : unsigned(addr_w_g - 1 downto 0);
+      signal first   : std_logic;
+      signal word    : std_logic_vector(31 downto 0);
+    begin
+      g_live : for j in 0 to 2 ** clog2(nw_c) - 1 generate
+        g_word : if j < nw_c generate
+          constant b_c : natural := slot_of(d) + j / wpb_c;   -- the bucket's slot
+          constant p_c : natural := j mod wpb_c;               -- word of the bucket
+          constant lo_c : natural := 64 * b_c + 32 * p_c;
+          constant m_c : std_logic_vector(63 downto 0) := mask_of(d);
+        begin
+          live(j) <= dc_result(lo_c + 31 downto lo_c) and m_c(32 * p_c + 31 downto 32 * p_c);
+        end generate;
+        g_pad : if j >= nw_c generate
+          live(j) <= (others => '0');
+        end generate;
+      end generate g_live;
+
+      off    <= unsigned(rp_addr) - to_unsigned(rw_c, addr_w_g);
+      m_hit  <= to_sl(unsigned(rp_addr) >= rw_c and off < nw_c);
+      first  <= at(rp_addr, rw_c);
+      word   <= live(0) when first = '1' else snap(to_integer(off(clog2(nw_c) - 1 downto 0)));
+      m_rdata <= (31 downto 0 => m_hit) and word;
+
+      process (clk)
+      begin
+        if rising_edge(clk) then
+          if rd = '1' and first = '1' then
+            snap <= live;
+          end if;
+          if rst = '1' then
+            snap <= (others => (others => '0'));
+          end if;
+        end if;
+      end process;
+    end generate;
+
+    dc_hit(d)   <= hit_lo or hit_hi or thit_lo or thit_hi or m_hit;
+    dc_rdata(d) <= m_rdata
+                or ((31 downto 0 => hit_lo) and res(31 downto 0))
                 or ((31 downto 0 => hit_hi) and shadow)
                 or ((31 downto 0 => thit_lo) and thr(31 downto 0))
                 or ((31 downto 0 => thit_hi) and thr(63 downto 32));

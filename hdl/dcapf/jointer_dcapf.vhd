@@ -12,13 +12,18 @@
 -- jointer_dcapf_time).
 --   index_g      : position in the sniffer, matched against init_sel (0..255)
 --   extractor_g  : extractor_event_c | extractor_time_c
---   aggregator_g : aggregator_sum_c | _max_c | _min_c | _last_c (time
---                  extractor: sum = active cycles, others = per interval)
+--   aggregator_g : aggregator_sum_c | _max_c | _min_c | _last_c |
+--                  _histogram_c (time extractor: sum = active cycles, others
+--                  = per interval)
 --   sample_g     : event extractor sample, sample_increment_c | sample_data_c
 --   width_g      : result width (1..64)
 --   wrap_g       : sum wraps instead of saturating (overflow still sticky)
 --   has_filter_g : instantiate the filter (Init DCAPF + comparator), default true
 --   low_reset_g, high_reset_g : filter bounds after reset (unused without a filter)
+--   buckets_g, hist_pow2_g, hist_bounds_g : the histogram aggregator
+--                  (jointer_dcapf_histogram buckets_g, pow2_g, bounds_g);
+--                  result is then buckets_g x width_g bits, bucket 0 lowest;
+--                  buckets_g must be 1 for the other aggregators
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -35,7 +40,10 @@ entity jointer_dcapf is
     wrap_g       : boolean  := false;
     has_filter_g : boolean  := true;
     low_reset_g  : std_logic_vector(data_w_c - 1 downto 0) := (others => '0');
-    high_reset_g : std_logic_vector(data_w_c - 1 downto 0) := (others => '1'));
+    high_reset_g : std_logic_vector(data_w_c - 1 downto 0) := (others => '1');
+    buckets_g     : positive       := 1;
+    hist_pow2_g   : boolean        := true;
+    hist_bounds_g : integer_vector := (0 => 1));
   port (
     clk        : in  std_logic;
     rst        : in  std_logic;
@@ -52,7 +60,7 @@ entity jointer_dcapf is
     ev_data    : in  std_logic_vector(data_w_c - 1 downto 0);
     ev_inc     : in  std_logic_vector(inc_w_c - 1 downto 0);
     -- monitoring information
-    result     : out std_logic_vector(width_g - 1 downto 0);
+    result     : out std_logic_vector(buckets_g * width_g - 1 downto 0);
     overflow   : out std_logic;
     caught     : out std_logic);
 end entity jointer_dcapf;
@@ -71,9 +79,11 @@ begin
   assert extractor_g = extractor_event_c or extractor_g = extractor_time_c
     report "jointer_dcapf: extractor_g must be extractor_event_c or extractor_time_c"
     severity failure;
-  assert aggregator_g <= aggregator_last_c
-    report "jointer_dcapf: aggregator_g must be one of aggregator_{sum,max,min,last}_c"
+  assert aggregator_g <= aggregator_histogram_c
+    report "jointer_dcapf: aggregator_g must be one of aggregator_{sum,max,min,last,histogram}_c"
     severity failure;
+  assert (aggregator_g = aggregator_histogram_c) = (buckets_g > 1)
+    report "jointer_dcapf: buckets_g must be 2..64 for a histogram, 1 otherwise" severity failure;
   assert sample_g = sample_increment_c or sample_g = sample_data_c
     report "jointer_dcapf: sample_g must be sample_increment_c or sample_data_c"
     severity failure;
@@ -125,9 +135,19 @@ begin
                 cur_data => filter_data, smp_valid => smp_valid, smp_value => smp_value);
   end generate;
 
-  u_aggregate : entity work.jointer_dcapf_aggregate
-    generic map (aggregator_g => aggregator_g, width_g => width_g, wrap_g => wrap_g)
-    port map (clk => clk, rst => rst, smp_valid => smp_valid, smp_value => smp_value,
-              clear => clear, result => result, overflow => overflow, caught => caught);
+  g_aggregate : if aggregator_g /= aggregator_histogram_c generate
+    u_aggregate : entity work.jointer_dcapf_aggregate
+      generic map (aggregator_g => aggregator_g, width_g => width_g, wrap_g => wrap_g)
+      port map (clk => clk, rst => rst, smp_valid => smp_valid, smp_value => smp_value,
+                clear => clear, result => result, overflow => overflow, caught => caught);
+  end generate;
+
+  g_histogram : if aggregator_g = aggregator_histogram_c generate
+    u_histogram : entity work.jointer_dcapf_histogram
+      generic map (buckets_g => buckets_g, width_g => width_g, pow2_g => hist_pow2_g,
+                   bounds_g => hist_bounds_g, wrap_g => wrap_g)
+      port map (clk => clk, rst => rst, smp_valid => smp_valid, smp_value => smp_value,
+                clear => clear, result => result, overflow => overflow, caught => caught);
+  end generate;
 
 end architecture rtl;

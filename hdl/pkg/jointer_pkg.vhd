@@ -48,6 +48,7 @@ package jointer_pkg is
   constant aggregator_max_c  : natural := 1;
   constant aggregator_min_c  : natural := 2;
   constant aggregator_last_c : natural := 3;
+  constant aggregator_histogram_c : natural := 4;  -- issue 7: jointer_dcapf_histogram
   -- sample taken by an event extractor
   constant sample_increment_c : natural := 0;
   constant sample_data_c      : natural := 1;
@@ -85,6 +86,9 @@ package jointer_pkg is
   -- element i of an integer_vector, or dflt when i is out of range (lets a
   -- generic vector be shorter than its count when the count is zero)
   function elem(v : integer_vector; i : natural; dflt : integer) return integer;
+  -- sum of elem(v, i, dflt) for i in 0..n-1 (issue 7: result slots of the
+  -- first n DCAPFs of an LMIC, a histogram taking one slot per bucket)
+  function sum_items(v : integer_vector; n : natural; dflt : integer) return integer;
 
 end package jointer_pkg;
 
@@ -153,6 +157,15 @@ package body jointer_pkg is
       return v(i);
     end if;
     return dflt;
+  end function;
+
+  function sum_items(v : integer_vector; n : natural; dflt : integer) return integer is
+    variable r : integer := 0;
+  begin
+    for i in 0 to n - 1 loop
+      r := r + elem(v, i, dflt);
+    end loop;
+    return r;
   end function;
 
 end package body jointer_pkg;

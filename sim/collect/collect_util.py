@@ -31,6 +31,7 @@ class FDcapf:
     extractor: str = "event"
     threshold_irq: bool = False
     depth: int = 0
+    buckets: int = 1
 
 
 @dataclass
@@ -60,6 +61,7 @@ def lmic_generics(ll: "layout.LmicLayout", addr_w: int, strict: bool) -> dict:
         "dcapf_result_word_g": [x.result_word for x in d] or dummy,
         "dcapf_threshold_word_g": [x.threshold_word for x in d] or [-1],
         "dcapf_irq_bit_g": [x.irq_bit for x in d] or [-1],
+        **({"dcapf_buckets_g": [x.buckets for x in d]} if any(x.buckets > 1 for x in d) else {}),
         "trace_sniffer_g": [x.sniffer for x in t] or dummy,
         "trace_reg_word_g": [x.reg_word for x in t] or dummy,
         "trace_ram_word_g": [x.ram_word for x in t] or dummy,

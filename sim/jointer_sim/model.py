@@ -144,7 +144,7 @@ PROG_IDLE, PROG_INIT, PROG_FILTERING, PROG_NO_FILTERING = 0, 1, 2, 3
 
 # package constants (jointer_pkg), for tests that pass generics
 EXTRACTOR_CODE = {"event": 0, "time": 1}
-AGGREGATOR_CODE = {"sum": 0, "max": 1, "min": 2, "last": 3}
+AGGREGATOR_CODE = {"sum": 0, "max": 1, "min": 2, "last": 3, "histogram": 4}
 SAMPLE_CODE = {"increment": 0, "data": 1}
 
 
@@ -251,14 +251,18 @@ class DcapfModel(_Bounds):
 
     def __init__(self, extractor: str = "event", aggregator: str = "sum", width: int = 32,
                  wrap: bool = False, sample: str = "increment", low: int = 0,
-                 high: int = MASK32, has_filter: bool = True):
+                 high: int = MASK32, has_filter: bool = True, buckets: int = 1,
+                 boundaries="pow2"):
         if extractor not in EXTRACTORS:
             raise ValueError(f"extractor must be one of {EXTRACTORS}")
         if sample not in SAMPLES:
             raise ValueError(f"sample must be one of {SAMPLES}")
         self.extractor, self.sample = extractor, sample
         self.interval = extractor == "time" and aggregator != "sum"
-        self.agg = Aggregator(aggregator, width, wrap)
+        if aggregator == "histogram":       # issue 7: one counter per bucket
+            self.agg = HistogramModel(buckets, width, boundaries, wrap)
+        else:
+            self.agg = Aggregator(aggregator, width, wrap)
         self.aggregator, self.width, self.wrap = aggregator, width, bool(wrap)
         self._init_bounds(low, high, has_filter)
         self.reset()
@@ -618,3 +622,5 @@ class HistogramModel:
 
     def packed(self) -> int:
         return sum(c << (k * self.width) for k, c in enumerate(self.counts))
+
+    result = property(packed)
