@@ -22,6 +22,7 @@ from pathlib import Path
 
 from . import __version__
 from . import layout as layout_mod
+from . import utilization
 from .diag import Diagnostics, InputError
 from .loader import Source
 from .model import MASK32, Dcapf, Lmic, Monitor, Sniffer
@@ -266,6 +267,7 @@ INTERFACER_ENTITY = {
     "axi4": "jointer_eig_axi4", "axi4lite": "jointer_eig_axi4lite", "axis": "jointer_eig_axis",
     "start_done": "jointer_eig_start_done", "events": "jointer_eig_events",
     "mark": "jointer_eig_events",
+    **utilization.ENTITY,
 }
 
 
@@ -280,6 +282,8 @@ def _summary(sn: Sniffer) -> str:
         return f"AXI4-Stream tap, {p['data_width']}-bit data, one event per {p['count'][:-1]}"
     if t == "start_done":
         return "start/done " + ("pulses" if p["mode"] == "pulses" else "busy level")
+    if t in utilization.TYPES:
+        return utilization.summary(t, p)
     if t == "events":
         lanes = f"{p['width']} event strobe{'s' if p['width'] != 1 else ''}"
         data = f", {p['data_width']}-bit value" if p["data_width"] else ""
@@ -369,6 +373,12 @@ def _interfacer(sn: Sniffer, pre: str) -> tuple[list[ObservedSignal], list[Const
             pmap.append(("ev_value", "mon_value"))
         else:
             pmap.append(("ev_value", "(others => '0')"))
+    elif t in utilization.TYPES:    # bus utilization / contention (utilization.py)
+        uobs, ugen, upmap = utilization.interfacer(t, p)
+        for formal, vtype, value, comment in ugen:
+            gen(formal, vtype, value, comment)
+        observed += [ObservedSignal(sig, w, c) for sig, w, c in uobs]
+        pmap += upmap
     else:  # mark: fed by the global block's MARK register
         gen("width_g", "positive", "1", "one lane: a MARK write")
         gen("data_w_g", "natural", "32", "event data = the value written to MARK")
@@ -411,6 +421,14 @@ def _filter_generics(dp: str, dc: Dcapf) -> list[tuple[str, Const]]:
                                   "filter low after reset")),
             ("high_reset_g", Const(f"{dp}_high_reset_c", slv_type(32), slv_hex(dc.high),
                                    "filter high after reset"))]
+
+
+def _lane(sn: Sniffer, dc: Dcapf) -> str:
+    """The DCAPF's lane: its number, and its name where lanes have names."""
+    t = sn.interfacer.type
+    if t in utilization.TYPES:
+        return f"{dc.event} ({utilization.lane_label(t, sn.interfacer.params, dc.event)})"
+    return str(dc.event)
 
 
 def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_result: int,
@@ -535,7 +553,7 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
             hi, lo = 32 * ti + 31, 32 * ti
             instances.append(Instance(
                 f"trace_{dc.name}", "jointer_trace_extractor",
-                f"DCAPF {di} {dc.name}: {_dcapf_summary(dc)}, lane {dc.event}",
+                f"DCAPF {di} {dc.name}: {_dcapf_summary(dc)}, lane {_lane(sn, dc)}",
                 [("index_g", consts[0].name), ("depth_log2_g", consts[1].name),
                  ("mode_g", consts[2].name)] + [(f, c.name) for f, c in fgen],
                 control + [("ev_good", good), ("ev_data", "ev_data"), ("timestamp", "timestamp"),
@@ -564,7 +582,7 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
             base = 64 * ri
             instances.append(Instance(
                 f"dcapf_{dc.name}", "jointer_dcapf",
-                f"DCAPF {di} {dc.name}: {_dcapf_summary(dc)}, lane {dc.event}",
+                f"DCAPF {di} {dc.name}: {_dcapf_summary(dc)}, lane {_lane(sn, dc)}",
                 [("index_g", consts[0].name), ("extractor_g", consts[1].name),
                  ("aggregator_g", consts[2].name), ("sample_g", consts[3].name),
                  ("width_g", consts[4].name), ("wrap_g", consts[5].name)]
@@ -869,7 +887,8 @@ def _top(mon: Monitor, lviews: list[LmicView], addr_width: int, rp_addr_w: int) 
 # bus interfaces of the top (Vivado IP packaging: component.xml, package_ip.tcl)
 # ---------------------------------------------------------------------------
 
-TAP_KIND = {"axi4": "aximm", "axi4lite": "aximm", "axis": "axis"}
+TAP_KIND = {"axi4": "aximm", "axi4lite": "aximm", "axis": "axis",
+            "axi_util": "aximm"}   # axi_util: only the VALID/READY ports of its channels
 
 
 def _bus_interfaces(mon: Monitor, lviews: list[LmicView]) -> list[BusInterface]:

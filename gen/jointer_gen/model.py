@@ -58,6 +58,9 @@ class Interfacer:
 
     @property
     def lanes(self) -> int:
+        if self.type in ("axi_util", "contention"):     # bus utilization (utilization.py)
+            from .utilization import lanes
+            return lanes(self.type, self.params)
         return self.params["width"] if self.type == "events" else 1
 
     def canonical(self) -> dict:

@@ -27,6 +27,7 @@ from .loader import Source, _type_name
 from .model import (BUS_TAPS, MASK32, Bus, Clock, Condition, Dcapf, Interfacer, Lmic,
                     Monitor, Sniffer)
 from .names import PROJECT_RESERVED, reserved_in
+from . import utilization
 
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "jointer-1.schema.json"
 
@@ -39,11 +40,13 @@ INTERFACER_DEFAULTS = {
     "start_done": {"mode": "pulses"},
     "events": {"width": 1, "data_width": 0, "edge": False},
     "mark": {},
+    **utilization.DEFAULTS,           # axi_util, contention (bus utilization, utilization.py)
 }
 # emit.data: what the event data is, per interfacer type (first = default)
 EMIT_DATA = {
     "axi4": ["address"], "axi4lite": ["address"], "axis": ["tdata", "tdest"],
     "start_done": ["state"], "events": ["value"], "mark": ["value"],
+    **utilization.EMIT_DATA,
 }
 MAX_IRQ = 32
 
@@ -431,7 +434,50 @@ class _Builder:
         for k, default in INTERFACER_DEFAULTS[t].items():
             kind = type(default) if default is not None else str
             params[k] = _get(d, k, kind, default)
+        if t in utilization.TYPES:
+            self.utilization_checks(d, path, params)
         return Interfacer(type=t, params=params, path=path)
+
+    # -- bus utilization / contention interfacers (utilization.py) ---------------
+    def utilization_checks(self, d, path, params) -> None:
+        """Repeated channels of an axi_util interfacer; the list is kept in bus order."""
+        for i, c in utilization.duplicate_channels(_get(d, "channels", list)):
+            self.err(path + ("channels", i), f"channel '{c}' listed twice in "
+                     f"{self.where(path)}.channels (expected each of aw, w, b, ar, r at most once)")
+        raw = _get(d, "channels", list)
+        if raw is not None and (not raw or any(c not in utilization.AXI_CHANNELS for c in raw)):
+            params["channels"] = None      # reported by the schema: no lane checks on it
+        elif "channels" in params:
+            params["channels"] = utilization.channels(params)
+
+    def lane_by_name(self, d, path, itf: Interfacer | None) -> int:
+        """`event: <lane name>` of a DCAPF: the lane number (0 when unknown: reported)."""
+        lane = d["event"]
+        if itf is None or not _lane_name_ok(lane) \
+                or (itf.type == "axi_util" and itf.params.get("channels") is None):
+            return 0                        # the schema (or the channels) reported it
+        if itf.type not in utilization.TYPES:
+            n = itf.lanes
+            numbers = "0" if n == 1 else f"0..{n - 1}"
+            self.err(path + ("event",), f"event '{lane}' in {self.where(path)} is a lane name, but "
+                     f"a{'n' if itf.type[0] in 'aeiou' else ''} {itf.type} interfacer has numbered "
+                     f"lanes (expected {numbers})")
+            return 0
+        names = utilization.lane_names(itf.type, itf.params)
+        every = utilization.lane_names(itf.type, {**itf.params, "channels": utilization.AXI_CHANNELS})
+        if lane not in names and itf.type == "axi_util" and lane in every:
+            ch = lane.split("_")[0]
+            self.err(path + ("event",), f"lane '{lane}' in {self.where(path)} is on channel {ch}, "
+                     f"which the axi_util interfacer does not watch (expected a lane of its channels "
+                     f"{', '.join(utilization.channels(itf.params))}, or {ch} added to its channels)")
+            return 0
+        if lane not in names:
+            self.err(path + ("event",), f"unknown lane '{lane}' in {self.where(path)} "
+                     f"({did_you_mean(lane, names)}expected a lane of the {itf.type} interfacer: "
+                     f"{', '.join(names)}; or its number "
+                     f"{'0' if len(names) == 1 else f'0..{len(names) - 1}'})")
+            return 0
+        return names.index(lane)
 
     def condition(self, d, path) -> Condition | None:
         if not isinstance(d, dict) or not d:
@@ -471,9 +517,17 @@ class _Builder:
         if ext not in ("event", "time", "trace"):
             return None
         event = _get(d, "event", int, 0)
-        if itf is not None and "event" in d and isinstance(d["event"], int) \
-                and 0 <= event <= 31 and event >= itf.lanes:
-            if itf.type == "events":
+        if isinstance(d.get("event"), str):
+            event = self.lane_by_name(d, path, itf)
+        elif itf is not None and "event" in d and isinstance(d["event"], int) \
+                and 0 <= event <= 31 and event >= itf.lanes \
+                and not (itf.type == "axi_util" and itf.params.get("channels") is None):
+            if itf.type in utilization.TYPES:
+                self.err(path + ("event",), f"event {event} out of range in {self.where(path)}: "
+                         f"the {itf.type} interfacer has {itf.lanes} lanes (expected "
+                         f"0..{itf.lanes - 1} or a lane name: "
+                         f"{', '.join(utilization.lane_names(itf.type, itf.params))})")
+            elif itf.type == "events":
                 lanes = "0" if itf.lanes == 1 else f"0..{itf.lanes - 1}"
                 self.err(path + ("event",), f"event {event} out of range in {self.where(path)}: "
                          f"the events interfacer has {itf.lanes} lane"
@@ -537,6 +591,13 @@ class _Builder:
                 self.err(s.path + ("interfacer",), f"mark sniffer '{s.name}' is in LMIC "
                          f"'{lm.name}' on clock '{lm.clock}' (expected an LMIC on the bus "
                          f"clock '{clocks[0].name}': MARK writes arrive on the bus clock)")
+
+
+def _lane_name_ok(name: str) -> bool:
+    """A lane name the schema accepts (`event: <name>`)."""
+    import re
+    dcapf_event = schema()["$defs"]["dcapf_event"]["properties"]["event"]
+    return bool(re.fullmatch(dcapf_event["pattern"], name))
 
 
 def _identifier_ok(name: str) -> bool:

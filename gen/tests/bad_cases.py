@@ -79,9 +79,9 @@ monitor:
     ("missing_extractor", GOOD.replace("extractor: time, ", ""),
      ["bad.yaml:12:13: error: missing key 'extractor' in lmics[lm].sniffers[task].dcapfs[busy] (expected 'extractor': event, time, trace)"]),
     ("missing_interfacer_type", GOOD.replace("{type: start_done}", "{mode: busy}"),
-     ["bad.yaml:10:21: error: missing key 'type' in lmics[lm].sniffers[task].interfacer (expected 'type': axi4, axi4lite, axis, start_done, events, mark)"]),
+     ["bad.yaml:10:21: error: missing key 'type' in lmics[lm].sniffers[task].interfacer (expected 'type': axi4, axi4lite, axis, start_done, events, mark, axi_util, contention)"]),
     ("bad_enum", GOOD.replace("type: start_done", "type: start_dne"),
-     ["bad.yaml:10:28: error: invalid value 'start_dne' for lmics[lm].sniffers[task].interfacer.type (did you mean 'start_done'? expected one of: axi4, axi4lite, axis, start_done, events, mark)"]),
+     ["bad.yaml:10:28: error: invalid value 'start_dne' for lmics[lm].sniffers[task].interfacer.type (did you mean 'start_done'? expected one of: axi4, axi4lite, axis, start_done, events, mark, axi_util, contention)"]),
     ("wrong_type_width", GOOD.replace("width: 40", "width: forty"),
      ["bad.yaml:12:50: error: wrong type for lmics[lm].sniffers[task].dcapfs[busy].width: 'forty' is a string (expected an integer)"]),
     ("float_is_not_integer", GOOD.replace("width: 40", "width: 40.0"),
@@ -262,4 +262,53 @@ lmics:
     sniffers:
       - {name: irq, interfacer: {type: axis}, dcapfs: [{name: c, extractor: event}]}
 """, ["bad.yaml:6:16: error: sniffer 'irq' gives the Vivado bus interface 'irq', which the generated code uses itself (expected names that stay distinct once prefixed)"]),
+]
+
+# ---- bus utilization / contention interfacers (axi_util, contention) ------
+UTIL = """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: hp
+        interfacer: {type: axi_util, channels: [ar, r]}
+        dcapfs:
+          - {name: stalls, extractor: event, event: r_stall}
+      - name: arb
+        interfacer: {type: contention, masters: 3}
+        dcapfs:
+          - {name: fights, extractor: event, event: contention}
+"""
+
+CASES += [
+    ("util_unknown_lane", UTIL.replace("event: r_stall", "event: r_stal"),
+     ["bad.yaml:9:53: error: unknown lane 'r_stal' in lmics[lm].sniffers[hp].dcapfs[stalls] (did you mean 'r_stall'? expected a lane of the axi_util interfacer: cycles, ar_transfer, ar_stall, ar_idle, r_transfer, r_stall, r_idle; or its number 0..6)"]),
+    ("util_lane_of_unwatched_channel", UTIL.replace("event: r_stall", "event: aw_stall"),
+     ["bad.yaml:9:53: error: lane 'aw_stall' in lmics[lm].sniffers[hp].dcapfs[stalls] is on channel aw, which the axi_util interfacer does not watch (expected a lane of its channels ar, r, or aw added to its channels)"]),
+    ("util_lane_number_out_of_range", UTIL.replace("event: r_stall", "event: 7"),
+     ['bad.yaml:9:53: error: event 7 out of range in lmics[lm].sniffers[hp].dcapfs[stalls]: the axi_util interfacer has 7 lanes (expected 0..6 or a lane name: cycles, ar_transfer, ar_stall, ar_idle, r_transfer, r_stall, r_idle)']),
+    ("util_lane_name_on_events", UTIL.replace("{type: axi_util, channels: [ar, r]}", "{type: events, width: 2}"),
+     ["bad.yaml:9:53: error: event 'r_stall' in lmics[lm].sniffers[hp].dcapfs[stalls] is a lane name, but an events interfacer has numbered lanes (expected 0..1)"]),
+    ("util_bad_channel", UTIL.replace("channels: [ar, r]", "channels: [ar, rd]"),
+     ["bad.yaml:7:53: error: invalid value 'rd' for lmics[lm].sniffers[hp].interfacer.channels[1] (expected one of: aw, w, b, ar, r)"]),
+    ("util_duplicate_channel", UTIL.replace("channels: [ar, r]", "channels: [ar, r, ar]"),
+     ["bad.yaml:7:56: error: channel 'ar' listed twice in lmics[lm].sniffers[hp].interfacer.channels (expected each of aw, w, b, ar, r at most once)"]),
+    ("util_no_channel", UTIL.replace("channels: [ar, r]", "channels: []"),
+     ['bad.yaml:7:48: error: lmics[lm].sniffers[hp].interfacer.channels has 0 items (expected at least 1: the channels aw, w, b, ar, r, each at most once)']),
+    ("util_bad_protocol", UTIL.replace("channels: [ar, r]", "protocol: axi3"),
+     ["bad.yaml:7:48: error: invalid value 'axi3' for lmics[lm].sniffers[hp].interfacer.protocol (did you mean 'axi4'? expected one of: axi4, axi4lite)"]),
+    ("util_key_of_other_type", UTIL.replace("channels: [ar, r]", "masters: 2"),
+     ["bad.yaml:7:38: error: unknown key 'masters' in lmics[lm].sniffers[hp].interfacer ('masters' is for type contention; expected one of: type, protocol, channels)"]),
+    ("contention_masters_range", UTIL.replace("masters: 3", "masters: 14"),
+     ['bad.yaml:11:49: error: masters 14 out of range in lmics[lm].sniffers[arb].interfacer.masters (expected 1..13)']),
+    ("contention_unknown_lane", UTIL.replace("event: contention", "event: wait_3"),
+     ["bad.yaml:13:53: error: unknown lane 'wait_3' in lmics[lm].sniffers[arb].dcapfs[fights] (did you mean 'wait_2'? expected a lane of the contention interfacer: cycles, contention, single_wait, no_wait, busy, idle, grant_0, wait_0, grant_1, wait_1, grant_2, wait_2; or its number 0..11)"]),
+    ("contention_lane_not_a_name", UTIL.replace("event: contention", "event: Wait-0"),
+     ["bad.yaml:13:53: error: invalid text 'Wait-0' for lmics[lm].sniffers[arb].dcapfs[fights].event (expected a lane number 0..31 or a lane name such as r_stall)"]),
+    ("contention_lane_wrong_type", UTIL.replace("event: contention", "event: 1.5"),
+     ['bad.yaml:13:53: error: wrong type for lmics[lm].sniffers[arb].dcapfs[fights].event: 1.5 is a number (expected an integer or a string: a lane number 0..31 or a lane name such as r_stall)']),
+    ("contention_emit_data", UTIL.replace("        dcapfs:\n          - {name: fights",
+                                          "        emit: {data: stalls}\n        dcapfs:\n          - {name: fights"),
+     ["bad.yaml:12:22: error: emit data 'stalls' is not available from a contention interfacer in lmics[lm].sniffers[arb] (expected waiting)"]),
 ]

@@ -20,7 +20,7 @@ for p in (REPO / "gen", REPO / "sim"):
         sys.path.insert(0, str(p))
 
 CONFIGS = REPO / "configs"
-EXAMPLES = ["selective_accumulations", "arm_timestamps", "two_clock_bus", "stress_15x4"]
+EXAMPLES = ["selective_accumulations", "arm_timestamps", "two_clock_bus", "stress_15x4", "bus_utilization"]
 
 
 def run_cli(args: list[str]) -> tuple[int, str, str]:

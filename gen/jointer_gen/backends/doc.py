@@ -5,6 +5,7 @@ Rows are prepared here from the elaborated design; the templates print them.
 
 from __future__ import annotations
 
+from .. import utilization
 from ..elaborate import Design
 
 
@@ -31,7 +32,9 @@ def context(d: Design) -> dict:
                     if dc.threshold_irq:
                         where += f", threshold 0x{m['threshold_offset']:X}"
                 ext = dc.extractor + (f" ({dc.sample})" if dc.extractor == "event" else "")
-                if sv.model.interfacer.lanes > 1:
+                if sv.model.interfacer.type in utilization.TYPES:
+                    ext += f", event {utilization.lane_label(sv.model.interfacer.type, sv.model.interfacer.params, dc.event)}"
+                elif sv.model.interfacer.lanes > 1:
                     ext += f", event {dc.event}"
                 rows.append({"lmic": lv.model.name, "sniffer": sv.model.name,
                              "observes": sv.summary, "name": dc.name, "extractor": ext,
