@@ -35,7 +35,8 @@ for _p in (REPO / "gen", REPO / "sim"):
 EXAMPLE_ENV = "JOINTER_GEN_EXAMPLE"
 # traffic per sniffer (transactions or cycles), per example: the stress design
 # is large, so it gets less traffic per sniffer
-TRAFFIC = {"selective_accumulations": 200, "arm_timestamps": 300, "two_clock_bus": 200, "stress_15x4": 24}
+TRAFFIC = {"selective_accumulations": 200, "arm_timestamps": 300, "two_clock_bus": 200, "stress_15x4": 24,
+           "bus_utilization": 200}
 
 MASK32 = 0xFFFFFFFF
 ROUNDS = 3   # each round: new modes, bounds, thresholds and traffic, then SOFT_RESET
@@ -45,7 +46,8 @@ ROUNDS = 3   # each round: new modes, bounds, thresholds and traffic, then SOFT_
 # pytest side
 # ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", ["selective_accumulations", "arm_timestamps", "two_clock_bus", "stress_15x4"])
+@pytest.mark.parametrize("name", ["selective_accumulations", "arm_timestamps", "two_clock_bus", "stress_15x4",
+                                  "bus_utilization"])
 def test_generated_monitor(name, tmp_path):
     from gentest_util import generated
     from jointer_gen.output import write_tree
@@ -289,6 +291,103 @@ TAPS = {"events": EventsTap, "start_done": StartDoneTap, "axi4lite": AxiLiteTap,
         "axis": AxisTap, "mark": MarkTap}
 
 
+# -- bus utilization / contention sniffers (axi_util, contention) --------------
+
+class UtilTap(Tap):
+    """axi_util / contention: VALID/READY pairs driven cycle by cycle, AXI
+    style (a VALID stays up until its READY; densities change per traffic
+    call). These sniffers emit lanes in every cycle (cycles, idle, no_wait
+    ...), so what a DCAPF counts depends on the exact RUN window: one
+    coroutine drives the pairs and records, for every sniffer clock edge,
+    the pairs the DUT samples and the control the DCAPFs see from the
+    sniffer's dispenser (run_en, use_filter, clear: read inside the DUT, the
+    dispenser has its own tests). expected_models() replays that through
+    jointer_sim's ActivityModel / ContentionModel, the emitter's register
+    and condition checkers, and a DcapfModel per DCAPF."""
+
+    def attach(self):
+        from jointer_gen import utilization
+        from jointer_sim.activity_model import ActivityModel, ContentionModel
+        if self.m.interfacer.type == "axi_util":
+            chans = utilization.channels(self.p)
+            self.valid = [self.port(f"{c}valid") for c in chans]
+            self.ready = [self.port(f"{c}ready") for c in chans]
+            self.n, self.model = len(chans), ActivityModel(len(chans))
+        else:
+            self.n = self.p["masters"]
+            self.valid, self.ready = [self.port("valid")], [self.port("ready")]
+            self.model = ContentionModel(self.n)
+        lmic = next(lv for lv in self.h.d.lmics if self.sv in lv.sniffers)
+        self.inner = getattr(getattr(self.dut, f"lmic_{lmic.model.name}"), f"sniffer_{self.m.name}")
+        self.hist = []            # per edge: (ev lanes, ev data, run_en, use_filter, clear)
+        self.budget = 0           # traffic cycles still to drive
+        self.pv, self.pr = 0.5, 0.5
+        cocotb.start_soon(self._run())
+
+    def _drive(self, v: int, r: int) -> None:
+        if self.m.interfacer.type == "axi_util":
+            for i in range(self.n):
+                self.valid[i].value = (v >> i) & 1
+                self.ready[i].value = (r >> i) & 1
+        else:
+            self.valid[0].value, self.ready[0].value = v, r
+
+    async def _run(self):
+        from jointer_sim.model import Candidate
+        await RisingEdge(self.dom.resetn)
+        for _ in range(4):
+            await RisingEdge(self.dom.clk)
+        # inputs idle since reset: the pipeline holds the idle classification
+        cand = ev = self.model.step(0, 0)
+        v = r = 0
+        conds = self.m.conditions
+        while True:
+            await RisingEdge(self.dom.clk)
+            # what the DCAPFs sample at this edge: the emitter's register and the control
+            self.hist.append((ev.valid, ev.data, int(self.inner.run_en.value),
+                              int(self.inner.use_filter.value), int(self.inner.clear.value)))
+            ev = Candidate(cand.valid if _conds_ok(conds, cand.data) else 0, cand.data, 1)
+            cand = self.model.step(v, r)          # the interfacer registers v, r at this edge
+            mask = (1 << self.n) - 1
+            if self.budget:
+                self.budget -= 1
+                nv = 0
+                for i in range(self.n):          # a VALID waits for its READY (AXI)
+                    held = (v >> i) & 1 and not (r >> i) & 1
+                    nv |= (1 if held else int(random.random() < self.pv)) << i
+                v, r = nv, sum((random.random() < self.pr) << i for i in range(self.n))
+            else:
+                v = r = 0
+            self._drive(v & mask, r & mask)
+
+    async def traffic(self, n):
+        self.pv, self.pr = random.choice([0.2, 0.5, 0.9]), random.choice([0.1, 0.4, 0.8, 1.0])
+        self.budget = 4 * n
+        self.transactions += 4 * n
+        while self.budget:
+            await RisingEdge(self.dom.clk)
+        for _ in range(4):
+            await RisingEdge(self.dom.clk)
+
+    def expected_models(self, bounds):
+        from jointer_sim.model import DcapfModel
+        hist = list(self.hist)
+        out = {}
+        for di, dc in enumerate(self.m.dcapfs):
+            if dc.is_trace:
+                raise NotImplementedError("trace DCAPFs on a bus utilization sniffer")
+            low, high = bounds[(self.m.name, di)]
+            mdl = DcapfModel(dc.extractor, dc.aggregator, dc.width, dc.wrap, dc.sample or "increment",
+                             low, high, has_filter=dc.has_filter)
+            for lanes, data, run_en, use_filter, clear in hist:
+                mdl.step((lanes >> dc.event) & 1, data, 1, run_en, use_filter, clear)
+            out[dc.name] = mdl
+        return out
+
+
+TAPS.update({"axi_util": UtilTap, "contention": UtilTap})
+
+
 def _pauses():
     while True:
         yield random.random() < 0.3
@@ -360,6 +459,8 @@ def _expected(h, tap, modes, bounds):
     """Expected results/overflow/caught per result DCAPF and trace models."""
     from jointer_sim.model import Aggregator, TraceModel
     sn = tap.m
+    if hasattr(tap, "expected_models"):     # per-cycle sniffers (UtilTap): their own replay
+        return tap.expected_models(bounds)
     mode = modes[sn.name]
     conds = sn.conditions
     out = {}
