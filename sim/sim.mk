@@ -7,3 +7,9 @@ BENCH_TARGETS += hdl-resources
 hdl-resources: deps
 	@echo "== library resources (yosys synth_xilinx -family xc7 -flatten -noiopad) =="
 	@$(PYTHON) scripts/hdl_check.py resources --jobs $(JOBS) --json $(BUILD)/bench/hdl_resources.json
+
+# LUT/FF of the bus utilization example's sniffers and top (scripts/util_bench.py)
+.PHONY: util-bench
+BENCH_TARGETS += util-bench
+util-bench: deps
+	@$(PYTHON) scripts/util_bench.py --out $(BUILD)/bench/fragments/util-bench.json
