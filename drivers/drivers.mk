@@ -18,7 +18,7 @@ DRV_FIX      := $(DRV)/tests/fixtures
 DRV_WARN     := -std=c99 -pedantic -Wall -Wextra -Werror
 DRV_INC      := -I$(DRV)/include -I$(DRV)/src -I$(DRV)/tests
 DRV_FIXINC   := -I$(DRV_FIX)/accel_mon -I$(DRV_FIX)/trace_mon -I$(DRV_FIX)/two_lmic
-DRV_CORE     := $(DRV)/src/jointer.c $(DRV)/src/jointer_trace.c
+DRV_CORE     := $(DRV)/src/jointer.c $(DRV)/src/jointer_trace.c $(DRV)/src/jointer_pm.c
 DRV_PORTABLE := $(DRV_CORE) $(DRV)/src/jointer_names.c $(DRV)/src/jointer_recorder.c \
                 $(DRV)/src/jointer_port_baremetal.c
 DRV_HOSTED   := $(DRV)/src/jointer_open.c $(DRV)/src/jointer_port_uio.c \
@@ -26,9 +26,11 @@ DRV_HOSTED   := $(DRV)/src/jointer_open.c $(DRV)/src/jointer_port_uio.c \
 DRV_LIB      := $(DRV_PORTABLE) $(DRV_HOSTED)
 DRV_HDRS     := $(wildcard $(DRV)/include/*.h $(DRV)/src/*.h $(DRV)/tests/*.h \
                            $(DRV)/tests/mock/*.h $(DRV_FIX)/*/*.h)
+DRV_HDRS     += $(DRV)/cli/jointer_cli_pm.c
 DRV_FIXSRC   := $(DRV_FIX)/accel_mon/accel_mon.c $(DRV_FIX)/trace_mon/trace_mon.c \
                 $(DRV_FIX)/two_lmic/two_lmic.c
 DRV_T_CORE   := $(DRV_LIB) $(DRV)/tests/mock/jointer_mock.c $(DRV_FIXSRC) $(DRV)/tests/test_core.c
+DRV_T_PM     := $(DRV_PORTABLE) $(DRV)/tests/mock/jointer_mock.c $(DRV)/tests/test_pm.c
 DRV_T_UIO    := $(DRV_LIB) $(DRV_FIX)/accel_mon/accel_mon.c $(DRV)/tests/test_uio.c
 DRV_T_FUZZ   := $(DRV_PORTABLE) $(DRV)/tests/mock/jointer_mock.c $(DRV_FIXSRC) $(DRV)/tests/fuzz_api.c
 DRV_CLI_SRC  := $(DRV_LIB) $(DRV)/cli/jointer_cli.c
@@ -58,6 +60,10 @@ $(DRV_B)/%/test_core: $(DRV_T_CORE) $(DRV_HDRS)
 	@mkdir -p $(@D)
 	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) $(DRV_FIXINC) $(DRV_T_CORE) -o $@
 
+$(DRV_B)/%/test_pm: $(DRV_T_PM) $(DRV_HDRS)
+	@mkdir -p $(@D)
+	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) $(DRV_T_PM) -o $@
+
 $(DRV_B)/%/test_uio: $(DRV_T_UIO) $(DRV_HDRS)
 	@mkdir -p $(@D)
 	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) $(DRV_FIXINC) $(DRV_T_UIO) -o $@ -pthread
@@ -66,17 +72,19 @@ $(DRV_B)/%/test_uio: $(DRV_T_UIO) $(DRV_HDRS)
 define drv_run
 	@echo "== $(1): test_core"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_core
 	@echo "== $(1): test_uio";  $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_uio
+	@echo "== $(1): test_pm";   $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_pm
 endef
 
-c-test: deps $(DRV_B)/native/test_core $(DRV_B)/native/test_uio
+c-test: deps $(DRV_B)/native/test_core $(DRV_B)/native/test_uio $(DRV_B)/native/test_pm
 	$(call drv_run,native)
 
 cross-test: deps $(DRV_B)/aarch64/test_core $(DRV_B)/aarch64/test_uio \
-                 $(DRV_B)/armhf/test_core $(DRV_B)/armhf/test_uio
+                 $(DRV_B)/armhf/test_core $(DRV_B)/armhf/test_uio $(DRV_B)/aarch64/test_pm \
+                 $(DRV_B)/armhf/test_pm
 	$(call drv_run,aarch64)
 	$(call drv_run,armhf)
 
-sanitize-test: deps $(DRV_B)/san/test_core $(DRV_B)/san/test_uio
+sanitize-test: deps $(DRV_B)/san/test_core $(DRV_B)/san/test_uio $(DRV_B)/san/test_pm
 	$(call drv_run,san)
 
 $(DRV_B)/fuzz/fuzz_api: $(DRV_T_FUZZ) $(DRV_HDRS)
@@ -108,6 +116,7 @@ cli-fixture: deps $(DRV_B)/cli-fixture/jointer-accel_mon $(DRV_B)/cli-fixture/jo
 
 cli-test: cli-fixture
 	$(PYTHON) $(DRV)/tests/test_cli.py $(DRV_B)/cli-fixture
+	$(PYTHON) $(DRV)/tests/test_cli_pm.py $(DRV_B)/cli-fixture
 
 # the CLI for CONFIG: generate the monitor, link its descriptor;
 # CLI_CC=arm-linux-gnueabihf-gcc (or aarch64-linux-gnu-gcc) builds it for the board

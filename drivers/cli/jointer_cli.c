@@ -20,6 +20,7 @@
 
 #include "jointer.h"
 #include "jointer_hosted.h"
+#include "jointer_pm.h"
 
 #ifndef JOINTER_CLI_CFG
 #error "compile with -DJOINTER_CLI_CFG=<name>_cfg and link <name>.c"
@@ -59,6 +60,9 @@ static void usage(FILE *f)
             "  mark VALUE                    one MARK write (host timestamp event)\n"
             "  trace [TRACE] [--format table|csv|json]\n"
             "  print                         every LMIC's registers (jointer_print_reg)\n"
+            "  pm SNIFFER SYMFILE | --off    program monitor: load its addresses (NAME ENTRY [EXIT] lines)\n"
+            "  profile SYMFILE [TRACE] [--input FILE.csv] [--period-ns P] [--format table|csv]\n"
+            "                                per-function calls and cycles from a program monitor trace\n"
             "device: --device uio:/dev/uioN | devmem:ADDR | devmem (default $JOINTER_DEVICE,\n"
             "        else uio:/dev/uio0); --force accepts a VERSION/CONFIG_HASH mismatch\n",
             CFG->name, CFG->config_hash);
@@ -598,6 +602,9 @@ static int cmd_print(void)
     return r < 0 ? fail(r, "print") : 0;
 }
 
+/* the program monitor commands: pm, profile */
+#include "jointer_cli_pm.c"
+
 int main(int argc, char **argv)
 {
     const char *cmd;
@@ -653,6 +660,10 @@ int main(int argc, char **argv)
         rc = cmd_trace(argc, argv);
     else if (strcmp(cmd, "print") == 0)
         rc = cmd_print();
+    else if (strcmp(cmd, "pm") == 0)
+        rc = cmd_pm(argc, argv);
+    else if (strcmp(cmd, "profile") == 0)
+        rc = cmd_profile(argc, argv);
     else {
         fprintf(stderr, "jointer: unknown command \"%s\"\n", cmd);
         usage(stderr);

@@ -123,6 +123,11 @@ typedef struct jointer_sniffer_desc {
     uint8_t lmic;
     uint8_t index;             /* sniffer index inside the LMIC (PROG field) */
     uint8_t num_dcapfs;        /* DCAPFs incl. traces: INIT takes 2 words each */
+    uint8_t pm_addresses;      /* program monitor (interfacer pc): addresses of its table, 0: not
+                                * a program monitor. The table follows the DCAPFs' INIT words:
+                                * word 2 x num_dcapfs = enable mask, word 2 x num_dcapfs + 1 + i =
+                                * address i */
+    uint8_t pm_pc_width;       /* program monitor: PC bits (addresses must be below 2^pm_pc_width) */
 } jointer_sniffer_desc;
 
 typedef struct jointer_lmic_desc {

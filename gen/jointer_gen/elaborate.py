@@ -23,6 +23,7 @@ from pathlib import Path
 from . import __version__
 from . import layout as layout_mod
 from . import utilization
+from . import pm
 from .diag import Diagnostics, InputError
 from .loader import Source
 from .model import MASK32, Dcapf, Lmic, Monitor, Sniffer
@@ -268,6 +269,7 @@ INTERFACER_ENTITY = {
     "start_done": "jointer_eig_start_done", "events": "jointer_eig_events",
     "mark": "jointer_eig_events",
     **utilization.ENTITY,
+    "pc": "jointer_eig_pc",
 }
 
 
@@ -288,6 +290,8 @@ def _summary(sn: Sniffer) -> str:
         lanes = f"{p['width']} event strobe{'s' if p['width'] != 1 else ''}"
         data = f", {p['data_width']}-bit value" if p["data_width"] else ""
         return lanes + data + (", rising edges" if p["edge"] else "")
+    if t == "pc":
+        return pm.summary(p)
     return "host MARK writes (global block)"
 
 
@@ -379,6 +383,8 @@ def _interfacer(sn: Sniffer, pre: str) -> tuple[list[ObservedSignal], list[Const
             gen(formal, vtype, value, comment)
         observed += [ObservedSignal(sig, w, c) for sig, w, c in uobs]
         pmap += upmap
+    elif t == "pc":
+        pm.interfacer(sn, gen, observed, pmap, ObservedSignal)
     else:  # mark: fed by the global block's MARK register
         gen("width_g", "positive", "1", "one lane: a MARK write")
         gen("data_w_g", "natural", "32", "event data = the value written to MARK")
@@ -516,8 +522,9 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
           Const(f"{pre}_increment_c", "natural",
                 "increment_bytes_c" if sn.increment == "bytes" else "increment_one_c",
                 f"event increment: {'bytes' if sn.increment == 'bytes' else 'one'}"),
-          Const(f"{pre}_num_dcapfs_c", "positive", str(len(sn.dcapfs)),
-                "DCAPFs, traces included (2 INIT words each)")]
+          Const(f"{pre}_num_dcapfs_c", "positive", str(pm.dispenser_slots(sn)),
+                "DCAPFs, traces included (2 INIT words each)" if not pm.is_pc(sn) else
+                f"{len(sn.dcapfs)} DCAPFs + {pm.table_slots(sn)} INIT slots of the address table")]
     groups[0].consts += ec
     instances.append(Instance(
         "u_emitter", "jointer_eig_emitter", "emitter: event instances (data, increment, good)",

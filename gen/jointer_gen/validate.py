@@ -28,6 +28,7 @@ from .model import (BUS_TAPS, MASK32, Bus, Clock, Condition, Dcapf, Interfacer, 
                     Monitor, Sniffer)
 from .names import PROJECT_RESERVED, reserved_in
 from . import utilization
+from .pm import check_pc
 
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "jointer-1.schema.json"
 
@@ -41,12 +42,14 @@ INTERFACER_DEFAULTS = {
     "events": {"width": 1, "data_width": 0, "edge": False},
     "mark": {},
     **utilization.DEFAULTS,           # axi_util, contention (bus utilization, utilization.py)
+    "pc": {"flavour": "generic", "pc_width": 32, "addresses": 32},
 }
 # emit.data: what the event data is, per interfacer type (first = default)
 EMIT_DATA = {
     "axi4": ["address"], "axi4lite": ["address"], "axis": ["tdata", "tdest"],
     "start_done": ["state"], "events": ["value"], "mark": ["value"],
     **utilization.EMIT_DATA,
+    "pc": ["index"],
 }
 MAX_IRQ = 32
 
@@ -349,6 +352,7 @@ class _Builder:
                     "the monitor: they name the C functions <monitor>_read_<dcapf>")
         self.check_clocks(clocks, lmics)
         self.check_mark(clocks, lmics)
+        check_pc(self, lmics)
         if name is None or not clocks:
             return None
         return Monitor(name=name, clocks=clocks, bus=bus, lmics=lmics,

@@ -20,7 +20,8 @@ for p in (REPO / "gen", REPO / "sim"):
         sys.path.insert(0, str(p))
 
 CONFIGS = REPO / "configs"
-EXAMPLES = ["selective_accumulations", "arm_timestamps", "two_clock_bus", "stress_15x4", "bus_utilization"]
+EXAMPLES = ["selective_accumulations", "arm_timestamps", "two_clock_bus", "stress_15x4", "bus_utilization",
+            "program_monitor"]
 
 
 def run_cli(args: list[str]) -> tuple[int, str, str]:

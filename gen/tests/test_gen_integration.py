@@ -276,7 +276,7 @@ def test_component_interfaces_and_ports(name):
     plain = sorted(set(ports) - mapped)
     for p in plain:
         sn = next(s for s in design.monitor.sniffers() if p.startswith(s.name + "_"))
-        assert sn.interfacer.type in ("start_done", "events", "contention"), p
+        assert sn.interfacer.type in ("start_done", "events", "contention", "pc"), p
     # clock domains: each clock names the interfaces of its LMICs and its reset
     for i, c in enumerate(design.monitor.clocks):
         clk, rst = ("s_axi_aclk", "s_axi_aresetn") if i == 0 else (f"{c.name}_clk", f"{c.name}_resetn")

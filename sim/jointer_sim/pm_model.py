@@ -56,30 +56,38 @@ class PcModel:
         return out
 
 
-def profile(records, functions):
+def profile(records, functions, stack_depth: int = 1024):
     """Per-function statistics from trace records, as `jointer profile`
     defines them (drivers/README.md, "Program monitor").
 
     records: [(timestamp, index)] in trace order; functions: [(name, entry
-    index, exit index)], every index in one role only. An entry pushes
+    index, exit index or None)], every index in one role only. An entry of a
+    function without exit index counts a call (no time). Another entry pushes
     (function, timestamp) on a call stack; an exit closes the innermost open
     call of its function: calls opened after it and still open are dropped
     as unmatched entries, and exit - entry cycles go to the function's
     calls, total, min and max (recursion: every call counts with its
     inclusive time, so the total counts nested calls again). An exit without
     an open call is an unmatched exit; calls still open at the end are
-    unmatched entries; other indices are ignored. Timestamps are 32-bit and
+    unmatched entries; other indices are ignored; a push on a full stack
+    (stack_depth frames) drops the oldest frame (an unmatched entry). Timestamps are 32-bit and
     wrap: durations are modulo 2^32.
     Returns {name: dict(calls, total, min, max, unmatched_entries,
     unmatched_exits)}, min/max None without calls.
     """
     by_entry = {e: n for n, e, _ in functions}
-    by_exit = {x: n for n, _, x in functions}
+    by_exit = {x: n for n, _, x in functions if x is not None}
+    entry_only = {n for n, _, x in functions if x is None}
     stats = {n: dict(calls=0, total=0, min=None, max=None, unmatched_entries=0,
                      unmatched_exits=0) for n, _, _ in functions}
     stack: list[tuple[str, int]] = []
     for ts, idx in records:
         if idx in by_entry:
+            if by_entry[idx] in entry_only:
+                stats[by_entry[idx]]["calls"] += 1
+                continue
+            if len(stack) == stack_depth:
+                stats[stack.pop(0)[0]]["unmatched_entries"] += 1
             stack.append((by_entry[idx], ts))
         elif idx in by_exit:
             name = by_exit[idx]
