@@ -32,6 +32,7 @@ set sources {
   hdl/jointer_dcapf_event.vhd
   hdl/jointer_dcapf_filter.vhd
   hdl/jointer_dcapf_gate.vhd
+  hdl/jointer_dcapf_histogram.vhd
   hdl/jointer_dcapf_init.vhd
   hdl/jointer_dcapf_time.vhd
   hdl/jointer_dcapf.vhd
