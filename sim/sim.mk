@@ -13,3 +13,9 @@ hdl-resources: deps
 BENCH_TARGETS += util-bench
 util-bench: deps
 	@$(PYTHON) scripts/util_bench.py --out $(BUILD)/bench/fragments/util-bench.json
+
+# LUT/FF of the program monitor example's sniffer and top (scripts/pm_bench.py)
+.PHONY: pm-bench
+BENCH_TARGETS += pm-bench
+pm-bench: deps
+	@$(PYTHON) scripts/pm_bench.py --out $(BUILD)/bench/fragments/pm-bench.json
