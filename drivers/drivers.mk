@@ -114,9 +114,17 @@ $(foreach f,accel_mon trace_mon,$(eval $(call drv_cli_fixture,$(f))))
 cli-fixture: deps $(DRV_B)/cli-fixture/jointer-accel_mon $(DRV_B)/cli-fixture/jointer-trace_mon
 	@echo "built $(DRV_B)/cli-fixture/jointer-accel_mon (Y9) and jointer-trace_mon"
 
-cli-test: cli-fixture
+# the CLI over the generated program monitor example (test_cli_pm.py: pm, profile from a device)
+$(DRV_B)/cli-pm/jointer-program_monitor: $(DRV_CLI_SRC) $(DRV_HDRS) configs/program_monitor.yaml \
+                                         $(wildcard gen/jointer_gen/*.py gen/jointer_gen/templates/c/*.j2)
+	@rm -rf $(DRV_B)/cli-pm && mkdir -p $(DRV_B)/cli-pm
+	@PYTHONPATH=gen $(PYTHON) -m jointer_gen configs/program_monitor.yaml -o $(DRV_B)/cli-pm -q
+	gcc $(DRV_WARN) -O2 $(DRV_INC) -I$(DRV_B)/cli-pm/program_monitor/c -DJOINTER_CLI_CFG=program_monitor_cfg \
+	    $(DRV_CLI_SRC) $(DRV_B)/cli-pm/program_monitor/c/program_monitor.c -o $@
+
+cli-test: cli-fixture $(DRV_B)/cli-pm/jointer-program_monitor
 	$(PYTHON) $(DRV)/tests/test_cli.py $(DRV_B)/cli-fixture
-	$(PYTHON) $(DRV)/tests/test_cli_pm.py $(DRV_B)/cli-fixture
+	$(PYTHON) $(DRV)/tests/test_cli_pm.py $(DRV_B)/cli-fixture $(DRV_B)/cli-pm
 
 # the CLI for CONFIG: generate the monitor, link its descriptor;
 # CLI_CC=arm-linux-gnueabihf-gcc (or aarch64-linux-gnu-gcc) builds it for the board

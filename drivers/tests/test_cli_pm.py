@@ -4,11 +4,16 @@
 unmatched entries/exits, checked against hand-computed values and the Python
 reference jointer_sim.pm_model.profile), symbol-file errors with their exact
 messages, and `jointer pm` refusing a sniffer that is not a program monitor.
+With the CLI of the generated program monitor example (second argument):
+`pm` and `profile` against a fake UIO device (a regular file: what the last
+writes left in CONTROL and INIT, a trace poked into the RAM window).
 
-    python3 drivers/tests/test_cli_pm.py build/drivers/cli-fixture
+    python3 drivers/tests/test_cli_pm.py build/drivers/cli-fixture [build/drivers/cli-pm]
 """
 import os
 import random
+import re
+import struct
 import subprocess
 import sys
 import tempfile
@@ -19,6 +24,7 @@ from jointer_sim.pm_model import profile  # noqa: E402
 
 BIN = sys.argv[1] if len(sys.argv) > 1 else "build/drivers/cli-fixture"
 EXE = os.path.join(BIN, "jointer-trace_mon")
+PM_DIR = sys.argv[2] if len(sys.argv) > 2 else None
 
 SYMBOLS = """# name entry [exit]
 main  0x1000 0x10FC
@@ -33,10 +39,85 @@ RECORDS = [(5, 3), (100, 0), (110, 2), (150, 3), (160, 6), (200, 4), (210, 4), (
            (400, 1), (500, 2)]
 
 
-def run(*args):
-    p = subprocess.run([EXE] + list(args), capture_output=True, text=True, timeout=30,
-                       env=dict(os.environ, JOINTER_UIO_SYSFS="/nonexistent"))
+def run(*args, exe=None, sysfs="/nonexistent"):
+    env = dict(os.environ, JOINTER_UIO_SYSFS=sysfs)
+    env.pop("JOINTER_DEVICE", None)
+    p = subprocess.run([exe or EXE] + list(args), capture_output=True, text=True, timeout=30, env=env)
     return p.returncode, p.stdout, p.stderr
+
+
+class Device:
+    """A fake UIO device of the program monitor example: sysfs + a file."""
+
+    def __init__(self, d, regs):
+        self.sysfs = os.path.join(d, "sys")
+        self.path = os.path.join(d, "uio3")
+        mp = os.path.join(self.sysfs, "uio3", "maps", "map0")
+        os.makedirs(mp)
+        for k, v in (("size", "0x8000\n"), ("addr", "0x44a00000\n"), ("offset", "0x0\n")):
+            with open(os.path.join(mp, k), "w") as f:
+                f.write(v)
+        with open(self.path, "wb") as f:
+            f.write(bytes(0x8000))
+        self.poke(0x0, 0x4A4E5452)
+        self.poke(0x4, 0x00010000)
+        self.poke(0x8, regs["PROGRAM_MONITOR_CONFIG_HASH"])
+        self.poke(0xC, regs["PROGRAM_MONITOR_NUM_LMICS"] | (regs["PROGRAM_MONITOR_WINDOW"].bit_length() - 1) << 8)
+
+    def poke(self, off, v):
+        with open(self.path, "r+b") as f:
+            f.seek(off)
+            f.write(struct.pack("<I", v))
+
+    def peek(self, off):
+        with open(self.path, "rb") as f:
+            f.seek(off)
+            return struct.unpack("<I", f.read(4))[0]
+
+
+def device_cases(check, d):
+    """pm and profile of the generated program monitor CLI on a fake device."""
+    exe = os.path.join(PM_DIR, "jointer-program_monitor")
+    with open(os.path.join(PM_DIR, "program_monitor", "c", "program_monitor_regs.h")) as f:
+        regs = {m.group(1): int(m.group(2), 0)
+                for m in re.finditer(r"#define (\w+)\s+(0x[0-9A-Fa-f]+|\d+)u", f.read())}
+    dev = Device(d, regs)
+    ctl, init = regs["PROGRAM_MONITOR_CPU_BASE"], regs["PROGRAM_MONITOR_MB_PC_INIT"]
+    dev.poke(ctl, 0x1 | 3 << regs["PROGRAM_MONITOR_MB_PC_PROG_SHIFT"])  # running, NO_FILTERING
+    sym = write(d, "dev.sym", SYMBOLS)
+    rc, out, err = run("--device", "uio:" + dev.path, "pm", "mb_pc", sym, exe=exe, sysfs=dev.sysfs)
+    want = ("pm mb_pc: 7 addresses of 32 programmed and enabled\n"
+            "   0  0x00001000  main entry\n   1  0x000010FC  main exit\n"
+            "   2  0x00001100  work entry\n   3  0x00001180  work exit\n"
+            "   4  0x00001200  fact entry\n   5  0x0000125C  fact exit\n"
+            "   6  0x00001300  tick entry\n")
+    check((rc, out, err) == (0, want, ""), f"pm: {rc} {out!r} {err!r}")
+    check(dev.peek(init) == 0x1300, f"last INIT word 0x{dev.peek(init):X}")      # the last address
+    check(dev.peek(ctl) == 0xD, f"CONTROL 0x{dev.peek(ctl):X}")                  # mode and RUN restored
+    rc, out, err = run("--device", "uio:" + dev.path, "pm", "mb_pc", "--off", exe=exe, sysfs=dev.sysfs)
+    check((rc, out, err) == (0, "pm mb_pc: every address disabled\n", ""), f"pm --off: {out!r} {err!r}")
+    check(dev.peek(init) == 0, f"mask 0x{dev.peek(init):X}")
+    full = write(d, "full.sym", "".join(f"f{i} {2 * i} {2 * i + 1}\n" for i in range(16)))
+    rc, out, err = run("--device", "uio:" + dev.path, "pm", "mb_pc", full, exe=exe, sysfs=dev.sysfs)
+    check(rc == 0 and out.startswith("pm mb_pc: 32 addresses of 32 programmed and enabled\n")
+          and dev.peek(init) == 31, f"32 addresses: {rc} {out!r} {err!r}")
+    big = write(d, "big.sym", "".join(f"f{i} {2 * i} {2 * i + 1}\n" for i in range(16)) + "last 0x100\n")
+    rc, out, err = run("--device", "uio:" + dev.path, "pm", "mb_pc", big, exe=exe, sysfs=dev.sysfs)
+    check((rc, out, err) == (2, "", f"{big}:17: too many addresses (the table holds 32)\n"), f"33: {err!r}")
+    # profile from the device: the records of RECORDS in the trace RAM
+    tregs, ram = regs["PROGRAM_MONITOR_PC_TRACE_REGS"], regs["PROGRAM_MONITOR_PC_TRACE_RAM"]
+    dev.poke(tregs + 4, len(RECORDS))                       # FILL
+    dev.poke(tregs + 16, regs["PROGRAM_MONITOR_PC_TRACE_DEPTH"])
+    for i, (ts, data) in enumerate(RECORDS):
+        dev.poke(ram + 8 * i, ts)
+        dev.poke(ram + 8 * i + 4, data)
+    rc, out, err = run("--device", "uio:" + dev.path, "profile", sym, "--format", "csv", exe=exe, sysfs=dev.sysfs)
+    want = ("function,calls,total_cycles,min_cycles,max_cycles,unmatched_entries,unmatched_exits\n"
+            "main,1,300,300,300,0,0\nwork,2,55,15,40,2,1\nfact,3,63,5,40,0,0\ntick,2,0,0,0,0,0\n")
+    check((rc, out, err) == (0, want, ""), f"profile from the device: {rc} {out!r} {err!r}")
+    rc, out, err = run("--device", "uio:" + dev.path, "profile", sym, exe=exe, sysfs=dev.sysfs)
+    check(rc == 0 and out.splitlines()[0] == "profile of pc_trace: 18 records, 4 functions "
+          "(cycles; --period-ns P adds times)", out)
 
 
 def write(d, name, text):
@@ -135,6 +216,8 @@ def main():
               err)
         rc, out, err = run("pm", "bus")
         check((rc, err) == (2, "usage: jointer pm SNIFFER SYMFILE | jointer pm SNIFFER --off\n"), err)
+        if PM_DIR:
+            device_cases(check, d)
     print(f"test_cli_pm: {'FAIL' if failures else 'ok'} ({failures} failures)")
     return 1 if failures else 0
 
