@@ -15,13 +15,14 @@ export PYTHONDONTWRITEBYTECODE := 1
 TEST_TARGETS  :=
 BENCH_TARGETS :=
 
-.PHONY: help deps test bench lint synth-check py-test clean cross
+.PHONY: help deps test bench bench-report lint synth-check py-test clean cross
 .DEFAULT_GOAL := help
 
 help:
 	@echo "make demo          build and run the Selective Accumulations demo (co-simulation)"
 	@echo "make test          every test: pytest (generator, cocotb), C (native, ARM/qemu, ASan), co-sim, synth"
-	@echo "make bench         resources, generator time, driver size/instructions, simulation speed"
+	@echo "make bench         every figure: resources, the paper's exploration, generator time, driver"
+	@echo "                   size/instructions, simulation speed -> $(BUILD)/bench/report.md + report.json"
 	@echo "make gen CONFIG=f  generate a monitor into $(BUILD)/<name>/"
 	@echo "make cli CONFIG=f  build the jointer CLI for that monitor"
 	@echo "make c-test        driver unit tests (mock, fake UIO); cross-test: the same on aarch64/armhf (qemu)"
@@ -38,9 +39,15 @@ test: deps
 	@$(MAKE) --no-print-directory lint synth-check py-test $(TEST_TARGETS)
 	@echo "make test: all passed"
 
+# every bench target in turn (progress, wall time per step), then one report:
+# $(BUILD)/bench/report.md and report.json from $(BUILD)/bench/fragments/*.json
 bench: deps
-	@mkdir -p $(BUILD)/bench
-	@$(MAKE) --no-print-directory $(BENCH_TARGETS)
+	@rm -rf $(BUILD)/bench/fragments && mkdir -p $(BUILD)/bench/fragments
+	@$(PYTHON) scripts/bench_report.py run --build $(BUILD) --make "$(MAKE)" $(BENCH_TARGETS)
+
+# the report again from the fragments already there (after one bench target)
+bench-report:
+	@$(PYTHON) scripts/bench_report.py build --build $(BUILD)
 
 lint: deps
 	@bash scripts/lint.sh

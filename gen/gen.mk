@@ -24,4 +24,5 @@ gen-golden: deps
 	@env -u PYTHONDONTWRITEBYTECODE PYTHONPATH=gen $(PYTHON) -m jointer_gen.libcore
 
 gen-bench: deps
-	@env -u PYTHONDONTWRITEBYTECODE PYTHONPATH=gen $(PYTHON) -m jointer_gen.bench --out $(BUILD)/bench
+	@env -u PYTHONDONTWRITEBYTECODE PYTHONPATH=gen $(PYTHON) -m jointer_gen.bench --out $(BUILD)/bench \
+	    --fragment $(BUILD)/bench/fragments/gen-bench.json

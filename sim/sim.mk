@@ -1,12 +1,31 @@
 # sim/: the cocotb test benches of the VHDL library run inside `py-test`.
+#
+#   make hdl-resources     LUT/FF of every library entity            (in `make bench`)
+#   make config-resources  the generated top of every configs/*.yaml (in `make bench`)
+#   make explore-bench     the paper's exploration: Selective Accumulations Y0..Y9
+#                          with and without the monitor, deltas vs seeds/004 Table 3
+# Each writes a fragment of the bench report ($(BUILD)/bench/fragments/).
 
-.PHONY: hdl-resources
-BENCH_TARGETS += hdl-resources
+.PHONY: hdl-resources config-resources explore-bench
+BENCH_TARGETS += hdl-resources config-resources explore-bench
+BENCH_FRAGS   := $(BUILD)/bench/fragments
 
 # LUT/FF of every library entity (yosys synth_xilinx, xc7, flattened, no IO pads)
 hdl-resources: deps
 	@echo "== library resources (yosys synth_xilinx -family xc7 -flatten -noiopad) =="
 	@$(PYTHON) scripts/hdl_check.py resources --jobs $(JOBS) --json $(BUILD)/bench/hdl_resources.json
+	@$(PYTHON) scripts/bench_resources.py library $(BUILD)/bench/hdl_resources.json \
+	    --fragment $(BENCH_FRAGS)/hdl-resources.json
+
+config-resources: deps
+	@echo "== generated tops of configs/ (yosys synth_xilinx -family xc7 -flatten -noiopad) =="
+	@$(PYTHON) scripts/bench_resources.py configs --jobs $(JOBS) --out $(BUILD)/bench \
+	    --fragment $(BENCH_FRAGS)/config-resources.json
+
+explore-bench: deps
+	@echo "== the paper's exploration (seeds/004 Tables 2, 3): Selective Accumulations Y0..Y9 =="
+	@$(PYTHON) scripts/bench_resources.py explore --jobs $(JOBS) --out $(BUILD)/bench \
+	    --fragment $(BENCH_FRAGS)/explore-bench.json
 
 # LUT/FF of the bus utilization example's sniffers and top (scripts/util_bench.py)
 .PHONY: util-bench

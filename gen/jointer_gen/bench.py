@@ -8,6 +8,8 @@
 2. The Selective Accumulations (Y9) monitor: generated, then yosys
    synth_xilinx -family xc7 -flatten -noiopad through scripts/hdl_check.py
    resources; prints LUT/FF and the number of host-visible 32-bit registers.
+With --fragment F: the figures as a fragment of the make bench report
+(scripts/bench_report.py).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", default=str(REPO / "build" / "bench"))
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--fragment", help="write the figures here (a make bench report fragment)")
     args = ap.parse_args(argv)
     out = Path(args.out).resolve()
     out.mkdir(parents=True, exist_ok=True)
@@ -60,6 +63,17 @@ def main(argv=None) -> int:
           + f" s; median {med:.3f} s (goal <= {GOAL_S} s: {'met' if med <= GOAL_S else 'NOT met'})")
     print(f"gen-bench: CPU (user+sys) median {statistics.median(cpu):.3f} s; load average "
           + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" on {os.cpu_count()} CPUs")
+
+    load = os.getloadavg()[0]
+    figures = [
+        {"name": "generator wall time, stress_15x4 (median)", "value": round(med, 3), "unit": "s",
+         "anchor": GOAL_S, "anchor_source": "goal: <= 0.5 s (generator issue)", "summary": True,
+         "note": f"median of {args.runs} runs after a warm-up, process start included, {files} files; "
+                 "runs: " + " ".join(f"{t:.3f}" for t in wall) + f"; load average {load:.2f}"},
+        {"name": "generator CPU time, stress_15x4 (median)", "value": round(statistics.median(cpu), 3),
+         "unit": "s", "anchor": None, "anchor_source": None, "note": "user + system"},
+        {"name": "files generated, stress_15x4", "value": files, "unit": "files", "anchor": None,
+         "anchor_source": None, "note": ""}]
 
     sys.path.insert(0, str(REPO / "gen"))
     from jointer_gen.cli import generate
@@ -80,6 +94,19 @@ def main(argv=None) -> int:
         res = json.loads(stat.read_text())[manifest["top"]]
         print(f"gen-bench: {manifest['top']}: {res['lut']} LUT, {res['ff']} FF; "
               f"{regs} host-visible 32-bit registers ({design.layout.span} bytes)")
+        figures += [
+            {"name": "Y9 top LUT", "value": res["lut"], "unit": "LUT", "anchor": None, "anchor_source": None,
+             "note": f"{manifest['top']}, yosys synth_xilinx -family xc7 -flatten -noiopad"},
+            {"name": "Y9 top FF", "value": res["ff"], "unit": "FF", "anchor": None, "anchor_source": None,
+             "note": manifest["top"]},
+            {"name": "Y9 host-visible registers", "value": regs, "unit": "32-bit registers",
+             "anchor": None, "anchor_source": None,
+             "note": f"{design.layout.span} bytes of address space (the paper's DCI, seeds/004 4.1, has 16 "
+                     "registers for four sniffers)"}]
+    if args.fragment:
+        frag = Path(args.fragment)
+        frag.parent.mkdir(parents=True, exist_ok=True)
+        frag.write_text(json.dumps({"section": "Generator", "order": 30, "figures": figures}, indent=1) + "\n")
     return r.returncode
 
 

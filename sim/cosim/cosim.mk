@@ -9,8 +9,9 @@
 #   make demo SIM=verilator|ghdl       one simulator only
 #   make cosim-test                    every scenario in both simulators (py-test runs it too:
 #                                      sim/cosim/test_cosim.py)
-#   make cosim-bench                   simulated cycles/s, Verilator vs GHDL, on the demo;
-#                                      AXI4-Lite transactions of one Y9 monitoring action
+#   make cosim-bench                   simulated cycles/s, Verilator vs GHDL, on the demo (median);
+#                                      AXI4-Lite transactions of one Y9 monitoring action and of
+#                                      the generic app on every configs/ example (report fragment)
 #
 # Builds are cached in $(BUILD)/cosim/ (one Verilator model per top + config).
 
@@ -42,4 +43,5 @@ cosim-test: deps
 
 cosim-bench: deps
 	@mkdir -p $(BUILD)/bench
-	@$(PYTHON) $(COSIM_DIR)/run.py --bench --json $(BUILD)/bench/cosim.json
+	@$(PYTHON) $(COSIM_DIR)/run.py --bench --json $(BUILD)/bench/cosim.json \
+	    --fragment $(BUILD)/bench/fragments/cosim-bench.json
