@@ -168,9 +168,22 @@ def md_table(header: list, rows: list[list]) -> str:
 
 
 def summary_text(frags: list[dict]) -> str:
-    rows = [[f["section"][:34], f["name"][:44], fmt(f["value"]), f["unit"], fmt(f["anchor"]),
-             fmt(f["ratio"])] for f in summary_rows(frags)]
-    return text_table(["section", "figure", "value", "unit", "anchor", "ratio"], rows)
+    """The summary: a line per section, then its figures (name, value, unit, anchor, ratio)."""
+    rows, heads = [], []
+    for frag in frags:
+        figs = summary_rows([frag])
+        if figs:
+            heads.append(len(rows))
+            rows.append([frag["section"], "", "", "", ""])
+            rows += [["  " + f["name"], fmt(f["value"]), f["unit"], fmt(f["anchor"]), fmt(f["ratio"])]
+                     for f in figs]
+    header = ["figure", "value", "unit", "anchor", "ratio"]
+    body = [r for i, r in enumerate(rows) if i not in heads]
+    w = [max([len(header[i])] + [len(r[i]) for r in body]) for i in range(len(header))]
+    out = ["  ".join(h.ljust(w[i]) for i, h in enumerate(header)).rstrip(), "  ".join("-" * x for x in w)]
+    for i, r in enumerate(rows):
+        out.append(r[0] if i in heads else "  ".join(c.ljust(w[j]) for j, c in enumerate(r)).rstrip())
+    return "\n".join(out)
 
 
 def machine() -> dict:

@@ -6,6 +6,9 @@
       the fragment of the library table `hdl_check.py resources --json` wrote
   bench_resources.py configs [CONFIG...] [--fragment F] [--jobs 2]
       every configs/*.yaml (or the ones given): generated, its top synthesised
+  bench_resources.py all --fragment-configs F --fragment-explore G [--jobs 2]
+      both of the below in one pool of jobs (make bench: the biggest top
+      first, the other core meanwhile synthesises the rest)
   bench_resources.py explore [--only Y3,...] [--fragment F] [--jobs 2]
       the paper's exploration (seeds/004 section 4.2, Tables 2 and 3): the
       Selective Accumulations coprocessor (sim/cosim/accel) alone (Y0) and
@@ -65,6 +68,10 @@ VARIANTS = [
     ("Y9", True, True, 2, 10, 3718, 3237),
 ]
 PAPER = "seeds/004 Table 3 (Vivado, Zynq XC7Z020)"
+# seeds/004 Table 4: monitoring latency (Mon., us) measured on the board
+PAPER_MON_US = {"Y1": 4.617, "Y2": 5.128, "Y3": 4.692, "Y4": 5.207, "Y5": 5.365, "Y6": 5.278,
+                "Y7": 5.593, "Y8": 5.685, "Y9": 5.945}
+HOST_ACCESS_NS = 221  # seeds/000: one AXI-Lite read from a Zynq's Cortex-A9 (raw pointer)
 # the operation-level events of the coprocessor: strobes sa_soc outputs
 EVENTS = [("forward_fires", "soc_ev_forward"),            # one per input consumed by forward
           ("mac_fires", "soc_ev_mac"),                    # one per token entering a mac_16
@@ -165,25 +172,46 @@ def run_jobs(jobs: list[tuple[str, callable]], n: int, tag: str) -> dict[str, di
     return results
 
 
-def cmd_configs(args) -> int:
-    configs = [Path(c) for c in args.configs] or sorted((REPO / "configs").glob("*.yaml"))
+def configs_jobs(args) -> tuple[list, dict, list]:
+    """(synthesis jobs, {config: top}, {config: generated files}) of every configs/ example."""
+    configs = [Path(c) for c in getattr(args, "configs", [])] or sorted((REPO / "configs").glob("*.yaml"))
     out = Path(args.out) / "configs"
-    jobs, tops = [], {}
+    jobs, tops, sizes = [], {}, {}
     for c in configs:
         files, top, design = generate(c, out)
         name = c.stem
         tops[name] = top
+        sizes[name] = sum(f.stat().st_size for f in files)
         say(f"[configs] {c.name}: generated {top} ({len(files)} files)")
         jobs.append((name, lambda f=files, t=top, n=name: synth(f, t, out / n / "synth")))
-    results = run_jobs(jobs, args.jobs, "configs")
-    results = {n: results[n] for n, _ in jobs}
+    return jobs, tops, sizes
+
+
+def cmd_configs(args) -> int:
+    jobs, tops, _ = configs_jobs(args)
+    return configs_finish(args.fragment, tops, run_jobs(jobs, args.jobs, "configs"))
+
+
+def cmd_all(args) -> int:
+    """configs and explore in one pool of --jobs: the biggest top first, the
+    others fill the second core meanwhile."""
+    cjobs, tops, sizes = configs_jobs(args)
+    cjobs.sort(key=lambda j: -sizes[j[0]])
+    ejobs, variants, txs = explore_jobs(args)
+    results = run_jobs(cjobs[:1] + ejobs + cjobs[1:], args.jobs, "resources")
+    rc = configs_finish(args.fragment_configs, tops, {n: results[n] for n, _ in cjobs})
+    return explore_finish(args.fragment_explore, variants, txs, {n: results[n] for n, _ in ejobs}) or rc
+
+
+def configs_finish(fragment: str, tops: dict, results: dict) -> int:
+    results = {n: results[n] for n in tops}
     rows, figs, errs = resource_rows(results)
     rows = [[r[0], tops[r[0]]] + r[1:] for r in rows]
     for n, res in results.items():
         if "error" not in res:
             s = summarise(res)
             figs.append(figure(f"{n} top", f"{s['lut']} LUT / {s['ff']} FF", "", summary=True))
-    write_fragment(args.fragment, "Resources: generated tops of configs/", figs, order=11,
+    write_fragment(fragment, "Resources: generated tops of configs/", figs, order=11,
                    tables=[{"title": f"{YOSYS}, the generated top of every configs/*.yaml",
                             "columns": ["config", "top"] + COLUMNS, "rows": rows}],
                    text=["Counted by yosys, not Vivado: LUT+mem adds the LUTs of LUTRAM/SRL cells."])
@@ -294,42 +322,62 @@ def wrapper(name: str, monitor: str | None, mon_ports: list, events: int) -> str
     return "\n".join(lines)
 
 
-def explore_design(v: tuple, out: Path, base: dict) -> tuple[list[Path], str]:
-    """Description, generated monitor and wrapper of one variant: (files, top)."""
+def action_transactions(cfg: dict, design) -> int:
+    """AXI-Lite transactions of one monitoring action as the demo does it (sim/cosim/app/
+    demo.c): initialise every filtered DCAPF (3), run (1), stop (1), read every result word."""
+    filtered = sum(1 for lm in cfg["lmics"] for sn in lm["sniffers"] for d in sn["dcapfs"]
+                   if d.get("filter", "none") != "none")
+    words = sum(1 for r in design.register_map if "end" not in r and r["desc"].startswith("result of"))
+    return 3 * filtered + 2 + words
+
+
+def explore_design(v: tuple, out: Path, base: dict) -> tuple[list[Path], str, int | None]:
+    """Description, generated monitor and wrapper of one variant: (files, top,
+    modeled AXI-Lite transactions of one monitoring action)."""
     name, trans, task, events, bits = v[:5]
     d = out / name.lower()
     d.mkdir(parents=True, exist_ok=True)
-    files, monitor, mon_ports = [], None, []
+    files, monitor, mon_ports, tx = [], None, [], None
     if trans or task or events:
         cfg = variant_config(base, name, trans, task, events, bits)
         ypath = d / f"sa_{name.lower()}.yaml"
         ypath.write_text(f"# design {name} of seeds/004 Table 2 (scripts/bench_resources.py VARIANTS)\n"
                          + yaml.safe_dump(cfg, sort_keys=False))
-        files, monitor, _ = generate(ypath, d / "gen")
+        files, monitor, design = generate(ypath, d / "gen")
+        tx = action_transactions(cfg, design)
         mon_ports = vhdl_ports(files[-1].read_text(), monitor)
     top = f"sa_{name.lower()}_top"
     wpath = d / f"{top}.vhd"
     wpath.write_text(wrapper(name, monitor, mon_ports, events))
-    return ACCEL_FILES + files + [wpath], top
+    return ACCEL_FILES + files + [wpath], top, tx
+
+
+def explore_jobs(args) -> tuple[list, list, dict]:
+    """(synthesis jobs, variants, modeled transactions) of the exploration."""
+    out = Path(args.out) / "explore"
+    base = yaml.safe_load(Y9_CONFIG.read_text())
+    only = set(args.only.split(",")) | {"Y0"} if getattr(args, "only", None) else None
+    variants = [v for v in VARIANTS if only is None or v[0] in only]
+    jobs, txs = [], {}
+    for v in variants:
+        files, top, txs[v[0]] = explore_design(v, out, base)
+        say(f"[explore] {v[0]}: {top} ({len(files)} files besides the library)")
+        jobs.append((v[0], lambda f=files, t=top, n=v[0]: synth(f, t, out / n.lower() / "synth")))
+    return jobs, variants, txs
 
 
 def cmd_explore(args) -> int:
-    out = Path(args.out) / "explore"
-    base = yaml.safe_load(Y9_CONFIG.read_text())
-    only = set(args.only.split(",")) | {"Y0"} if args.only else None
-    variants = [v for v in VARIANTS if only is None or v[0] in only]
-    jobs = []
-    for v in variants:
-        files, top = explore_design(v, out, base)
-        say(f"[explore] {v[0]}: {top} ({len(files)} files besides the library)")
-        jobs.append((v[0], lambda f=files, t=top, n=v[0]: synth(f, t, out / n.lower() / "synth")))
-    results = run_jobs(jobs, args.jobs, "explore")
+    jobs, variants, txs = explore_jobs(args)
+    return explore_finish(args.fragment, variants, txs, run_jobs(jobs, args.jobs, "explore"))
+
+
+def explore_finish(fragment: str, variants: list, txs: dict, results: dict) -> int:
     if "error" in results["Y0"]:
         print(f"bench-resources: Y0 failed: {results['Y0']['error']}")
         return 1
     y0 = summarise(results["Y0"])
     p0 = VARIANTS[0]
-    rows, figs, errs = [], [], []
+    rows, figs, errs, lat_rows = [], [], [], []
     rows.append(["Y0 (coprocessor alone)", y0["lut"], y0["lut_mem"], y0["ff"], y0["bram"],
                  p0[5], p0[6], "", "", "", ""])
     for v in variants[1:]:
@@ -351,6 +399,13 @@ def cmd_explore(args) -> int:
                            note=f"{levels}; ours: FF of {name} minus Y0 (yosys)", summary=True))
         figs.append(figure(f"{name} monitor delta BRAM", s["bram"] - y0["bram"], "BRAM36", 0,
                            f"{PAPER}: 6 - 6", detail=True))
+        tx = txs[name]
+        figs.append(figure(f"{name} modeled host time per monitoring action", round(tx * HOST_ACCESS_NS / 1000, 3),
+                           "us", PAPER_MON_US[name], "seeds/004 Table 4: Mon. (measured on the board)", detail=True,
+                           note=f"model: {tx} AXI-Lite transactions (the demo's sequence on {name}'s register map) "
+                                f"x {HOST_ACCESS_NS} ns (seeds/000)"))
+        lat_rows.append([name, tx, round(tx * HOST_ACCESS_NS / 1000, 3), PAPER_MON_US[name],
+                         f"{tx * HOST_ACCESS_NS / 1000 / PAPER_MON_US[name]:.2f}"])
     figs.insert(0, figure("Y0 coprocessor alone", f"{y0['lut_mem']} LUT+mem / {y0['ff']} FF", "",
                           note=f"{y0['lut']} LUT without LUTRAM; paper Y0 {p0[5]} LUT / {p0[6]} FF (Vivado)"))
     text = ["The Selective Accumulations coprocessor of the demo (sim/cosim/accel: sa_soc, its 16 KiB "
@@ -365,11 +420,19 @@ def cmd_explore(args) -> int:
             "cost: design minus Y0. Our LUT delta counts LUT+mem (LUTRAM and SRL cells as the LUTs they "
             "occupy, as Vivado's Slice LUTs do); ratio = ours / paper. Our Y0 keeps the data memory as "
             "LUTRAM (yosys) where the paper's has BRAM; it cancels in the deltas."]
-    write_fragment(args.fragment, "The paper's exploration: Selective Accumulations Y0..Y9", figs, order=20,
+    write_fragment(fragment, "The paper's exploration: Selective Accumulations Y0..Y9", figs, order=20,
                    tables=[{"title": "Monitor cost, ours (yosys) vs the paper's (Vivado)",
                             "columns": ["design", "LUT", "LUT+mem", "FF", "BRAM36", "paper LUT", "paper FF",
                                         "dLUT ours / paper", "ratio", "dFF ours / paper", "ratio"],
-                            "rows": rows}], text=text)
+                            "rows": rows},
+                           {"title": f"One monitoring action: modeled host time ({HOST_ACCESS_NS} ns per AXI-Lite "
+                                     "access, seeds/000) vs the paper's measured monitoring latency (Table 4)",
+                            "columns": ["design", "transactions (model)", "modeled host time (us)",
+                                        "paper Mon. (us)", "ratio"], "rows": lat_rows}], text=text + [
+            "Transactions of one monitoring action, modeled as the demo performs it (sim/cosim/app/demo.c: "
+            "initialise each filtered DCAPF, 3; run, 1; stop, 1; one read per result word) on each design's "
+            "register map; the co-simulation counts it for Y9 (Co-simulation section). The paper's Mon. "
+            "includes its driver's software time, ours only the bus accesses."])
     print("== the paper's exploration: monitor cost = design - Y0; ours (yosys) vs paper (Vivado) ==")
     print(f"  {'design':28} {'dLUT':>6} {'paper':>6} {'ratio':>6}   {'dFF':>6} {'paper':>6} {'ratio':>6}")
     for r in rows[1:]:
@@ -392,8 +455,14 @@ def main(argv=None) -> int:
         p.add_argument("--out", default=str(BUILD / "bench"))
     sub.choices["configs"].add_argument("configs", nargs="*")
     sub.choices["explore"].add_argument("--only", help="comma-separated designs (Y0 always)")
+    both = sub.add_parser("all", help="configs and explore in one pool")
+    both.add_argument("--fragment-configs", required=True)
+    both.add_argument("--fragment-explore", required=True)
+    both.add_argument("--jobs", type=int, default=2)
+    both.add_argument("--out", default=str(BUILD / "bench"))
     args = ap.parse_args(argv)
-    return {"library": cmd_library, "configs": cmd_configs, "explore": cmd_explore}[args.cmd](args)
+    return {"library": cmd_library, "configs": cmd_configs, "explore": cmd_explore,
+            "all": cmd_all}[args.cmd](args)
 
 
 if __name__ == "__main__":

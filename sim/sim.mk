@@ -4,10 +4,11 @@
 #   make config-resources  the generated top of every configs/*.yaml (in `make bench`)
 #   make explore-bench     the paper's exploration: Selective Accumulations Y0..Y9
 #                          with and without the monitor, deltas vs seeds/004 Table 3
+#   make resources-bench   both of the above in one pool of $(JOBS) jobs   (in `make bench`)
 # Each writes a fragment of the bench report ($(BUILD)/bench/fragments/).
 
-.PHONY: hdl-resources config-resources explore-bench
-BENCH_TARGETS += hdl-resources config-resources explore-bench
+.PHONY: hdl-resources config-resources explore-bench resources-bench
+BENCH_TARGETS += hdl-resources resources-bench
 BENCH_FRAGS   := $(BUILD)/bench/fragments
 
 # LUT/FF of every library entity (yosys synth_xilinx, xc7, flattened, no IO pads)
@@ -26,6 +27,12 @@ explore-bench: deps
 	@echo "== the paper's exploration (seeds/004 Tables 2, 3): Selective Accumulations Y0..Y9 =="
 	@$(PYTHON) scripts/bench_resources.py explore --jobs $(JOBS) --out $(BUILD)/bench \
 	    --fragment $(BENCH_FRAGS)/explore-bench.json
+
+resources-bench: deps
+	@echo "== generated tops of configs/ and the paper's exploration (seeds/004 Tables 2, 3) =="
+	@$(PYTHON) scripts/bench_resources.py all --jobs $(JOBS) --out $(BUILD)/bench \
+	    --fragment-configs $(BENCH_FRAGS)/config-resources.json \
+	    --fragment-explore $(BENCH_FRAGS)/explore-bench.json
 
 # LUT/FF of the bus utilization example's sniffers and top (scripts/util_bench.py)
 .PHONY: util-bench

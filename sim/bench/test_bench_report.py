@@ -169,6 +169,14 @@ def test_exploration_table_is_the_papers():
     assert y9["lmics"] == base["lmics"]
 
 
+def test_y9_action_transactions_as_cosimulated(tmp_path):
+    """The model gives Y9 the count the co-simulated demo expects (sim/cosim/scenarios/demo.yaml)."""
+    base = yaml.safe_load((REPO / "configs" / "selective_accumulations.yaml").read_text())
+    demo = yaml.safe_load((REPO / "sim" / "cosim" / "scenarios" / "demo.yaml").read_text())
+    _, _, tx = bench_resources.explore_design(bench_resources.VARIANTS[-1], tmp_path, base)
+    assert tx == demo["expect"]["monitoring_transactions"] == 10
+
+
 def test_exploration_design_analyses(tmp_path):
     """Y5 (three events, the third from the result writes) and Y6: the generated
     monitor and the wrapper elaborate with the coprocessor under GHDL."""
@@ -176,7 +184,9 @@ def test_exploration_design_analyses(tmp_path):
     base = yaml.safe_load((REPO / "configs" / "selective_accumulations.yaml").read_text())
     for name in ("Y5", "Y6"):
         v = next(x for x in bench_resources.VARIANTS if x[0] == name)
-        files, top = bench_resources.explore_design(v, tmp_path, base)
+        files, top, tx = bench_resources.explore_design(v, tmp_path, base)
+        # filter init 3 (transaction) + run + stop + result words: Y5 3 counters, Y6 1 + 2 (53-bit)
+        assert tx == {"Y5": 2 + 3, "Y6": 3 + 2 + 3}[name]
         text = files[-1].read_text()
         if name == "Y5":
             assert "operation_events(2) => ev_result" in text
