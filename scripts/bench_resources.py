@@ -147,6 +147,7 @@ def generate(config: Path, out: Path) -> tuple[list[Path], str, object]:
 
 def synth(files: list[Path], top: str, workdir: Path) -> dict:
     """hdl_check's path: the library + files, ghdl synth, repairs, yosys synth_xilinx."""
+    files, workdir = [Path(f).resolve() for f in files], Path(workdir).resolve()  # ghdl runs in workdir
     try:
         hdl_check.analyse(workdir, hdl_check.library_files() + files, [top])
         return hdl_check.resources_one(workdir, top)[1]
@@ -175,7 +176,7 @@ def run_jobs(jobs: list[tuple[str, callable]], n: int, tag: str) -> dict[str, di
 def configs_jobs(args) -> tuple[list, dict, list]:
     """(synthesis jobs, {config: top}, {config: generated files}) of every configs/ example."""
     configs = [Path(c) for c in getattr(args, "configs", [])] or sorted((REPO / "configs").glob("*.yaml"))
-    out = Path(args.out) / "configs"
+    out = Path(args.out).resolve() / "configs"
     jobs, tops, sizes = [], {}, {}
     for c in configs:
         files, top, design = generate(c, out)
@@ -354,7 +355,7 @@ def explore_design(v: tuple, out: Path, base: dict) -> tuple[list[Path], str, in
 
 def explore_jobs(args) -> tuple[list, list, dict]:
     """(synthesis jobs, variants, modeled transactions) of the exploration."""
-    out = Path(args.out) / "explore"
+    out = Path(args.out).resolve() / "explore"
     base = yaml.safe_load(Y9_CONFIG.read_text())
     only = set(args.only.split(",")) | {"Y0"} if getattr(args, "only", None) else None
     variants = [v for v in VARIANTS if only is None or v[0] in only]

@@ -61,8 +61,9 @@ def report(tmp_path_factory):
     frags = tmp / "bench" / "fragments"
     cfg = tmp / "bench_smoke.yaml"
     cfg.write_text(SMALL)
-    out = script(REPO / "scripts" / "bench_resources.py", "configs", cfg, "--out", tmp / "bench",
-                 "--fragment", frags / "config-resources.json")
+    # relative paths, as make passes them
+    out = script(REPO / "scripts" / "bench_resources.py", "configs", cfg.name, "--out", "bench",
+                 "--fragment", "bench/fragments/config-resources.json", cwd=tmp)
     # the library fragment from hdl_check's own table, two entities
     lib_json = tmp / "hdl_resources.json"
     script(REPO / "scripts" / "hdl_check.py", "resources", "--top", "jointer_dcapf_counter",
