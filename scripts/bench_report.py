@@ -146,7 +146,7 @@ def fmt(v) -> str:
             return f"{v:.3g}"
         if abs(v) >= 100:
             return f"{v:.1f}"
-        return f"{v:.3g}"
+        return f"{v:.4g}"
     return str(v)
 
 
