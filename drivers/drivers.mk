@@ -18,7 +18,8 @@ DRV_FIX      := $(DRV)/tests/fixtures
 DRV_WARN     := -std=c99 -pedantic -Wall -Wextra -Werror
 DRV_INC      := -I$(DRV)/include -I$(DRV)/src -I$(DRV)/tests
 DRV_FIXINC   := -I$(DRV_FIX)/accel_mon -I$(DRV_FIX)/trace_mon -I$(DRV_FIX)/two_lmic
-DRV_CORE     := $(DRV)/src/jointer.c $(DRV)/src/jointer_trace.c $(DRV)/src/jointer_pm.c
+DRV_CORE     := $(DRV)/src/jointer.c $(DRV)/src/jointer_trace.c $(DRV)/src/jointer_pm.c \
+                $(DRV)/src/jointer_histogram.c
 DRV_PORTABLE := $(DRV_CORE) $(DRV)/src/jointer_names.c $(DRV)/src/jointer_recorder.c \
                 $(DRV)/src/jointer_port_baremetal.c
 DRV_HOSTED   := $(DRV)/src/jointer_open.c $(DRV)/src/jointer_port_uio.c \
@@ -60,6 +61,10 @@ $(DRV_B)/%/test_core: $(DRV_T_CORE) $(DRV_HDRS)
 	@mkdir -p $(@D)
 	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) $(DRV_FIXINC) $(DRV_T_CORE) -o $@
 
+$(DRV_B)/%/test_histogram: $(DRV_PORTABLE) $(DRV)/tests/test_histogram.c $(DRV_HDRS)
+	@mkdir -p $(@D)
+	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) $(DRV_PORTABLE) $(DRV)/tests/test_histogram.c -o $@
+
 $(DRV_B)/%/test_pm: $(DRV_T_PM) $(DRV_HDRS)
 	@mkdir -p $(@D)
 	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) $(DRV_T_PM) -o $@
@@ -73,18 +78,21 @@ define drv_run
 	@echo "== $(1): test_core"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_core
 	@echo "== $(1): test_uio";  $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_uio
 	@echo "== $(1): test_pm";   $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_pm
+	@echo "== $(1): test_histogram"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_histogram
 endef
 
-c-test: deps $(DRV_B)/native/test_core $(DRV_B)/native/test_uio $(DRV_B)/native/test_pm
+c-test: deps $(DRV_B)/native/test_core $(DRV_B)/native/test_uio $(DRV_B)/native/test_pm \
+        $(DRV_B)/native/test_histogram
 	$(call drv_run,native)
 
 cross-test: deps $(DRV_B)/aarch64/test_core $(DRV_B)/aarch64/test_uio \
                  $(DRV_B)/armhf/test_core $(DRV_B)/armhf/test_uio $(DRV_B)/aarch64/test_pm \
-                 $(DRV_B)/armhf/test_pm
+                 $(DRV_B)/armhf/test_pm $(DRV_B)/aarch64/test_histogram $(DRV_B)/armhf/test_histogram
 	$(call drv_run,aarch64)
 	$(call drv_run,armhf)
 
-sanitize-test: deps $(DRV_B)/san/test_core $(DRV_B)/san/test_uio $(DRV_B)/san/test_pm
+sanitize-test: deps $(DRV_B)/san/test_core $(DRV_B)/san/test_uio $(DRV_B)/san/test_pm \
+               $(DRV_B)/san/test_histogram
 	$(call drv_run,san)
 
 $(DRV_B)/fuzz/fuzz_api: $(DRV_T_FUZZ) $(DRV_HDRS)
@@ -125,6 +133,7 @@ $(DRV_B)/cli-pm/jointer-program_monitor: $(DRV_CLI_SRC) $(DRV_HDRS) configs/prog
 cli-test: cli-fixture $(DRV_B)/cli-pm/jointer-program_monitor
 	$(PYTHON) $(DRV)/tests/test_cli.py $(DRV_B)/cli-fixture
 	$(PYTHON) $(DRV)/tests/test_cli_pm.py $(DRV_B)/cli-fixture $(DRV_B)/cli-pm
+	$(PYTHON) $(DRV)/tests/test_cli_histogram.py $(BUILD)
 
 # the CLI for CONFIG: generate the monitor, link its descriptor;
 # CLI_CC=arm-linux-gnueabihf-gcc (or aarch64-linux-gnu-gcc) builds it for the board

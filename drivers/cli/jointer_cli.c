@@ -42,7 +42,7 @@ enum fmt { FMT_TABLE, FMT_CSV, FMT_JSON };
 
 static const char *const mode_names[4] = {"idle", "init", "filtering", "no_filtering"};
 static const char *const extractor_names[3] = {"event", "time", "trace"};
-static const char *const aggregator_names[4] = {"sum", "max", "min", "last"};
+static const char *const aggregator_names[5] = {"sum", "max", "min", "last", "histogram"};
 
 static void usage(FILE *f)
 {
@@ -200,7 +200,7 @@ static int cmd_info(void)
                     continue;
                 printf("    metric %-20s dcapf %u  %s/%s  %2u bits  result 0x%03" PRIX32, md->name,
                        (unsigned)md->dcapf, extractor_names[md->extractor % 3],
-                       aggregator_names[md->aggregator % 4], (unsigned)md->width, md->result_offset);
+                       aggregator_names[md->aggregator % 5], (unsigned)md->width, md->result_offset);
                 if (md->flags & JOINTER_METRIC_THRESHOLD)
                     printf("  threshold 0x%03" PRIX32 " irq %d", md->threshold_offset, md->irq_bit);
                 if (md->flags & JOINTER_METRIC_FILTER)
@@ -370,18 +370,92 @@ static int select_metrics(int argc, char **argv, unsigned *sel, unsigned *n)
     return 0;
 }
 
+/* ---- histograms (issue 7 part 2): `read` prints every bucket ------------ */
+
+/* the buckets of histogram metric m, read torn-free; -errno (printed) or N */
+static int hist_read(unsigned m, uint64_t *counts)
+{
+    int n = jointer_histogram_buckets(&dev, m);
+    int r = n < 0 ? n : jointer_read_histogram(&dev, m, counts, 64u);
+    if (r < 0) {
+        fprintf(stderr, "jointer: read histogram %s: %s\n", CFG->metrics[m].name, jointer_strerror(r));
+        return r;
+    }
+    return n;
+}
+
+/* one metric's value; a histogram: its buckets {low, high, count} (JSON) */
+static int hist_print(FILE *out, enum fmt f, unsigned m)
+{
+    uint64_t counts[64], low, high;
+    int n = hist_read(m, counts), k;
+    const jointer_metric_desc *md = &CFG->metrics[m];
+
+    if (n < 0)
+        return n;
+    if (f == FMT_JSON)
+        fprintf(out, "[");
+    for (k = 0; k < n; k++) {
+        (void)jointer_histogram_bucket(&dev, m, (unsigned)k, &low, &high);
+        if (f == FMT_JSON) {
+            fprintf(out, "%s{\"low\": %" PRIu64 ", \"high\": ", k ? ", " : "", low);
+            if (k + 1 == n)
+                fprintf(out, "null");
+            else
+                fprintf(out, "%" PRIu64, high);
+            fprintf(out, ", \"count\": %" PRIu64 "}", counts[k]);
+        } else if (f == FMT_CSV) {
+            fprintf(out, "%s,%s,%s[%" PRIu64 "..", CFG->lmics[md->lmic].name,
+                    CFG->sniffers[md->sniffer].name, md->name, low);
+            if (k + 1 == n)
+                fprintf(out, "inf)");
+            else
+                fprintf(out, "%" PRIu64 ")", high);
+            fprintf(out, ",%u,%" PRIu64 "\n", (unsigned)md->width, counts[k]);
+        } else {
+            char range[48];
+            if (k + 1 == n)
+                snprintf(range, sizeof range, "  [%" PRIu64 ", inf)", low);
+            else
+                snprintf(range, sizeof range, "  [%" PRIu64 ", %" PRIu64 ")", low, high);
+            fprintf(out, "%-10s %-14s %-24s %5u %20" PRIu64 "\n", "", "", range, (unsigned)md->width,
+                    counts[k]);
+        }
+    }
+    if (f == FMT_JSON)
+        fprintf(out, "]");
+    return 0;
+}
+
+static int is_histogram(unsigned m)
+{
+    return CFG->metrics[m].aggregator == JOINTER_AGGREGATOR_HISTOGRAM;
+}
+
+/* ---- end of histograms --------------------------------------------------- */
+
 static void print_values(FILE *out, enum fmt f, const unsigned *sel, unsigned n, const uint64_t *v)
 {
     unsigned i;
     if (f == FMT_JSON) {
         fprintf(out, "{\"monitor\": \"%s\", \"metrics\": {", CFG->name);
-        for (i = 0; i < n; i++)
+        for (i = 0; i < n; i++) {
+            if (is_histogram(sel[i])) {         /* an array of {low, high, count} */
+                fprintf(out, "%s\"%s\": ", i ? ", " : "", CFG->metrics[sel[i]].name);
+                (void)hist_print(out, f, sel[i]);
+                continue;
+            }
             fprintf(out, "%s\"%s\": %" PRIu64, i ? ", " : "", CFG->metrics[sel[i]].name, v[sel[i]]);
+        }
         fprintf(out, "}}\n");
     } else if (f == FMT_CSV) {
         fprintf(out, "lmic,sniffer,metric,width,value\n");
         for (i = 0; i < n; i++) {
             const jointer_metric_desc *m = &CFG->metrics[sel[i]];
+            if (is_histogram(sel[i])) {         /* one row per bucket: name[low..high) */
+                (void)hist_print(out, f, sel[i]);
+                continue;
+            }
             fprintf(out, "%s,%s,%s,%u,%" PRIu64 "\n", CFG->lmics[m->lmic].name, CFG->sniffers[m->sniffer].name,
                     m->name, (unsigned)m->width, v[sel[i]]);
         }
@@ -389,6 +463,12 @@ static void print_values(FILE *out, enum fmt f, const unsigned *sel, unsigned n,
         fprintf(out, "%-10s %-14s %-24s %5s %20s\n", "lmic", "sniffer", "metric", "bits", "value");
         for (i = 0; i < n; i++) {
             const jointer_metric_desc *m = &CFG->metrics[sel[i]];
+            if (is_histogram(sel[i])) {         /* a title row, then one row per bucket */
+                fprintf(out, "%-10s %-14s %-24s %5s %20s\n", CFG->lmics[m->lmic].name,
+                        CFG->sniffers[m->sniffer].name, m->name, "", "histogram");
+                (void)hist_print(out, f, sel[i]);
+                continue;
+            }
             fprintf(out, "%-10s %-14s %-24s %5u %20" PRIu64 "\n", CFG->lmics[m->lmic].name,
                     CFG->sniffers[m->sniffer].name, m->name, (unsigned)m->width, v[sel[i]]);
         }

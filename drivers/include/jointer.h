@@ -261,6 +261,27 @@ int jointer_read_all(jointer_dev *dev, uint64_t *values, size_t n);
 int jointer_set_threshold(jointer_dev *dev, unsigned metric, uint64_t value);
 int jointer_read_threshold(jointer_dev *dev, unsigned metric, uint64_t *value);
 
+/* ---- histograms (issue 7 part 2; drivers/src/jointer_histogram.c) ------ */
+
+/*
+ * A histogram metric (aggregator JOINTER_AGGREGATOR_HISTOGRAM) counts its
+ * samples in N buckets: bucket 0 = [0, b(1)), bucket k = [b(k), b(k+1)),
+ * bucket N-1 = [b(N-1), 2^64), with b(k) = 2^(k-1) (YAML boundaries: pow2)
+ * or the listed boundaries. jointer_read() of it returns bucket 0 only.
+ */
+/* N (>= 2); -ENOTSUP: not a histogram; -EINVAL: no such metric */
+int jointer_histogram_buckets(const jointer_dev *dev, unsigned metric);
+/* bucket `bucket`'s range [*low, *high); the last bucket has no upper bound:
+ * *high = UINT64_MAX (and the bucket includes UINT64_MAX) */
+int jointer_histogram_bucket(const jointer_dev *dev, unsigned metric, unsigned bucket,
+                             uint64_t *low, uint64_t *high);
+/*
+ * Every bucket of a histogram into buckets[0..N-1] (n >= N, else -ENOSPC):
+ * bucket 0's first word first (the LMIC snapshots all the others in that
+ * cycle), then the others in order: one consistent histogram.
+ */
+int jointer_read_histogram(jointer_dev *dev, unsigned metric, uint64_t *buckets, size_t n);
+
 /* bus-clock cycles since reset, torn-free (LO snapshots HI) */
 int jointer_timestamp(jointer_dev *dev, uint64_t *ts);
 

@@ -75,7 +75,8 @@ typedef enum jointer_aggregator {
     JOINTER_AGGREGATOR_SUM = 0,
     JOINTER_AGGREGATOR_MAX = 1,
     JOINTER_AGGREGATOR_MIN = 2,
-    JOINTER_AGGREGATOR_LAST = 3
+    JOINTER_AGGREGATOR_LAST = 3,
+    JOINTER_AGGREGATOR_HISTOGRAM = 4  /* issue 7: one counter per bucket */
 } jointer_aggregator;
 
 #define JOINTER_METRIC_WRAP      0x01u /* on_overflow: wrap */
@@ -100,6 +101,14 @@ typedef struct jointer_metric_desc {
     uint8_t aggregator;        /* jointer_aggregator */
     uint8_t flags;             /* JOINTER_METRIC_* */
     int8_t irq_bit;            /* IRQ source bit in its LMIC, or -1 */
+    /* histogram (aggregator JOINTER_AGGREGATOR_HISTOGRAM); descriptors written
+     * before histograms existed leave these 0/NULL: a single result */
+    uint8_t buckets;           /* N, 2..64 (0 or 1: not a histogram); bucket k's
+                                * words start at result_offset + k * 4 * ceil(width/32);
+                                * reading bucket 0's first word snapshots all others */
+    const uint32_t *bounds;    /* N-1 boundaries b(1) < ... < b(N-1); NULL: pow2,
+                                * b(k) = 2^(k-1). Bucket 0 = [0, b(1)),
+                                * bucket k = [b(k), b(k+1)), bucket N-1 = [b(N-1), 2^64) */
 } jointer_metric_desc;
 
 /* One trace buffer = one trace DCAPF. */

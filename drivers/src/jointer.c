@@ -84,8 +84,14 @@ static int check_cfg(const jointer_cfg *cfg)
     for (i = 0; i < cfg->num_metrics; i++) {
         const jointer_metric_desc *m = &cfg->metrics[i];
         uint32_t bytes = 4u * words_of(m->width);
+        /* a histogram (issue 7): buckets x words, no threshold */
+        uint32_t nres = m->buckets > 1u ? m->buckets : 1u;
+        if ((m->aggregator == JOINTER_AGGREGATOR_HISTOGRAM) != (m->buckets > 1u) || m->buckets > 64u
+            || (m->buckets > 1u && (m->flags & JOINTER_METRIC_THRESHOLD)))
+            return -EINVAL;
         if (m->sniffer >= cfg->num_sniffers
-            || m->dcapf >= cfg->sniffers[m->sniffer].num_dcapfs || !fits(cfg, m->result_offset, bytes)
+            || m->dcapf >= cfg->sniffers[m->sniffer].num_dcapfs
+            || !fits(cfg, m->result_offset, bytes * nres)
             || ((m->flags & JOINTER_METRIC_THRESHOLD) && !fits(cfg, m->threshold_offset, bytes)))
             return -EINVAL;
     }

@@ -163,6 +163,8 @@ class SnifferView:
     first_trace: int
     needs_timestamp: bool
     is_mark: bool
+    num_slots: int = 0              # 64-bit result slots (a histogram: one per bucket)
+    first_slot: int = 0             # its first slot in its LMIC's dc_result
 
 
 @dataclass
@@ -270,7 +272,9 @@ INTERFACER_ENTITY = {
     "mark": "jointer_eig_events",
     **utilization.ENTITY,
     "pc": "jointer_eig_pc",
+    "axi4_latency": "jointer_eig_axi4_latency",   # issue 7 part 2
 }
+LATENCY_END = {"last": "latency_end_last_c", "response": "latency_end_resp_c"}
 
 
 def _summary(sn: Sniffer) -> str:
@@ -278,6 +282,10 @@ def _summary(sn: Sniffer) -> str:
     if t == "axi4":
         return (f"AXI4 {p['direction']} tap, {p['addr_width']}-bit address, {p['data_width']}-bit "
                 f"data, {'per beat' if p['per_beat'] else 'per burst'}")
+    if t == "axi4_latency":                     # issue 7 part 2
+        end = {"read": "RLAST", "write": "WLAST"}[p["direction"]] if p["end"] == "last" else "B"
+        return (f"AXI4 {p['direction']} latency (address handshake to {end}), "
+                f"{p['addr_width']}-bit address, {p['data_width']}-bit data")
     if t == "axi4lite":
         return f"AXI4-Lite {p['direction']} tap, {p['addr_width']}-bit address, {p['data_width']}-bit data"
     if t == "axis":
@@ -309,19 +317,23 @@ def _interfacer(sn: Sniffer, pre: str) -> tuple[list[ObservedSignal], list[Const
     observed: list[ObservedSignal] = []
     pmap: list[tuple[str, str]] = [("clk", "clk"), ("rst", "rst")]
     ports: list[Port] = []
-    if t in ("axi4", "axi4lite"):
+    if t in ("axi4", "axi4lite", "axi4_latency"):
         widths = {"addr": p["addr_width"], "data": p["data_width"], "strb": p["data_width"] // 8,
                   "id": p.get("id_width", 0)}
         gen("dir_g", "natural", DIR_CONST[p["direction"]], f"{p['direction']} direction")
+        if t == "axi4_latency":                 # issue 7 part 2
+            gen("end_g", "natural", LATENCY_END[p["end"]],
+                "ends at the B handshake" if p["end"] == "response" else "ends at the last data beat")
         gen("addr_w_g", "positive", str(p["addr_width"]))
         gen("data_w_g", "positive", str(p["data_width"]))
-        if t == "axi4":
+        if t in ("axi4", "axi4_latency"):
             gen("id_w_g", "positive", str(max(1, p["id_width"])),
                 "ID bits" + (" (no ID: tied to 0)" if p["id_width"] == 0 else ""))
-            gen("per_beat_g", "boolean", vhdl_bool(p["per_beat"]),
-                "one event per beat" if p["per_beat"] else "one event per burst")
+            if t == "axi4":
+                gen("per_beat_g", "boolean", vhdl_bool(p["per_beat"]),
+                    "one event per beat" if p["per_beat"] else "one event per burst")
             gen("max_outstanding_g", "positive", str(p["max_outstanding"]))
-        for sig, w in (AXI4_SIGNALS if t == "axi4" else AXI4LITE_SIGNALS):
+        for sig, w in (AXI4LITE_SIGNALS if t == "axi4lite" else AXI4_SIGNALS):
             width = widths[w] if isinstance(w, str) else w
             if w == "id" and width == 0:
                 pmap.append((f"mon_{sig}", "(others => '0')"))
@@ -458,9 +470,11 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
               Port("ctrl_we", "in", "std_logic", "a CONTROL write is visible on prog/run"),
               Port("init_we", "in", "std_logic", "this sniffer's INIT register was written"),
               Port("init_data", "in", slv_type(32), "the INIT value")]
+    nslots = sum(d.buckets for d in results)   # a histogram takes one 64-bit slot per bucket
     if results:
         n = len(results)
-        ports += [Port("dc_result", "out", slv_type(64 * n), "result DCAPFs, 64 bits each, zero-padded",
+        ports += [Port("dc_result", "out", slv_type(64 * nslots), "result DCAPFs, 64 bits each, zero-padded"
+                       + ("; a histogram: 64 bits per bucket" if nslots > n else ""),
                        group="monitoring information, to the LMIC"),
                   Port("dc_overflow", "out", slv_type(n), "sticky overflow per result DCAPF"),
                   Port("dc_caught", "out", slv_type(n), "result updated since the last clear")]
@@ -545,7 +559,7 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
     control = [("clk", "clk"), ("rst", "rst"), ("run_en", "run_en"), ("use_filter", "use_filter"),
                ("clear", "clear"), ("init_we", "d_init_we"), ("init_sel", "d_init_sel"),
                ("init_hi", "d_init_hi"), ("init_data", "d_init_data")]
-    ri = ti = 0
+    ri = ti = slot = 0
     for di, dc in enumerate(sn.dcapfs):
         dp = f"dc_{dc.name}"
         good = f"ev_good({dc.event})"
@@ -586,21 +600,47 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
                        | int(dc.extractor == "event") << 2)
             paper = Const(f"{dp}_config_c", slv_type(3), f'"{enables:03b}"',
                           "paper's DCAPF config bits (LSB first: gating, time, event); informational")
-            base = 64 * ri
+            base = 64 * slot
+            hgen = []
+            if dc.is_histogram:                 # issue 7 part 2
+                hc = [Const(f"{dp}_buckets_c", "positive", str(dc.buckets), "histogram buckets"),
+                      Const(f"{dp}_hist_pow2_c", "boolean", vhdl_bool(dc.boundaries == "pow2"),
+                            "bucket k = [2^(k-1), 2^k)" if dc.boundaries == "pow2"
+                            else "listed boundaries"),
+                      Const(f"{dp}_hist_bounds_c", "integer_vector",
+                            int_vector(dc.boundaries if dc.boundaries != "pow2" else [1]),
+                            "boundaries b(1)..b(N-1)" if dc.boundaries != "pow2" else "unused (pow2)")]
+                consts += hc
+                hgen = [("buckets_g", hc[0].name), ("hist_pow2_g", hc[1].name),
+                        ("hist_bounds_g", hc[2].name)]
+                signals.append(Signal(f"h_{dc.name}", slv_type(dc.buckets * dc.width),
+                                      f"{dc.name}: {dc.buckets} buckets of {dc.width} bits"))
+                result = f"h_{dc.name}"
+                for b in range(dc.buckets):
+                    bb = base + 64 * b
+                    assigns.append(Assign(f"dc_result({rng(bb + dc.width - 1, bb)})",
+                                          f"h_{dc.name}({rng((b + 1) * dc.width - 1, b * dc.width)})",
+                                          f"{dc.name}: bucket {b}"))
+                    if dc.width < 64:
+                        assigns.append(Assign(f"dc_result({rng(bb + 63, bb + dc.width)})",
+                                              "(others => '0')", f"{dc.name}: bucket {b} padding"))
+            else:
+                result = f"dc_result({rng(base + dc.width - 1, base)})"
             instances.append(Instance(
                 f"dcapf_{dc.name}", "jointer_dcapf",
                 f"DCAPF {di} {dc.name}: {_dcapf_summary(dc)}, lane {_lane(sn, dc)}",
                 [("index_g", consts[0].name), ("extractor_g", consts[1].name),
                  ("aggregator_g", consts[2].name), ("sample_g", consts[3].name),
                  ("width_g", consts[4].name), ("wrap_g", consts[5].name)]
-                + [(f, c.name) for f, c in fgen],
+                + [(f, c.name) for f, c in fgen] + hgen,
                 control + [("ev_good", good), ("ev_data", "ev_data"), ("ev_inc", "ev_inc"),
-                           ("result", f"dc_result({rng(base + dc.width - 1, base)})"),
+                           ("result", result),
                            ("overflow", f"dc_overflow({ri})"), ("caught", f"dc_caught({ri})")]))
-            if dc.width < 64:
+            if dc.width < 64 and not dc.is_histogram:
                 assigns.append(Assign(f"dc_result({rng(base + 63, base + dc.width)})", "(others => '0')",
                                       f"{dc.name}: zero padding to 64 bits"))
             ri += 1
+            slot += dc.buckets
         groups.append(ConstGroup(f"DCAPF {dc.name} (sniffer {sn.name}, DCAPF {di}): "
                                  f"{_dcapf_summary(dc)}", consts + ([] if dc.is_trace else [paper])))
     entity = f"{mon.name}_{sn.name}_sniffer"
@@ -608,7 +648,7 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
                        file=f"hdl/{entity}.vhd", summary=_summary(sn), observed=observed,
                        ports=ports, signals=signals, instances=instances, assigns=assigns,
                        const_groups=groups, num_results=len(results), num_traces=len(traces),
-                       first_result=first_result, first_trace=first_trace,
+                       first_result=first_result, first_trace=first_trace, num_slots=nslots,
                        needs_timestamp=bool(traces), is_mark=sn.is_mark)
 
 
@@ -669,6 +709,11 @@ def _lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: li
               "watermark IRQ bit (full = bit + 1)"),
         Const(f"{pre}_num_irq_c", "natural", str(ll.num_irq), "IRQ source bits"),
     ]
+    nslots = sum(d.buckets for d in ll.dcapfs)
+    if nslots > nres:                           # issue 7 part 2: histograms (else the default)
+        consts.append(Const(f"{pre}_dcapf_buckets_c", "integer_vector",
+                            int_vector([d.buckets for d in ll.dcapfs]),
+                            "result slots per DCAPF (a histogram: its buckets)"))
     group = ConstGroup(f"LMIC {lm.name} (window {li + 1}, clock {lm.clock}, {ll.words} words)", consts)
     gmap = [("addr_w_g", "rp_addr_w_c"), ("strict_g", "strict_c")] + \
         [(c.name[len(pre) + 1:-2] + "_g", c.name) for c in consts]
@@ -706,7 +751,8 @@ def _lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: li
                Signal("sn_ctrl_we", "std_logic"),
                Signal("sn_init_we", vec(len(lm.sniffers)), "INIT write strobe per sniffer"),
                Signal("sn_init_data", slv_type(32)),
-               Signal("dc_result", vec(nd, 64), "result DCAPFs, 64 bits each"),
+               Signal("dc_result", vec(max(nd, nslots), 64), "result DCAPFs, 64 bits each"
+                      + ("; a histogram: 64 bits per bucket" if nslots > nres else "")),
                Signal("dc_overflow", vec(nd)), Signal("dc_caught", vec(nd)),
                Signal("tr_wptr", vec(nt, 32), "trace status, 32 bits per trace"),
                Signal("tr_fill", vec(nt, 32)), Signal("tr_full", vec(nt)),
@@ -751,7 +797,8 @@ def _lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: li
                ("init_we", f"sn_init_we({si})"), ("init_data", "sn_init_data")]
         if sv.num_results:
             a, n = sv.first_result, sv.num_results
-            pm += [("dc_result", f"dc_result({rng(64 * (a + n) - 1, 64 * a)})"),
+            sa, sn_ = sv.first_slot, sv.num_slots
+            pm += [("dc_result", f"dc_result({rng(64 * (sa + sn_) - 1, 64 * sa)})"),
                    ("dc_overflow", f"dc_overflow({rng(a + n - 1, a)})"),
                    ("dc_caught", f"dc_caught({rng(a + n - 1, a)})")]
         if sv.num_traces:
@@ -895,7 +942,8 @@ def _top(mon: Monitor, lviews: list[LmicView], addr_width: int, rp_addr_w: int) 
 # ---------------------------------------------------------------------------
 
 TAP_KIND = {"axi4": "aximm", "axi4lite": "aximm", "axis": "axis",
-            "axi_util": "aximm"}   # axi_util: only the VALID/READY ports of its channels
+            "axi_util": "aximm",   # axi_util: only the VALID/READY ports of its channels
+            "axi4_latency": "aximm"}   # issue 7 part 2: a monitor interface like axi4
 
 
 def _bus_interfaces(mon: Monitor, lviews: list[LmicView]) -> list[BusInterface]:
@@ -1044,6 +1092,10 @@ def _c_and_docs(d: Design) -> None:
                     (f"{M}_LOW_RESET", c_hex(m["low"]), "filter bounds after reset" if m["has_filter"]
                      else "no filter: what the driver writes as its 2 (ignored) INIT words"),
                     (f"{M}_HIGH_RESET", c_hex(m["high"]), "")]
+            if dl.buckets > 1:                  # issue 7 part 2: histogram
+                rows += [(f"{M}_BUCKETS", c_dec(dl.buckets), "histogram buckets"),
+                         (f"{M}_BUCKET_STRIDE", c_hex(4 * words), "bytes from one bucket to the next; "
+                          "reading bucket 0's first word snapshots all the others")]
             if dl.threshold_word >= 0:
                 rows += [(f"{M}_THRESHOLD", c_hex(m["threshold_offset"]), "least significant word"),
                          (f"{M}_IRQ_BIT", c_dec(dl.irq_bit), "in its LMIC's IRQ_STATUS/IRQ_ENABLE"),
@@ -1051,6 +1103,18 @@ def _c_and_docs(d: Design) -> None:
             section(f"metric {dl.name} ({dl.sniffer_name}, DCAPF {dl.index}, {m['extractor']}, "
                     f"{m['aggregator']}, {dl.width} bits)",
                     (f"DCAPF '{dl.name}'", _dcapf(d, dl.name).path + ("name",)), rows)
+            if dl.buckets > 1:                  # issue 7 part 2: histogram
+                for b, (lo, hi) in enumerate(_dcapf(d, dl.name).histogram_buckets()):
+                    for k in range(words):
+                        regmap.append({
+                            "offset": L.lmic_reg(li, dl.bucket_word(b, k)),
+                            "name": f"{ln}.{M}.BUCKET{b}" + (f"[{k}]" if words > 1 else ""),
+                            "access": "ro",
+                            "desc": f"samples in [{lo}, {'inf' if hi is None else hi})"
+                            + (f", bits {min(32 * k + 31, dl.width - 1)}..{32 * k}" if words > 1 else "")
+                            + (" (reading it snapshots every other bucket word)" if b == 0 and k == 0
+                               else " (the snapshot taken by reading bucket 0 word 0)")})
+                continue
             for k in range(words):
                 regmap.append({"offset": L.lmic_reg(li, dl.result_word + k),
                                "name": f"{ln}.{M}" + (f"[{k}]" if words > 1 else ""), "access": "ro",
@@ -1134,7 +1198,9 @@ def _rows(d: Design) -> None:
                 "irq_bit": dl.irq_bit, "low": dc.low, "high": dc.high,
                 "has_filter": dc.has_filter, "wrap": dc.wrap,
                 "threshold_irq": dc.threshold_irq, "event": dc.event,
-                "description": dc.description, "clock": lv.clock})
+                "description": dc.description, "clock": lv.clock,
+                "buckets": dl.buckets, "boundaries": dc.boundaries,
+                "bucket_ranges": dc.histogram_buckets() if dc.is_histogram else []})
         for tl in lv.layout.traces:
             dc = _dcapf(d, tl.name)
             sv = lv.sniffers[tl.sniffer]
@@ -1280,9 +1346,11 @@ def elaborate(mon: Monitor, src: Source, source_name: str) -> Design:
     number = 0
     for li, (lm, ll) in enumerate(zip(mon.lmics, L.lmics)):
         sviews = []
-        fr = ft = 0
+        fr = ft = fs = 0
         for si, sn in enumerate(lm.sniffers):
             sv = _sniffer(mon, sn, li, si, number, fr, ft)
+            sv.first_slot = fs
+            fs += sv.num_slots
             fr += sv.num_results
             ft += sv.num_traces
             number += 1

@@ -82,6 +82,8 @@ class Dcapf:
     threshold_irq: bool = False
     depth: int | None = None         # trace only (records)
     mode: str | None = None          # trace only: stop | ring
+    buckets: int = 1                 # issue 7: histogram buckets (1: a single result)
+    boundaries: str | list | None = None   # histogram: "pow2" or b(1)..b(N-1)
     description: str = ""
     path: tuple = ()
 
@@ -89,11 +91,25 @@ class Dcapf:
     def is_trace(self) -> bool:
         return self.extractor == "trace"
 
+    @property
+    def is_histogram(self) -> bool:
+        return self.aggregator == "histogram"
+
+    def histogram_buckets(self) -> list[tuple[int, int | None]]:
+        """[(low, high)] per bucket: low inclusive, high exclusive, None = unbounded."""
+        b = ([1 << (k - 1) for k in range(1, self.buckets)] if self.boundaries == "pow2"
+             else list(self.boundaries))
+        edges = [0] + b + [None]
+        return [(edges[k], edges[k + 1]) for k in range(self.buckets)]
+
     def canonical(self) -> dict:
         out = {"name": self.name, "extractor": self.extractor, "width": self.width,
                "aggregator": self.aggregator, "sample": self.sample, "event": self.event,
                "low": self.low, "high": self.high, "wrap": self.wrap,
                "threshold_irq": self.threshold_irq, "depth": self.depth, "mode": self.mode}
+        if self.aggregator == "histogram":
+            out["buckets"] = self.buckets
+            out["boundaries"] = self.boundaries
         if not self.has_filter:
             # only when there is no filter: the hashes of descriptions without
             # `filter: none` stay what they were before the option existed

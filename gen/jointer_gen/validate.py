@@ -43,6 +43,9 @@ INTERFACER_DEFAULTS = {
     "mark": {},
     **utilization.DEFAULTS,           # axi_util, contention (bus utilization, utilization.py)
     "pc": {"flavour": "generic", "pc_width": 32, "addresses": 32},
+    # issue 7 part 2: transaction latency (jointer_eig_axi4_latency)
+    "axi4_latency": {"direction": None, "end": "last", "addr_width": 32, "data_width": 32,
+                     "id_width": 0, "max_outstanding": 8},
 }
 # emit.data: what the event data is, per interfacer type (first = default)
 EMIT_DATA = {
@@ -50,7 +53,9 @@ EMIT_DATA = {
     "start_done": ["state"], "events": ["value"], "mark": ["value"],
     **utilization.EMIT_DATA,
     "pc": ["index"],
+    "axi4_latency": ["latency"],   # issue 7 part 2
 }
+HISTOGRAM_BUCKETS = 8              # issue 7 part 2: default number of histogram buckets
 MAX_IRQ = 32
 
 
@@ -410,6 +415,10 @@ class _Builder:
         emit = _get(d, "emit", dict, {})
         itype = itf.type if itf else None
         increment = _get(emit, "increment", str) or ("bytes" if itype in BUS_TAPS else "one")
+        if itype == "axi4_latency" and itf.params["direction"] == "read" \
+                and itf.params["end"] == "response":
+            self.err(path + ("interfacer", "end"), f"end 'response' in {self.where(path)} is for "
+                     "writes (a read ends with its RLAST beat; expected end: last)")
         data = _get(emit, "data", str)
         if itype is not None:
             allowed = EMIT_DATA[itype]
@@ -564,7 +573,53 @@ class _Builder:
             dc.sample = _get(d, "sample", str, "increment") if ext == "event" else None
             dc.wrap = _get(d, "on_overflow", str, "saturate") == "wrap"
             dc.threshold_irq = _get(d, "threshold_irq", bool, False)
+            self.histogram(d, path, dc)
         return dc
+
+    # -- issue 7 part 2: the histogram aggregator ----------------------------------
+    def histogram(self, d, path, dc: Dcapf) -> None:
+        """buckets / boundaries of a histogram DCAPF (errors for other aggregators)."""
+        if dc.aggregator != "histogram":
+            for key in ("buckets", "boundaries"):
+                if key in d:
+                    self.err(path + (key,), f"'{key}' in {self.where(path)} is only for "
+                             f"aggregator histogram (this DCAPF's aggregator is {dc.aggregator})")
+            return
+        if dc.threshold_irq:
+            self.err(path + ("threshold_irq",), f"threshold_irq in {self.where(path)}: a histogram "
+                     "has no single result to compare (expected threshold_irq: false)")
+        bounds = d.get("boundaries", "pow2")
+        buckets = _get(d, "buckets", int)
+        expected = "expected pow2 or a list of strictly increasing boundaries 1..0x7FFFFFFF"
+        if isinstance(bounds, str) and bounds != "pow2":
+            self.err(path + ("boundaries",), f"boundaries '{bounds}' in {self.where(path)} is "
+                     f"neither pow2 nor a list ({did_you_mean(bounds, ['pow2'])}{expected})")
+            return
+        if isinstance(bounds, list):
+            bad = [k for k, x in enumerate(bounds) if not (isinstance(x, int) and not isinstance(x, bool)
+                                                         and 1 <= x <= 0x7FFFFFFF)]
+            if bad or not 1 <= len(bounds) <= 63:
+                where = path + ("boundaries",) + ((bad[0],) if bad else ())
+                what = (f"boundary {show(bounds[bad[0]])}" if bad
+                        else f"{len(bounds)} boundaries")
+                self.err(where, f"{what} in {self.where(path)} out of range ({expected}, "
+                         "at most 63 of them)")
+                return
+            if buckets is None:
+                buckets = len(bounds) + 1
+            elif len(bounds) != buckets - 1:
+                self.err(path + ("boundaries",), f"{len(bounds)} boundaries in {self.where(path)} "
+                         f"for {buckets} buckets (expected buckets - 1 = {buckets - 1})")
+            for k in range(1, len(bounds)):
+                if bounds[k] <= bounds[k - 1]:
+                    self.err(path + ("boundaries", k), f"boundary {show(bounds[k])} in "
+                             f"{self.where(path)} is not above the one before it "
+                             f"({show(bounds[k - 1])}; expected strictly increasing boundaries)")
+                    break
+            dc.boundaries = list(bounds)
+        else:
+            dc.boundaries = "pow2"
+        dc.buckets = buckets if buckets is not None else HISTOGRAM_BUCKETS
 
     # -- cross checks -------------------------------------------------------------
     def check_clocks(self, clocks, lmics) -> None:

@@ -68,9 +68,9 @@ monitor:
      ["bad.yaml:13:1: error: unknown key 'lmic' in the document (did you mean 'lmics'? expected one of: jointer, monitor, lmics)"]),
     ("unknown_key_typo", GOOD.replace("{name: busy, extractor: time, width: 40}",
                                       "{name: busy, extractor: time, widht: 40}"),
-     ["bad.yaml:12:43: error: unknown key 'widht' in lmics[lm].sniffers[task].dcapfs[busy] (did you mean 'width'? expected one of: name, description, extractor, width, aggregator, event, filter, on_overflow, threshold_irq)"]),
+     ["bad.yaml:12:43: error: unknown key 'widht' in lmics[lm].sniffers[task].dcapfs[busy] (did you mean 'width'? expected one of: name, description, extractor, width, aggregator, event, filter, on_overflow, threshold_irq, buckets, boundaries)"]),
     ("key_of_other_extractor", GOOD.replace("width: 40}", "width: 40, sample: data}"),
-     ["bad.yaml:12:54: error: unknown key 'sample' in lmics[lm].sniffers[task].dcapfs[busy] ('sample' is for extractor event; expected one of: name, description, extractor, width, aggregator, event, filter, on_overflow, threshold_irq)"]),
+     ["bad.yaml:12:54: error: unknown key 'sample' in lmics[lm].sniffers[task].dcapfs[busy] ('sample' is for extractor event; expected one of: name, description, extractor, width, aggregator, event, filter, on_overflow, threshold_irq, buckets, boundaries)"]),
     ("key_of_other_interfacer", GOOD.replace("{type: start_done}", "{type: start_done, width: 2}"),
      ["bad.yaml:10:40: error: unknown key 'width' in lmics[lm].sniffers[task].interfacer ('width' is for type events; expected one of: type, mode)"]),
     ("missing_name", GOOD.replace("{name: busy, extractor: time, width: 40}",
@@ -79,9 +79,9 @@ monitor:
     ("missing_extractor", GOOD.replace("extractor: time, ", ""),
      ["bad.yaml:12:13: error: missing key 'extractor' in lmics[lm].sniffers[task].dcapfs[busy] (expected 'extractor': event, time, trace)"]),
     ("missing_interfacer_type", GOOD.replace("{type: start_done}", "{mode: busy}"),
-     ["bad.yaml:10:21: error: missing key 'type' in lmics[lm].sniffers[task].interfacer (expected 'type': axi4, axi4lite, axis, start_done, events, mark, axi_util, contention, pc)"]),
+     ["bad.yaml:10:21: error: missing key 'type' in lmics[lm].sniffers[task].interfacer (expected 'type': axi4, axi4lite, axis, start_done, events, mark, axi_util, contention, pc, axi4_latency)"]),
     ("bad_enum", GOOD.replace("type: start_done", "type: start_dne"),
-     ["bad.yaml:10:28: error: invalid value 'start_dne' for lmics[lm].sniffers[task].interfacer.type (did you mean 'start_done'? expected one of: axi4, axi4lite, axis, start_done, events, mark, axi_util, contention, pc)"]),
+     ["bad.yaml:10:28: error: invalid value 'start_dne' for lmics[lm].sniffers[task].interfacer.type (did you mean 'start_done'? expected one of: axi4, axi4lite, axis, start_done, events, mark, axi_util, contention, pc, axi4_latency)"]),
     ("wrong_type_width", GOOD.replace("width: 40", "width: forty"),
      ["bad.yaml:12:50: error: wrong type for lmics[lm].sniffers[task].dcapfs[busy].width: 'forty' is a string (expected an integer)"]),
     ("float_is_not_integer", GOOD.replace("width: 40", "width: 40.0"),
@@ -311,4 +311,156 @@ CASES += [
     ("contention_emit_data", UTIL.replace("        dcapfs:\n          - {name: fights",
                                           "        emit: {data: stalls}\n        dcapfs:\n          - {name: fights"),
      ["bad.yaml:12:22: error: emit data 'stalls' is not available from a contention interfacer in lmics[lm].sniffers[arb] (expected waiting)"]),
+    # ---- issue 7 part 2: axi4_latency interfacer, histogram aggregator ----
+    ("latency_read_response", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: s
+        interfacer: {type: axi4_latency, direction: read, end: response}
+        dcapfs: [{name: c, extractor: event}]
+""", ["bad.yaml:7:64: error: end 'response' in lmics[lm].sniffers[s] is for writes (a read ends with its RLAST beat; expected end: last)"]),
+    ("latency_bad_end", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: s
+        interfacer: {type: axi4_latency, direction: write, end: bresp}
+        dcapfs: [{name: c, extractor: event}]
+""", ["bad.yaml:7:65: error: invalid value 'bresp' for lmics[lm].sniffers[s].interfacer.end (expected one of: last, response)"]),
+    ("latency_outstanding", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: s
+        interfacer: {type: axi4_latency, direction: read, max_outstanding: 33}
+        dcapfs: [{name: c, extractor: event}]
+""", ['bad.yaml:7:76: error: max_outstanding 33 out of range in lmics[lm].sniffers[s].interfacer.max_outstanding (expected 1..32)']),
+    ("latency_per_beat", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: s
+        interfacer: {type: axi4_latency, direction: read, per_beat: true}
+        dcapfs: [{name: c, extractor: event}]
+""", ["bad.yaml:7:59: error: unknown key 'per_beat' in lmics[lm].sniffers[s].interfacer ('per_beat' is for type axi4; expected one of: type, direction, end, addr_width, data_width, id_width, max_outstanding)"]),
+    ("latency_emit_address", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: s
+        interfacer: {type: axi4_latency, direction: read}
+        emit: {data: address}
+        dcapfs: [{name: c, extractor: event}]
+""", ["bad.yaml:8:22: error: emit data 'address' is not available from a axi4_latency interfacer in lmics[lm].sniffers[s] (expected latency)"]),
+    ("histogram_buckets_other_agg", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: s
+        interfacer: {type: events}
+        dcapfs: [{name: c, extractor: event, aggregator: max, buckets: 4}]
+""", ["bad.yaml:8:72: error: 'buckets' in lmics[lm].sniffers[s].dcapfs[c] is only for aggregator histogram (this DCAPF's aggregator is max)"]),
+    ("histogram_too_many_buckets", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: s
+        interfacer: {type: events}
+        dcapfs: [{name: c, extractor: event, aggregator: histogram, buckets: 65}]
+""", ['bad.yaml:8:78: error: buckets 65 out of range in lmics[lm].sniffers[s].dcapfs[c].buckets (expected 2..64)']),
+    ("histogram_one_bucket", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: s
+        interfacer: {type: events}
+        dcapfs: [{name: c, extractor: event, aggregator: histogram, buckets: 1}]
+""", ['bad.yaml:8:78: error: buckets 1 out of range in lmics[lm].sniffers[s].dcapfs[c].buckets (expected 2..64)']),
+    ("histogram_bounds_count", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: s
+        interfacer: {type: events}
+        dcapfs: [{name: c, extractor: event, aggregator: histogram, buckets: 4, boundaries: [1, 2]}]
+""", ['bad.yaml:8:93: error: 2 boundaries in lmics[lm].sniffers[s].dcapfs[c] for 4 buckets (expected buckets - 1 = 3)']),
+    ("histogram_bounds_order", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: s
+        interfacer: {type: events}
+        dcapfs: [{name: c, extractor: event, aggregator: histogram, boundaries: [1, 5, 5, 9]}]
+""", ['bad.yaml:8:88: error: boundary 5 in lmics[lm].sniffers[s].dcapfs[c] is not above the one before it (5; expected strictly increasing boundaries)']),
+    ("histogram_bound_zero", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: s
+        interfacer: {type: events}
+        dcapfs: [{name: c, extractor: event, aggregator: histogram, boundaries: [0, 5]}]
+""", ['bad.yaml:8:82: error: boundary 0 in lmics[lm].sniffers[s].dcapfs[c] out of range (expected pow2 or a list of strictly increasing boundaries 1..0x7FFFFFFF, at most 63 of them)']),
+    ("histogram_bound_big", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: s
+        interfacer: {type: events}
+        dcapfs: [{name: c, extractor: event, aggregator: histogram, boundaries: [5, 0x80000000]}]
+""", ['bad.yaml:8:85: error: boundary 0x80000000 in lmics[lm].sniffers[s].dcapfs[c] out of range (expected pow2 or a list of strictly increasing boundaries 1..0x7FFFFFFF, at most 63 of them)']),
+    ("histogram_bounds_word", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: s
+        interfacer: {type: events}
+        dcapfs: [{name: c, extractor: event, aggregator: histogram, boundaries: log2}]
+""", ["bad.yaml:8:81: error: boundaries 'log2' in lmics[lm].sniffers[s].dcapfs[c] is neither pow2 nor a list (expected pow2 or a list of strictly increasing boundaries 1..0x7FFFFFFF)"]),
+    ("histogram_threshold", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: s
+        interfacer: {type: events}
+        dcapfs: [{name: c, extractor: event, aggregator: histogram, threshold_irq: true}]
+""", ['bad.yaml:8:84: error: threshold_irq in lmics[lm].sniffers[s].dcapfs[c]: a histogram has no single result to compare (expected threshold_irq: false)']),
+    ("histogram_trace", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: s
+        interfacer: {type: events}
+        dcapfs: [{name: c, extractor: trace, buckets: 4}]
+""", ["bad.yaml:8:46: error: unknown key 'buckets' in lmics[lm].sniffers[s].dcapfs[c] ('buckets' is for extractor event, time; expected one of: name, description, extractor, depth, mode, event, filter)"]),
 ]

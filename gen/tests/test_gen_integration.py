@@ -178,7 +178,7 @@ def expected_interfaces(design, ports: dict) -> dict[str, tuple[str, str, dict]]
         exp[rst] = ("reset", "slave", {"RST": rst})
     for sn in mon.sniffers():
         t = sn.interfacer.type
-        if t in ("axi4", "axi4lite", "axis", "axi_util"):   # axi_util: its VALID/READY ports
+        if t in ("axi4", "axi4lite", "axis", "axi_util", "axi4_latency"):   # axi_util: its VALID/READY ports
             pre = sn.name + "_"
             exp[sn.name] = ("axis" if t == "axis" else "aximm", "monitor",
                             {p[len(pre):].upper(): p for p in ports if p.startswith(pre)})
@@ -282,7 +282,7 @@ def test_component_interfaces_and_ports(name):
         clk, rst = ("s_axi_aclk", "s_axi_aresetn") if i == 0 else (f"{c.name}_clk", f"{c.name}_resetn")
         busifs = (["s_axi"] if i == 0 else []) + [
             s.name for lm in design.monitor.lmics if lm.clock == c.name for s in lm.sniffers
-            if s.interfacer.type in ("axi4", "axi4lite", "axis", "axi_util")]
+            if s.interfacer.type in ("axi4", "axi4lite", "axis", "axi_util", "axi4_latency")]
         want = {"ASSOCIATED_RESET": rst, **({"ASSOCIATED_BUSIF": ":".join(busifs)} if busifs else {})}
         assert got[clk]["params"] == want, clk
         assert got[rst]["params"] == {"POLARITY": "ACTIVE_LOW"}, rst

@@ -354,7 +354,7 @@ def jointer_cli(tmp_path_factory):
     cli-fixture does (-O0 to keep the test fast)."""
     d = os.path.join(ROOT, "drivers")
     out = str(tmp_path_factory.mktemp("cli") / "jointer-accel_mon")
-    srcs = ["src/jointer.c", "src/jointer_trace.c", "src/jointer_names.c", "src/jointer_recorder.c",
+    srcs = ["src/jointer.c", "src/jointer_trace.c", "src/jointer_histogram.c", "src/jointer_names.c", "src/jointer_recorder.c",
             "src/jointer_port_baremetal.c", "src/jointer_open.c", "src/jointer_port_uio.c",
             "src/jointer_port_devmem.c", "src/jointer_print.c", "cli/jointer_cli.c",
             "tests/fixtures/accel_mon/accel_mon.c"]

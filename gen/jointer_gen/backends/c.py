@@ -15,7 +15,8 @@ from ..elaborate import Design, c_hex
 EXTRACTOR_C = {"event": "JOINTER_EXTRACTOR_EVENT", "time": "JOINTER_EXTRACTOR_TIME",
                "trace": "JOINTER_EXTRACTOR_TRACE"}
 AGGREGATOR_C = {"sum": "JOINTER_AGGREGATOR_SUM", "max": "JOINTER_AGGREGATOR_MAX",
-                "min": "JOINTER_AGGREGATOR_MIN", "last": "JOINTER_AGGREGATOR_LAST"}
+                "min": "JOINTER_AGGREGATOR_MIN", "last": "JOINTER_AGGREGATOR_LAST",
+                "histogram": "JOINTER_AGGREGATOR_HISTOGRAM"}
 
 
 def context(d: Design) -> dict:
@@ -41,7 +42,12 @@ def context(d: Design) -> dict:
                         "low_c": c_hex(m["low"]), "high_c": c_hex(m["high"]),
                         "extractor_c": EXTRACTOR_C[m["extractor"]],
                         "aggregator_c": AGGREGATOR_C[m["aggregator"]],
-                        "flags_c": " | ".join(flags) or "0"})
+                        "flags_c": " | ".join(flags) or "0",
+                        # issue 7 part 2: NULL bounds = power-of-two boundaries
+                        "bounds_c": (f"{d.name}_{m['name']}_bounds" if m["buckets"] > 1
+                                     and m["boundaries"] != "pow2" else "NULL"),
+                        "bounds_list": ", ".join(f"{b}u" for b in m["boundaries"])
+                        if m["buckets"] > 1 and m["boundaries"] != "pow2" else ""})
     for t in d.traces:
         traces.append({**t, "SNIFFER": t["sniffer_name"].upper(), "low_c": c_hex(t["low"]),
                        "high_c": c_hex(t["high"]), "ring_c": 1 if t["ring"] else 0,
@@ -110,6 +116,10 @@ def _static_checks(d: Design) -> list[dict]:
                 (f"{mn}_filter", f"(long long){M}_HIGH_RESET - (long long){M}_LOW_RESET >= 0"),
             ]
             nxt = f"{M}_RESULT + 4u * {M}_RESULT_WORDS"
+            if dl.buckets > 1:                  # issue 7 part 2: N buckets of RESULT_WORDS
+                checks += [(f"{mn}_stride", f"{M}_BUCKET_STRIDE == 4u * {M}_RESULT_WORDS"),
+                           (f"{mn}_buckets", f"{M}_BUCKETS >= 2u && {M}_BUCKETS <= 64u")]
+                nxt = f"{M}_RESULT + {M}_BUCKETS * {M}_BUCKET_STRIDE"
         # thresholds follow, same order; IRQ bits 0, 1, ...
         irq = "0u"
         for dl in lv.layout.dcapfs:
@@ -199,7 +209,11 @@ def _runtime_checks(d: Design, lmics, sniffers) -> list[tuple[str, str]]:
                f"(({e}.flags & JOINTER_METRIC_FILTER) != 0) == ({M}_HAS_FILTER != 0)"),
               (f"metric {m['name']}: in its window",
                f"{e}.result_offset >= cfg->lmics[{e}.lmic].base && {e}.result_offset + 4u * "
-               f"{M}_RESULT_WORDS <= cfg->lmics[{e}.lmic].base + cfg->window")]
+               f"{M}_RESULT_WORDS{' * ' + M + '_BUCKETS' if m['buckets'] > 1 else ''} "
+               f"<= cfg->lmics[{e}.lmic].base + cfg->window")]
+        if m["buckets"] > 1:                    # issue 7 part 2
+            r.append((f"metric {m['name']}: buckets",
+                      f"{e}.buckets == {M}_BUCKETS && {e}.aggregator == JOINTER_AGGREGATOR_HISTOGRAM"))
         if m["threshold_irq"]:
             r.append((f"metric {m['name']}: irq bit",
                       f"{e}.irq_bit >= 0 && (1u << {e}.irq_bit) == {M}_IRQ_MASK"))
