@@ -33,10 +33,9 @@ def build(out):
                    env=dict(os.environ, PYTHONPATH=os.path.join(REPO, "gen")))
     c = os.path.join(gen, "axi_latency", "c")
     d = os.path.join(REPO, "drivers")
-    srcs = [os.path.join(d, "src", f) for f in (
-        "jointer.c", "jointer_trace.c", "jointer_histogram.c", "jointer_names.c", "jointer_recorder.c",
-        "jointer_port_baremetal.c", "jointer_open.c", "jointer_port_uio.c", "jointer_port_devmem.c",
-        "jointer_print.c")] + [os.path.join(d, "cli", "jointer_cli.c"), os.path.join(c, "axi_latency.c")]
+    # the whole library (as DRV_LIB of drivers.mk), the CLI, the generated descriptor
+    srcs = sorted(os.path.join(d, "src", f) for f in os.listdir(os.path.join(d, "src")) if f.endswith(".c")) \
+        + [os.path.join(d, "cli", "jointer_cli.c"), os.path.join(c, "axi_latency.c")]
     exe = os.path.join(out, "jointer-axi_latency")
     subprocess.run(["gcc", "-std=c99", "-pedantic", "-Wall", "-Wextra", "-Werror", "-O1",
                     "-I" + os.path.join(d, "include"), "-I" + os.path.join(d, "src"), "-I" + c,
