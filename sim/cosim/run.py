@@ -162,8 +162,10 @@ def load_scenario(path: Path, config: Path | None = None) -> Scenario:
 
     cfg = config.resolve() if config else resolve(data.get("config", ""))
     top = data.get("top", "monitor")
-    if top not in ("monitor", "demo"):
-        raise BuildError(f"{path}: top must be monitor or demo, not {top!r}")
+    if top not in ("monitor", "demo") and not str(top).endswith(".vhd"):
+        raise BuildError(f"{path}: top must be monitor, demo or a .vhd file, not {top!r}")
+    if str(top).endswith(".vhd"):      # a demo-like top of its own (accelerator + its monitor)
+        top = str(resolve(top))
     app = data.get("app", "scenario")
     srcs = [resolve(s) for s in data.get("app_sources", [])]
     if not data.get("app_sources") and app == "demo" and (APP / "sa_reference.c").exists():
@@ -204,12 +206,13 @@ def design(sc: Scenario, gdir: Path, man: dict) -> tuple[list[Path], str]:
     srcs = [REPO / p for p in man["library_sources"]] + [gdir / p for p in man["compile_order"]]
     if sc.top == "monitor":
         return srcs, man["top"]
-    if not DEMO_TOP.exists():
-        raise BuildError(f"top: demo needs {DEMO_TOP.relative_to(REPO)}")
-    srcs += [COSIM / "accel" / f for f in ACCEL_SOURCES] + [DEMO_TOP]
-    m = _ENTITY_RE.search(re.sub(r"--[^\n]*", "", DEMO_TOP.read_text()))
+    top_file = DEMO_TOP if sc.top == "demo" else Path(sc.top)   # or a top of its own (.vhd)
+    if not top_file.exists():
+        raise BuildError(f"top: {sc.top} needs {top_file}")
+    srcs += [COSIM / "accel" / f for f in ACCEL_SOURCES] + [top_file]
+    m = _ENTITY_RE.search(re.sub(r"--[^\n]*", "", top_file.read_text()))
     if not m:
-        raise BuildError(f"{DEMO_TOP}: no entity")
+        raise BuildError(f"{top_file}: no entity")
     return srcs, m.group(1).lower()
 
 
