@@ -194,6 +194,9 @@ static int cmd_info(void)
             const jointer_sniffer_desc *sd = &CFG->sniffers[l->first_sniffer + s];
             unsigned m;
             printf("  sniffer %u %s (%u DCAPFs)\n", s, sd->name, (unsigned)sd->num_dcapfs);
+            if (sd->pm_addresses != 0)
+                printf("    program monitor: %u addresses, %u-bit PC (jointer pm, jointer profile)\n",
+                       (unsigned)sd->pm_addresses, (unsigned)sd->pm_pc_width);
             for (m = 0; m < CFG->num_metrics; m++) {
                 const jointer_metric_desc *md = &CFG->metrics[m];
                 if (md->sniffer != l->first_sniffer + s)

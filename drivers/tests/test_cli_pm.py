@@ -85,6 +85,9 @@ def device_cases(check, d):
     ctl, init = regs["PROGRAM_MONITOR_CPU_BASE"], regs["PROGRAM_MONITOR_MB_PC_INIT"]
     dev.poke(ctl, 0x1 | 3 << regs["PROGRAM_MONITOR_MB_PC_PROG_SHIFT"])  # running, NO_FILTERING
     sym = write(d, "dev.sym", SYMBOLS)
+    rc, out, err = run("--device", "uio:" + dev.path, "info", exe=exe, sysfs=dev.sysfs)
+    check(rc == 0 and "  sniffer 0 mb_pc (2 DCAPFs)\n    program monitor: 32 addresses, 32-bit PC "
+          "(jointer pm, jointer profile)\n" in out, f"info: {out!r} {err!r}")
     rc, out, err = run("--device", "uio:" + dev.path, "pm", "mb_pc", sym, exe=exe, sysfs=dev.sysfs)
     want = ("pm mb_pc: 7 addresses of 32 programmed and enabled\n"
             "   0  0x00001000  main entry\n   1  0x000010FC  main exit\n"
