@@ -356,7 +356,7 @@ def jointer_cli(tmp_path_factory):
     out = str(tmp_path_factory.mktemp("cli") / "jointer-accel_mon")
     srcs = ["src/jointer.c", "src/jointer_trace.c", "src/jointer_histogram.c", "src/jointer_names.c", "src/jointer_recorder.c",
             "src/jointer_port_baremetal.c", "src/jointer_open.c", "src/jointer_port_uio.c",
-            "src/jointer_port_devmem.c", "src/jointer_print.c", "cli/jointer_cli.c",
+            "src/jointer_port_devmem.c", "src/jointer_print.c", "src/jointer_pm.c", "cli/jointer_cli.c",
             "tests/fixtures/accel_mon/accel_mon.c"]
     cmd = ["gcc", "-std=c99", "-O0", "-I" + d + "/include", "-I" + d + "/src", "-I" + d + "/tests",
            "-I" + d + "/tests/fixtures/accel_mon", "-DJOINTER_CLI_CFG=accel_mon_cfg"]
