@@ -42,7 +42,7 @@ enum fmt { FMT_TABLE, FMT_CSV, FMT_JSON };
 
 static const char *const mode_names[4] = {"idle", "init", "filtering", "no_filtering"};
 static const char *const extractor_names[3] = {"event", "time", "trace"};
-static const char *const aggregator_names[5] = {"sum", "max", "min", "last", "histogram"};
+static const char *const aggregator_names[6] = {"sum", "max", "min", "last", "histogram", "mean"};
 
 static void usage(FILE *f)
 {
@@ -203,7 +203,7 @@ static int cmd_info(void)
                     continue;
                 printf("    metric %-20s dcapf %u  %s/%s  %2u bits  result 0x%03" PRIX32, md->name,
                        (unsigned)md->dcapf, extractor_names[md->extractor % 3],
-                       aggregator_names[md->aggregator % 5], (unsigned)md->width, md->result_offset);
+                       aggregator_names[md->aggregator % 6], (unsigned)md->width, md->result_offset);
                 if (md->flags & JOINTER_METRIC_THRESHOLD)
                     printf("  threshold 0x%03" PRIX32 " irq %d", md->threshold_offset, md->irq_bit);
                 if (md->flags & JOINTER_METRIC_FILTER)
@@ -430,9 +430,43 @@ static int hist_print(FILE *out, enum fmt f, unsigned m)
     return 0;
 }
 
+/* a mean: sum and count from one snapshot; JSON {"sum", "count"} */
+static int mean_print(FILE *out, enum fmt f, unsigned m)
+{
+    uint64_t sum, count;
+    const jointer_metric_desc *md = &CFG->metrics[m];
+    int r = jointer_read_mean(&dev, m, &sum, &count);
+
+    if (r < 0) {
+        fprintf(stderr, "jointer: read mean %s: %s\n", md->name, jointer_strerror(r));
+        return r;
+    }
+    if (f == FMT_JSON) {
+        fprintf(out, "{\"sum\": %" PRIu64 ", \"count\": %" PRIu64 "}", sum, count);
+    } else if (f == FMT_CSV) {
+        fprintf(out, "%s,%s,%s[sum],%u,%" PRIu64 "\n", CFG->lmics[md->lmic].name,
+                CFG->sniffers[md->sniffer].name, md->name, (unsigned)md->width, sum);
+        fprintf(out, "%s,%s,%s[count],%u,%" PRIu64 "\n", CFG->lmics[md->lmic].name,
+                CFG->sniffers[md->sniffer].name, md->name, (unsigned)md->width, count);
+    } else {
+        fprintf(out, "%-10s %-14s %-24s %5u %20" PRIu64 "\n", "", "", "  sum", (unsigned)md->width, sum);
+        fprintf(out, "%-10s %-14s %-24s %5u %20" PRIu64 "\n", "", "", "  count", (unsigned)md->width, count);
+        if (count != 0)
+            fprintf(out, "%-10s %-14s %-24s %5s %20.3f\n", "", "", "  mean", "", (double)sum / (double)count);
+        else
+            fprintf(out, "%-10s %-14s %-24s %5s %20s\n", "", "", "  mean", "", "-");
+    }
+    return 0;
+}
+
 static int is_histogram(unsigned m)
 {
     return CFG->metrics[m].aggregator == JOINTER_AGGREGATOR_HISTOGRAM;
+}
+
+static int is_mean(unsigned m)
+{
+    return CFG->metrics[m].aggregator == JOINTER_AGGREGATOR_MEAN;
 }
 
 /* ---- end of histograms --------------------------------------------------- */
@@ -443,9 +477,9 @@ static void print_values(FILE *out, enum fmt f, const unsigned *sel, unsigned n,
     if (f == FMT_JSON) {
         fprintf(out, "{\"monitor\": \"%s\", \"metrics\": {", CFG->name);
         for (i = 0; i < n; i++) {
-            if (is_histogram(sel[i])) {         /* an array of {low, high, count} */
+            if (is_histogram(sel[i]) || is_mean(sel[i])) { /* [{low, high, count}] | {sum, count} */
                 fprintf(out, "%s\"%s\": ", i ? ", " : "", CFG->metrics[sel[i]].name);
-                (void)hist_print(out, f, sel[i]);
+                (void)(is_mean(sel[i]) ? mean_print(out, f, sel[i]) : hist_print(out, f, sel[i]));
                 continue;
             }
             fprintf(out, "%s\"%s\": %" PRIu64, i ? ", " : "", CFG->metrics[sel[i]].name, v[sel[i]]);
@@ -455,8 +489,8 @@ static void print_values(FILE *out, enum fmt f, const unsigned *sel, unsigned n,
         fprintf(out, "lmic,sniffer,metric,width,value\n");
         for (i = 0; i < n; i++) {
             const jointer_metric_desc *m = &CFG->metrics[sel[i]];
-            if (is_histogram(sel[i])) {         /* one row per bucket: name[low..high) */
-                (void)hist_print(out, f, sel[i]);
+            if (is_histogram(sel[i]) || is_mean(sel[i])) { /* name[low..high) | name[sum], name[count] */
+                (void)(is_mean(sel[i]) ? mean_print(out, f, sel[i]) : hist_print(out, f, sel[i]));
                 continue;
             }
             fprintf(out, "%s,%s,%s,%u,%" PRIu64 "\n", CFG->lmics[m->lmic].name, CFG->sniffers[m->sniffer].name,
@@ -466,10 +500,10 @@ static void print_values(FILE *out, enum fmt f, const unsigned *sel, unsigned n,
         fprintf(out, "%-10s %-14s %-24s %5s %20s\n", "lmic", "sniffer", "metric", "bits", "value");
         for (i = 0; i < n; i++) {
             const jointer_metric_desc *m = &CFG->metrics[sel[i]];
-            if (is_histogram(sel[i])) {         /* a title row, then one row per bucket */
+            if (is_histogram(sel[i]) || is_mean(sel[i])) { /* a title row, then its rows */
                 fprintf(out, "%-10s %-14s %-24s %5s %20s\n", CFG->lmics[m->lmic].name,
-                        CFG->sniffers[m->sniffer].name, m->name, "", "histogram");
-                (void)hist_print(out, f, sel[i]);
+                        CFG->sniffers[m->sniffer].name, m->name, "", is_mean(sel[i]) ? "mean" : "histogram");
+                (void)(is_mean(sel[i]) ? mean_print(out, f, sel[i]) : hist_print(out, f, sel[i]));
                 continue;
             }
             fprintf(out, "%-10s %-14s %-24s %5u %20" PRIu64 "\n", CFG->lmics[m->lmic].name,

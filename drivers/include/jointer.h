@@ -281,6 +281,13 @@ int jointer_histogram_bucket(const jointer_dev *dev, unsigned metric, unsigned b
  * cycle), then the others in order: one consistent histogram.
  */
 int jointer_read_histogram(jointer_dev *dev, unsigned metric, uint64_t *buckets, size_t n);
+/*
+ * A mean metric (aggregator JOINTER_AGGREGATOR_MEAN: YAML aggregator: mean):
+ * the sum and the count of its samples from one snapshot (the sum's first
+ * word first), so *sum / *count is a consistent mean. -ENOTSUP: not a mean.
+ * jointer_read() of it returns the sum.
+ */
+int jointer_read_mean(jointer_dev *dev, unsigned metric, uint64_t *sum, uint64_t *count);
 
 /* bus-clock cycles since reset, torn-free (LO snapshots HI) */
 int jointer_timestamp(jointer_dev *dev, uint64_t *ts);

@@ -76,7 +76,8 @@ typedef enum jointer_aggregator {
     JOINTER_AGGREGATOR_MAX = 1,
     JOINTER_AGGREGATOR_MIN = 2,
     JOINTER_AGGREGATOR_LAST = 3,
-    JOINTER_AGGREGATOR_HISTOGRAM = 4  /* issue 7: one counter per bucket */
+    JOINTER_AGGREGATOR_HISTOGRAM = 4, /* issue 7: one counter per bucket */
+    JOINTER_AGGREGATOR_MEAN = 5       /* issue 7: sum and count of the samples, one snapshot */
 } jointer_aggregator;
 
 #define JOINTER_METRIC_WRAP      0x01u /* on_overflow: wrap */
@@ -103,7 +104,8 @@ typedef struct jointer_metric_desc {
     int8_t irq_bit;            /* IRQ source bit in its LMIC, or -1 */
     /* histogram (aggregator JOINTER_AGGREGATOR_HISTOGRAM); descriptors written
      * before histograms existed leave these 0/NULL: a single result */
-    uint8_t buckets;           /* N, 2..64 (0 or 1: not a histogram); bucket k's
+    uint8_t buckets;           /* N, 2..64 (0 or 1: not a histogram; a mean: 2, slot 0
+                                * the sum, slot 1 the count); bucket k's
                                 * words start at result_offset + k * 4 * ceil(width/32);
                                 * reading bucket 0's first word snapshots all others */
     const uint32_t *bounds;    /* N-1 boundaries b(1) < ... < b(N-1); NULL: pow2,

@@ -86,7 +86,9 @@ static int check_cfg(const jointer_cfg *cfg)
         uint32_t bytes = 4u * words_of(m->width);
         /* a histogram (issue 7): buckets x words, no threshold */
         uint32_t nres = m->buckets > 1u ? m->buckets : 1u;
-        if ((m->aggregator == JOINTER_AGGREGATOR_HISTOGRAM) != (m->buckets > 1u) || m->buckets > 64u
+        int multi = m->aggregator == JOINTER_AGGREGATOR_HISTOGRAM || m->aggregator == JOINTER_AGGREGATOR_MEAN;
+        if (multi != (m->buckets > 1u) || m->buckets > 64u
+            || (m->aggregator == JOINTER_AGGREGATOR_MEAN && m->buckets != 2u)
             || (m->buckets > 1u && (m->flags & JOINTER_METRIC_THRESHOLD)))
             return -EINVAL;
         if (m->sniffer >= cfg->num_sniffers

@@ -7,7 +7,8 @@
  * >= 2) has N buckets of ceil(width/32) words from result_offset, bucket 0
  * first. Reading bucket 0's first word makes the LMIC snapshot every other
  * word of the histogram in that cycle; the other words then return the
- * snapshot, so the N counts read are those of one clock cycle.
+ * snapshot, so the N counts read are those of one clock cycle. A mean metric
+ * (JOINTER_AGGREGATOR_MEAN) is the same with 2 slots: sum, then count.
  */
 #include "jointer_internal.h"
 
@@ -59,19 +60,13 @@ int jointer_histogram_bucket(const jointer_dev *dev, unsigned metric, unsigned b
     return 0;
 }
 
-int jointer_read_histogram(jointer_dev *dev, unsigned metric, uint64_t *buckets, size_t n)
+/* every slot of a multi-slot result, slot 0's first word first (it
+ * snapshots all the others) */
+static int read_slots(jointer_dev *dev, const jointer_metric_desc *m, uint64_t *buckets)
 {
-    int err, r = 0;
-    uint32_t words, k, off, lo, hi;
-    const jointer_metric_desc *m = histogram(dev, metric, &err);
+    int r = 0;
+    uint32_t words = (m->width + 31u) >> 5, k, off, lo, hi;
 
-    if (m == NULL)
-        return err;
-    if (buckets == NULL)
-        return -EINVAL;
-    if (n < m->buckets)
-        return -ENOSPC;
-    words = (m->width + 31u) >> 5;
     /* bucket 0's first word first: it snapshots all the others */
     for (k = 0; r == 0 && k < m->buckets; k++) {
         off = m->result_offset + 4u * words * k;
@@ -81,6 +76,39 @@ int jointer_read_histogram(jointer_dev *dev, unsigned metric, uint64_t *buckets,
             r = rd(dev, off + 4u, &hi);
         if (r == 0)
             buckets[k] = ((uint64_t)hi << 32) | lo;
+    }
+    return r;
+}
+
+int jointer_read_histogram(jointer_dev *dev, unsigned metric, uint64_t *buckets, size_t n)
+{
+    int err;
+    const jointer_metric_desc *m = histogram(dev, metric, &err);
+
+    if (m == NULL)
+        return err;
+    if (buckets == NULL)
+        return -EINVAL;
+    if (n < m->buckets)
+        return -ENOSPC;
+    return read_slots(dev, m, buckets);
+}
+
+int jointer_read_mean(jointer_dev *dev, unsigned metric, uint64_t *sum, uint64_t *count)
+{
+    uint64_t v[2];
+    int r;
+    const jointer_metric_desc *m;
+
+    if (!ready(dev) || metric >= dev->cfg->num_metrics || sum == NULL || count == NULL)
+        return -EINVAL;
+    m = &dev->cfg->metrics[metric];
+    if (m->aggregator != JOINTER_AGGREGATOR_MEAN || m->buckets != 2u)
+        return -ENOTSUP;
+    r = read_slots(dev, m, v);
+    if (r == 0) {
+        *sum = v[0];
+        *count = v[1];
     }
     return r;
 }

@@ -64,6 +64,10 @@ def main():
         d.poke(r["AXI_LATENCY_WR_LAT_HIST_RESULT"] + k * stride_wr, v)
     d.poke(r["AXI_LATENCY_RD_COUNT_RESULT"], 4000000054)
     d.poke(r["AXI_LATENCY_RD_LAT_MAX_RESULT"], 1500)
+    mean = r["AXI_LATENCY_RD_LAT_MEAN_RESULT"]             # sum (40 bits), then count (40 bits)
+    d.poke(mean, 0x89ABCDEF)
+    d.poke(mean + 4, 0x12)
+    d.poke(mean + r["AXI_LATENCY_RD_LAT_MEAN_BUCKET_STRIDE"], 1000)
     failed = 0
 
     def check(name, cond, msg):
@@ -83,6 +87,14 @@ def main():
                                                    for (lo, hi), c in zip(rd_ranges, rd)], o)
     check("json_wr_hist", m.get("wr_lat_hist") == [{"low": lo, "high": hi, "count": c}
                                                    for (lo, hi), c in zip(wr_ranges, wr)], o)
+    check("json_mean", m.get("rd_lat_mean") == {"sum": 0x1289ABCDEF, "count": 1000}, o)
+    rc, o, e = test_cli.run("jointer-axi_latency", d, "read", "rd_lat_mean", "--format", "csv")
+    check("csv_mean", rc == 0 and o.splitlines()[1:] == [
+        "mem,rd_lat,rd_lat_mean[sum],40,%d" % 0x1289ABCDEF, "mem,rd_lat,rd_lat_mean[count],40,1000"], o)
+    rc, o, e = test_cli.run("jointer-axi_latency", d, "read", "rd_lat_mean")
+    check("table_mean", rc == 0 and [ln.split() for ln in o.splitlines()[1:]] == [
+        ["mem", "rd_lat", "rd_lat_mean", "mean"], ["sum", "40", str(0x1289ABCDEF)],
+        ["count", "40", "1000"], ["mean", "%.3f" % (0x1289ABCDEF / 1000)]], o)
 
     rc, o, e = test_cli.run("jointer-axi_latency", d, "read", "wr_lat_hist", "rd_count", "--format", "csv")
     want = ["lmic,sniffer,metric,width,value"] + [
@@ -96,7 +108,7 @@ def main():
     rows = [ln.split() for ln in lines[2:]]
     want = [["[%d," % lo, "%s)" % ("inf" if hi is None else hi), "32", str(c)] for (lo, hi), c in zip(rd_ranges, rd)]
     check("table_rows", rows == want, (rows, want))
-    print("test_cli_histogram: 5 checks, %d failed" % failed)
+    print("test_cli_histogram: 8 checks, %d failed" % failed)
     return 1 if failed else 0
 
 

@@ -602,6 +602,10 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
                           "paper's DCAPF config bits (LSB first: gating, time, event); informational")
             base = 64 * slot
             hgen = []
+            if dc.is_mean:                      # issue 7 part 2: sum (slot 0), count (slot 1)
+                hc = [Const(f"{dp}_buckets_c", "positive", "2", "mean: sum and count")]
+                consts += hc
+                hgen = [("buckets_g", hc[0].name)]
             if dc.is_histogram:                 # issue 7 part 2
                 hc = [Const(f"{dp}_buckets_c", "positive", str(dc.buckets), "histogram buckets"),
                       Const(f"{dp}_hist_pow2_c", "boolean", vhdl_bool(dc.boundaries == "pow2"),
@@ -613,17 +617,22 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
                 consts += hc
                 hgen = [("buckets_g", hc[0].name), ("hist_pow2_g", hc[1].name),
                         ("hist_bounds_g", hc[2].name)]
+            if dc.buckets > 1:                  # histogram buckets, or the mean's sum and count
                 signals.append(Signal(f"h_{dc.name}", slv_type(dc.buckets * dc.width),
-                                      f"{dc.name}: {dc.buckets} buckets of {dc.width} bits"))
+                                      f"{dc.name}: {dc.buckets} {'slots' if dc.is_mean else 'buckets'} "
+                                      f"of {dc.width} bits"))
                 result = f"h_{dc.name}"
                 for b in range(dc.buckets):
                     bb = base + 64 * b
                     assigns.append(Assign(f"dc_result({rng(bb + dc.width - 1, bb)})",
                                           f"h_{dc.name}({rng((b + 1) * dc.width - 1, b * dc.width)})",
-                                          f"{dc.name}: bucket {b}"))
+                                          f"{dc.name}: " + (("sum", "count")[b] if dc.is_mean
+                                                               else f"bucket {b}")))
                     if dc.width < 64:
                         assigns.append(Assign(f"dc_result({rng(bb + 63, bb + dc.width)})",
-                                              "(others => '0')", f"{dc.name}: bucket {b} padding"))
+                                              "(others => '0')", f"{dc.name}: " + (
+                                                  ("sum", "count")[b] if dc.is_mean else f"bucket {b}")
+                                              + " padding"))
             else:
                 result = f"dc_result({rng(base + dc.width - 1, base)})"
             instances.append(Instance(
@@ -1092,8 +1101,9 @@ def _c_and_docs(d: Design) -> None:
                     (f"{M}_LOW_RESET", c_hex(m["low"]), "filter bounds after reset" if m["has_filter"]
                      else "no filter: what the driver writes as its 2 (ignored) INIT words"),
                     (f"{M}_HIGH_RESET", c_hex(m["high"]), "")]
-            if dl.buckets > 1:                  # issue 7 part 2: histogram
-                rows += [(f"{M}_BUCKETS", c_dec(dl.buckets), "histogram buckets"),
+            if dl.buckets > 1:                  # issue 7 part 2: histogram (or mean: sum, count)
+                rows += [(f"{M}_BUCKETS", c_dec(dl.buckets), "mean: 2 slots, sum then count"
+                          if m["aggregator"] == "mean" else "histogram buckets"),
                          (f"{M}_BUCKET_STRIDE", c_hex(4 * words), "bytes from one bucket to the next; "
                           "reading bucket 0's first word snapshots all the others")]
             if dl.threshold_word >= 0:
@@ -1103,6 +1113,17 @@ def _c_and_docs(d: Design) -> None:
             section(f"metric {dl.name} ({dl.sniffer_name}, DCAPF {dl.index}, {m['extractor']}, "
                     f"{m['aggregator']}, {dl.width} bits)",
                     (f"DCAPF '{dl.name}'", _dcapf(d, dl.name).path + ("name",)), rows)
+            if dl.buckets > 1 and m["aggregator"] == "mean":   # issue 7 part 2: sum, count
+                for b, what in enumerate(("SUM", "COUNT")):
+                    for k in range(words):
+                        regmap.append({
+                            "offset": L.lmic_reg(li, dl.bucket_word(b, k)),
+                            "name": f"{ln}.{M}.{what}" + (f"[{k}]" if words > 1 else ""), "access": "ro",
+                            "desc": f"{what.lower()} of the samples"
+                            + (f", bits {min(32 * k + 31, dl.width - 1)}..{32 * k}" if words > 1 else "")
+                            + (" (reading it snapshots the count)" if b == 0 and k == 0
+                               else " (the snapshot taken by reading SUM word 0)")})
+                continue
             if dl.buckets > 1:                  # issue 7 part 2: histogram
                 for b, (lo, hi) in enumerate(_dcapf(d, dl.name).histogram_buckets()):
                     for k in range(words):

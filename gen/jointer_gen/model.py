@@ -95,6 +95,11 @@ class Dcapf:
     def is_histogram(self) -> bool:
         return self.aggregator == "histogram"
 
+    @property
+    def is_mean(self) -> bool:
+        """issue 7: aggregator mean, a sum (slot 0) and a count (slot 1) read as one snapshot"""
+        return self.aggregator == "mean"
+
     def histogram_buckets(self) -> list[tuple[int, int | None]]:
         """[(low, high)] per bucket: low inclusive, high exclusive, None = unbounded."""
         b = ([1 << (k - 1) for k in range(1, self.buckets)] if self.boundaries == "pow2"

@@ -584,6 +584,11 @@ class _Builder:
                 if key in d:
                     self.err(path + (key,), f"'{key}' in {self.where(path)} is only for "
                              f"aggregator histogram (this DCAPF's aggregator is {dc.aggregator})")
+            if dc.aggregator == "mean":         # sum and count: two result slots, one snapshot
+                dc.buckets = 2
+                if dc.threshold_irq:
+                    self.err(path + ("threshold_irq",), f"threshold_irq in {self.where(path)}: a "
+                             "mean has no single result to compare (expected threshold_irq: false)")
             return
         if dc.threshold_irq:
             self.err(path + ("threshold_irq",), f"threshold_irq in {self.where(path)}: a histogram "

@@ -463,4 +463,14 @@ lmics:
         interfacer: {type: events}
         dcapfs: [{name: c, extractor: trace, buckets: 4}]
 """, ["bad.yaml:8:46: error: unknown key 'buckets' in lmics[lm].sniffers[s].dcapfs[c] ('buckets' is for extractor event, time; expected one of: name, description, extractor, depth, mode, event, filter)"]),
+    ("mean_threshold", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: s
+        interfacer: {type: events}
+        dcapfs: [{name: c, extractor: event, aggregator: mean, threshold_irq: true}]
+""", ['bad.yaml:8:79: error: threshold_irq in lmics[lm].sniffers[s].dcapfs[c]: a mean has no single result to compare (expected threshold_irq: false)']),
 ]

@@ -2,7 +2,7 @@
 nothing written (no output folder, no temporary folder, an existing output
 left as it was), never a traceback.
 
-The cases live in bad_cases.py (100 YAML inputs with their exact expected
+The cases live in bad_cases.py (101 YAML inputs with their exact expected
 diagnostics); the file-level cases (missing file, a folder, 10 MB) are here.
 """
 import os

@@ -23,7 +23,12 @@
 --   buckets_g, hist_pow2_g, hist_bounds_g : the histogram aggregator
 --                  (jointer_dcapf_histogram buckets_g, pow2_g, bounds_g);
 --                  result is then buckets_g x width_g bits, bucket 0 lowest;
---                  buckets_g must be 1 for the other aggregators
+--                  buckets_g must be 1 for the other aggregators but mean
+--   aggregator_mean_c (issue 7): two counters of width_g bits, result =
+--                  count & sum (sum in the low width_g bits: slot 0, count
+--                  in slot 1; buckets_g must be 2). Both saturate (wrap_g:
+--                  wrap); either sets the sticky overflow. The LMIC reads the
+--                  two as one snapshot, so sum / count is a consistent mean
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -79,11 +84,13 @@ begin
   assert extractor_g = extractor_event_c or extractor_g = extractor_time_c
     report "jointer_dcapf: extractor_g must be extractor_event_c or extractor_time_c"
     severity failure;
-  assert aggregator_g <= aggregator_histogram_c
-    report "jointer_dcapf: aggregator_g must be one of aggregator_{sum,max,min,last,histogram}_c"
+  assert aggregator_g <= aggregator_mean_c
+    report "jointer_dcapf: aggregator_g must be one of aggregator_{sum,max,min,last,histogram,mean}_c"
     severity failure;
-  assert (aggregator_g = aggregator_histogram_c) = (buckets_g > 1)
+  assert (aggregator_g = aggregator_histogram_c) = (buckets_g > 1) or aggregator_g = aggregator_mean_c
     report "jointer_dcapf: buckets_g must be 2..64 for a histogram, 1 otherwise" severity failure;
+  assert aggregator_g /= aggregator_mean_c or buckets_g = 2
+    report "jointer_dcapf: buckets_g must be 2 for the mean (sum, count)" severity failure;
   assert sample_g = sample_increment_c or sample_g = sample_data_c
     report "jointer_dcapf: sample_g must be sample_increment_c or sample_data_c"
     severity failure;
@@ -135,11 +142,41 @@ begin
                 cur_data => filter_data, smp_valid => smp_valid, smp_value => smp_value);
   end generate;
 
-  g_aggregate : if aggregator_g /= aggregator_histogram_c generate
+  g_aggregate : if aggregator_g /= aggregator_histogram_c and aggregator_g /= aggregator_mean_c generate
     u_aggregate : entity work.jointer_dcapf_aggregate
       generic map (aggregator_g => aggregator_g, width_g => width_g, wrap_g => wrap_g)
       port map (clk => clk, rst => rst, smp_valid => smp_valid, smp_value => smp_value,
                 clear => clear, result => result, overflow => overflow, caught => caught);
+  end generate;
+
+  -- mean (issue 7): sum of the samples (slot 0) and their count (slot 1)
+  g_mean : if aggregator_g = aggregator_mean_c generate
+    constant one_c : std_logic_vector(max_result_w_c - 1 downto 0) :=
+      std_logic_vector(to_unsigned(1, max_result_w_c));
+    signal ovf_sum, ovf_cnt, caught_r : std_logic;
+  begin
+    u_sum : entity work.jointer_dcapf_counter
+      generic map (width_g => width_g, wrap_g => wrap_g)
+      port map (clk => clk, rst => rst, en => smp_valid, inc => smp_value, clear => clear,
+                count => result(width_g - 1 downto 0), overflow => ovf_sum);
+    u_count : entity work.jointer_dcapf_counter
+      generic map (width_g => width_g, wrap_g => wrap_g)
+      port map (clk => clk, rst => rst, en => smp_valid, inc => one_c, clear => clear,
+                count => result(2 * width_g - 1 downto width_g), overflow => ovf_cnt);
+    overflow <= ovf_sum or ovf_cnt;
+
+    process (clk)
+    begin
+      if rising_edge(clk) then
+        if smp_valid = '1' then
+          caught_r <= '1';
+        end if;
+        if clear = '1' or rst = '1' then
+          caught_r <= '0';
+        end if;
+      end if;
+    end process;
+    caught <= caught_r;
   end generate;
 
   g_histogram : if aggregator_g = aggregator_histogram_c generate

@@ -49,6 +49,7 @@ package jointer_pkg is
   constant aggregator_min_c  : natural := 2;
   constant aggregator_last_c : natural := 3;
   constant aggregator_histogram_c : natural := 4;  -- issue 7: jointer_dcapf_histogram
+  constant aggregator_mean_c      : natural := 5;  -- issue 7: sum and count, one snapshot
   -- sample taken by an event extractor
   constant sample_increment_c : natural := 0;
   constant sample_data_c      : natural := 1;

@@ -144,7 +144,7 @@ PROG_IDLE, PROG_INIT, PROG_FILTERING, PROG_NO_FILTERING = 0, 1, 2, 3
 
 # package constants (jointer_pkg), for tests that pass generics
 EXTRACTOR_CODE = {"event": 0, "time": 1}
-AGGREGATOR_CODE = {"sum": 0, "max": 1, "min": 2, "last": 3, "histogram": 4}
+AGGREGATOR_CODE = {"sum": 0, "max": 1, "min": 2, "last": 3, "histogram": 4, "mean": 5}
 SAMPLE_CODE = {"increment": 0, "data": 1}
 
 
@@ -261,6 +261,8 @@ class DcapfModel(_Bounds):
         self.interval = extractor == "time" and aggregator != "sum"
         if aggregator == "histogram":       # issue 7: one counter per bucket
             self.agg = HistogramModel(buckets, width, boundaries, wrap)
+        elif aggregator == "mean":          # issue 7: sum and count
+            self.agg = MeanModel(width, wrap)
         else:
             self.agg = Aggregator(aggregator, width, wrap)
         self.aggregator, self.width, self.wrap = aggregator, width, bool(wrap)
@@ -624,3 +626,26 @@ class HistogramModel:
         return sum(c << (k * self.width) for k, c in enumerate(self.counts))
 
     result = property(packed)
+
+
+class MeanModel:
+    """The mean aggregator of jointer_dcapf (aggregator_mean_c): a sum and a
+    count counter of `width` bits (each as jointer_dcapf_counter); result =
+    sum | count << width; overflow: either; caught: a sample since the clear."""
+
+    def __init__(self, width: int = 32, wrap: bool = False):
+        self.width = width
+        self.sum = Aggregator("sum", width, wrap)
+        self.count = Aggregator("sum", width, wrap)
+
+    def reset(self) -> None:
+        self.sum.reset()
+        self.count.reset()
+
+    def step(self, valid, value: int, clear) -> None:
+        self.sum.step(valid, value, clear)
+        self.count.step(valid, 1, clear)
+
+    result = property(lambda self: self.sum.result | self.count.result << self.width)
+    overflow = property(lambda self: self.sum.overflow or self.count.overflow)
+    caught = property(lambda self: self.sum.caught)

@@ -16,7 +16,7 @@ EXTRACTOR_C = {"event": "JOINTER_EXTRACTOR_EVENT", "time": "JOINTER_EXTRACTOR_TI
                "trace": "JOINTER_EXTRACTOR_TRACE"}
 AGGREGATOR_C = {"sum": "JOINTER_AGGREGATOR_SUM", "max": "JOINTER_AGGREGATOR_MAX",
                 "min": "JOINTER_AGGREGATOR_MIN", "last": "JOINTER_AGGREGATOR_LAST",
-                "histogram": "JOINTER_AGGREGATOR_HISTOGRAM"}
+                "histogram": "JOINTER_AGGREGATOR_HISTOGRAM", "mean": "JOINTER_AGGREGATOR_MEAN"}
 
 
 def context(d: Design) -> dict:
@@ -44,10 +44,10 @@ def context(d: Design) -> dict:
                         "aggregator_c": AGGREGATOR_C[m["aggregator"]],
                         "flags_c": " | ".join(flags) or "0",
                         # issue 7 part 2: NULL bounds = power-of-two boundaries
-                        "bounds_c": (f"{d.name}_{m['name']}_bounds" if m["buckets"] > 1
+                        "bounds_c": (f"{d.name}_{m['name']}_bounds" if m["aggregator"] == "histogram"
                                      and m["boundaries"] != "pow2" else "NULL"),
                         "bounds_list": ", ".join(f"{b}u" for b in m["boundaries"])
-                        if m["buckets"] > 1 and m["boundaries"] != "pow2" else ""})
+                        if m["aggregator"] == "histogram" and m["boundaries"] != "pow2" else ""})
     for t in d.traces:
         traces.append({**t, "SNIFFER": t["sniffer_name"].upper(), "low_c": c_hex(t["low"]),
                        "high_c": c_hex(t["high"]), "ring_c": 1 if t["ring"] else 0,
@@ -213,7 +213,8 @@ def _runtime_checks(d: Design, lmics, sniffers) -> list[tuple[str, str]]:
                f"<= cfg->lmics[{e}.lmic].base + cfg->window")]
         if m["buckets"] > 1:                    # issue 7 part 2
             r.append((f"metric {m['name']}: buckets",
-                      f"{e}.buckets == {M}_BUCKETS && {e}.aggregator == JOINTER_AGGREGATOR_HISTOGRAM"))
+                      f"{e}.buckets == {M}_BUCKETS && {e}.aggregator == "
+                      f"{'JOINTER_AGGREGATOR_MEAN' if m['aggregator'] == 'mean' else 'JOINTER_AGGREGATOR_HISTOGRAM'}"))
         if m["threshold_irq"]:
             r.append((f"metric {m['name']}: irq bit",
                       f"{e}.irq_bit >= 0 && (1u << {e}.irq_bit) == {M}_IRQ_MASK"))

@@ -2,7 +2,8 @@
  * latency.c - the application of scenario latency_histogram (issue 7 part
  * 2): the demo coprocessor (sim/cosim/accel) runs on a data set while three
  * axi4_latency sniffers watch its AXI4 DMA; the real C driver reads counts,
- * sums, min/max and, torn-free, the histograms (jointer_read_histogram) of
+ * sums, min/max, a mean (jointer_read_mean: sum and count in one snapshot)
+ * and, torn-free, the histograms (jointer_read_histogram) of
  * the real RTL, and every value is compared with what follows from the C
  * reference of the coprocessor (sa_reference.c) and its documented memory
  * timing (sim/cosim/accel/README.md): a read burst of L beats has latency L
@@ -158,6 +159,14 @@ int app_main(int argc, char **argv)
     SCALAR(wr_count, writes);
     SCALAR(wr_lat_min, wr_min);
     SCALAR(wr_lat_max, wr_max);
+    {                                                /* the mean: sum and count, one snapshot */
+        uint64_t sum, count;
+        CHECK(jointer_read_mean(&mon.dev, LATENCY_DEMO_METRIC_RD_LAT_MEAN, &sum, &count));
+        platform_report("rd_lat_mean.sum", sum);
+        platform_expect("rd_lat_mean.sum", rd_sum);
+        platform_report("rd_lat_mean.count", count);
+        platform_expect("rd_lat_mean.count", bursts);
+    }
     fail |= report_histogram(&mon.dev, LATENCY_DEMO_METRIC_RD_LAT_HIST, rd_hist, 10);
     fail |= report_histogram(&mon.dev, LATENCY_DEMO_METRIC_WR_LAT_HIST, wr_hist, 6);
     fail |= report_histogram(&mon.dev, LATENCY_DEMO_METRIC_WL_LAT_HIST, wl_hist, 8);
