@@ -645,7 +645,7 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
                 control + [("ev_good", good), ("ev_data", "ev_data"), ("ev_inc", "ev_inc"),
                            ("result", result),
                            ("overflow", f"dc_overflow({ri})"), ("caught", f"dc_caught({ri})")]))
-            if dc.width < 64 and not dc.is_histogram:
+            if dc.width < 64 and dc.buckets == 1:
                 assigns.append(Assign(f"dc_result({rng(base + 63, base + dc.width)})", "(others => '0')",
                                       f"{dc.name}: zero padding to 64 bits"))
             ri += 1
