@@ -45,3 +45,9 @@ util-bench: deps
 BENCH_TARGETS += pm-bench
 pm-bench: deps
 	@$(PYTHON) scripts/pm_bench.py --out $(BUILD)/bench/fragments/pm-bench.json
+
+# issue 7 part 2: yosys LUT/FF of the transaction latency example's sniffers, LMIC and top
+.PHONY: latency-bench
+BENCH_TARGETS += latency-bench
+latency-bench: deps
+	@$(PYTHON) scripts/latency_bench.py --out $(BUILD)/bench/fragments/latency-bench.json
