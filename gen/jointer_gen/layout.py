@@ -12,6 +12,8 @@ both fit:
               `.threshold_irq` (bool), `.depth` (records, power of 2; trace only),
               `.buckets` (optional, default 1: a histogram's bucket count; its
               RESULT is `buckets` x ceil(width/32) words, bucket 0 first)
+              optional `.mode` ("stop"|"ring"|"relay"; trace only, default
+              "stop": a relay trace has 3 more registers, RELAY_REGS)
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ LMIC_INIT = 4
 # trace register block, word offsets from its base
 TRACE_REGS = {"WPTR": 0, "FILL": 1, "STATUS": 2, "WATERMARK": 3, "DEPTH": 4}
 TRACE_REG_WORDS = 5
+# a relay trace (mode: relay) appends these: the host drains it while it runs
+RELAY_REGS = {"RPTR": 5, "ACK": 6, "LOST": 7}
+RELAY_REG_WORDS = 8
 MIN_WINDOW = 64  # bytes
 
 # CONTROL bits
@@ -90,6 +95,11 @@ class TraceLayout:
     reg_word: int = -1   # LMIC word offset of WPTR
     ram_word: int = -1   # LMIC word offset of record 0 (aligned to 2*depth)
     irq_bit: int = -1    # watermark bit; full is irq_bit + 1
+    relay: bool = False  # mode: relay (RELAY_REG_WORDS registers)
+
+    @property
+    def reg_words(self) -> int:
+        return RELAY_REG_WORDS if self.relay else TRACE_REG_WORDS
 
     @property
     def depth_log2(self) -> int:
@@ -148,7 +158,8 @@ def compute(lmics) -> Layout:
         for si, sn in enumerate(lmic.sniffers):
             for di, dc in enumerate(sn.dcapfs):
                 if dc.extractor == "trace":
-                    ll.traces.append(TraceLayout(li, si, di, len(ll.traces), dc.name, sn.name, dc.depth))
+                    ll.traces.append(TraceLayout(li, si, di, len(ll.traces), dc.name, sn.name, dc.depth,
+                                                 relay=getattr(dc, "mode", "stop") == "relay"))
                     continue
                 d = DcapfLayout(li, si, di, number, dc.name, sn.name, dc.width, dc.extractor,
                                 buckets=getattr(dc, "buckets", 1) or 1)
@@ -168,7 +179,7 @@ def compute(lmics) -> Layout:
                     irq += 1
         for t in ll.traces:
             t.reg_word = word
-            word += TRACE_REG_WORDS
+            word += t.reg_words
             t.irq_bit = irq
             irq += 2
         for t in sorted(ll.traces, key=lambda t: -t.depth):  # largest first: least padding

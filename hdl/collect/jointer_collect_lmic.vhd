@@ -24,7 +24,12 @@
 --   TRACE (per trace): +0 WPTR, +1 FILL, +2 STATUS (bit 0 FULL, bit 1
 --          OVERFLOW), +3 WATERMARK (rw, holds log2(depth)+1 bits, 0 = off;
 --          IRQ source when FILL rises to >= WATERMARK; bit + 1 on the rising
---          edge of FULL), +4 DEPTH (records); then the RAM window (ro).
+--          edge of FULL), +4 DEPTH (records); a relay trace (trace_relay_g
+--          item 1) also has +5 RPTR (ro, slot of the oldest unread record),
+--          +6 ACK (wo, reads 0: a write of N releases min(N, FILL) records;
+--          tr_ack pulses for one cycle with tr_ack_n = N) and +7 LOST (ro,
+--          records dropped because the buffer was full); then the RAM
+--          window (ro).
 -- Register port: every request is answered one cycle after rp_req (rp_rdata
 -- includes the trace RAM word, read with one cycle of latency, through an
 -- AND-OR mux of registers). The request pipeline is not reset, so an LMIC
@@ -56,6 +61,7 @@
 --   trace_ram_word_g        first word of the RAM window (aligned to its size)
 --   trace_depth_log2_g      log2 of the depth in records (1..16)
 --   trace_irq_bit_g         watermark IRQ bit (full = bit + 1)
+--   trace_relay_g           1: relay trace (8 registers: + RPTR, ACK, LOST), else 0
 --   num_irq_g               IRQ source bits (0..32)
 
 library ieee;
@@ -82,6 +88,7 @@ entity jointer_collect_lmic is
     trace_ram_word_g       : integer_vector := (0 => 32);
     trace_depth_log2_g     : integer_vector := (0 => 4);
     trace_irq_bit_g        : integer_vector := (0 => 1);
+    trace_relay_g          : integer_vector := (0 => 0);
     num_irq_g              : natural := 3);
   port (
     clk           : in  std_logic;
@@ -113,6 +120,11 @@ entity jointer_collect_lmic is
     tr_overflow   : in  std_logic_vector(maximum(num_traces_g, 1) - 1 downto 0);
     tr_rd_addr    : out std_logic_vector(31 downto 0);
     tr_rd_data    : in  std_logic_vector(32 * maximum(num_traces_g, 1) - 1 downto 0);
+    -- relay traces (trace_relay_g item 1): release pulse + count, read pointer, lost records
+    tr_ack        : out std_logic_vector(maximum(num_traces_g, 1) - 1 downto 0);
+    tr_ack_n      : out std_logic_vector(31 downto 0);
+    tr_rptr       : in  std_logic_vector(32 * maximum(num_traces_g, 1) - 1 downto 0) := (others => '0');
+    tr_lost       : in  std_logic_vector(32 * maximum(num_traces_g, 1) - 1 downto 0) := (others => '0');
     -- interrupt (level)
     irq           : out std_logic);
 end entity jointer_collect_lmic;
@@ -223,6 +235,7 @@ architecture rtl of jointer_collect_lmic is
   signal tr_ram_hit  : std_logic_vector(tn_c - 1 downto 0);
   signal tr_set_wm   : std_logic_vector(tn_c - 1 downto 0);
   signal tr_set_full : std_logic_vector(tn_c - 1 downto 0);
+  signal tr_ack_r    : std_logic_vector(tn_c - 1 downto 0);
   -- request pipeline (not reset, see the header)
   signal v1_r        : std_logic := '0';
   signal rdata1_r    : std_logic_vector(31 downto 0);
@@ -421,8 +434,10 @@ begin
   g_trace : for t in 0 to t_c - 1 generate
     constant rw_c : integer := elem(trace_reg_word_g, t, -1);
     constant dl_c : positive := dl_of(t);
+    constant relay_c : boolean := elem(trace_relay_g, t, 0) = 1;
+    constant nreg_c  : positive := 5 + 3 * boolean'pos(relay_c);  -- relay: + RPTR, ACK, LOST
     signal fill   : unsigned(31 downto 0);
-    signal hit    : std_logic_vector(4 downto 0);
+    signal hit    : std_logic_vector(7 downto 0);
     signal wm     : std_logic_vector(dl_c downto 0);  -- 0..depth
     signal wm_ge  : std_logic;
     signal wm_ge_r, full_r : std_logic;
@@ -432,7 +447,7 @@ begin
       report "jointer_collect_lmic: trace_depth_log2_g items must be 1..16" severity failure;
     assert elem(trace_sniffer_g, t, -1) >= 0 and elem(trace_sniffer_g, t, -1) < s_c
       report "jointer_collect_lmic: trace_sniffer_g item out of 0..num_sniffers_g-1" severity failure;
-    assert rw_c >= 4 + s_c and rw_c + 5 <= words_c
+    assert rw_c >= 4 + s_c and rw_c + nreg_c <= words_c
       report "jointer_collect_lmic: trace_reg_word_g item outside the window" severity failure;
     assert elem(trace_ram_word_g, t, -1) >= 0
            and elem(trace_ram_word_g, t, -1) mod 2 ** (dl_c + 1) = 0
@@ -444,8 +459,8 @@ begin
       severity failure;
 
     fill <= unsigned(tr_fill(32 * t + 31 downto 32 * t));
-    g_hit : for k in 0 to 4 generate
-      hit(k) <= at(rp_addr, rw_c + k);
+    g_hit : for k in 0 to 7 generate
+      hit(k) <= at(rp_addr, rw_c + k) when k < nreg_c else '0';
     end generate;
     tr_ram_hit(t) <= in_window(rp_addr, elem(trace_ram_word_g, t, 0), dl_c + 1);
     tr_hit(t)     <= (or hit) or tr_ram_hit(t);
@@ -457,7 +472,9 @@ begin
                 or ((31 downto 0 => hit(1)) and tr_fill(32 * t + 31 downto 32 * t))
                 or ((31 downto 0 => hit(2)) and word2)
                 or ((31 downto 0 => hit(3)) and word3)
-                or ((31 downto 0 => hit(4)) and word4);
+                or ((31 downto 0 => hit(4)) and word4)
+                or ((31 downto 0 => hit(5)) and tr_rptr(32 * t + 31 downto 32 * t))
+                or ((31 downto 0 => hit(7)) and tr_lost(32 * t + 31 downto 32 * t));
 
     wm_ge          <= to_sl(unsigned(wm) /= 0 and fill >= unsigned(wm));
     tr_set_wm(t)   <= wm_ge and not wm_ge_r;          -- FILL rises to >= WATERMARK
@@ -468,6 +485,7 @@ begin
       if rising_edge(clk) then
         wm_ge_r <= wm_ge;
         full_r  <= tr_full(t);
+        tr_ack_r(t) <= wr and hit(6);  -- ACK (write only): release the written count
         if wr = '1' and hit(3) = '1' then
           wm <= rp_wdata(dl_c downto 0);
         end if;
@@ -475,6 +493,7 @@ begin
           wm      <= (others => '0');
           wm_ge_r <= '0';
           full_r  <= '0';
+          tr_ack_r(t) <= '0';
         end if;
       end if;
     end process;
@@ -486,6 +505,7 @@ begin
     tr_rdata    <= (others => (others => '0'));
     tr_set_wm   <= (others => '0');
     tr_set_full <= (others => '0');
+    tr_ack_r    <= (others => '0');
   end generate;
 
   -- trace RAM read address: the offset inside the addressed RAM window
@@ -669,5 +689,7 @@ begin
   sn_ctrl_we    <= ctrl_we_r;
   sn_init_we    <= init_we_r;
   sn_init_data  <= rp_wdata;  -- held by the rp master until the acknowledge
+  tr_ack        <= tr_ack_r;  -- one-cycle pulse in the acknowledge cycle,
+  tr_ack_n      <= rp_wdata;  -- with the count still held
 
 end architecture rtl;

@@ -12,6 +12,18 @@
 -- at slot (tr_full ? tr_wptr : 0). clear (wins over a record of the same
 -- cycle) empties the buffer (wptr, fill, flags); the bounds stay. A cycle
 -- with rst records nothing (the RAM is not written either).
+-- Relay mode (trace_relay_c, a lossless drain while the producer runs): a
+-- ring the host empties. Records are written at wptr (wrapping) while fill <
+-- depth; an event that finds the buffer full is dropped, sets tr_overflow
+-- and counts in tr_lost (32 bits, saturating). The oldest unread record is
+-- at tr_rptr. The host reads records from tr_rptr on and releases them with
+-- a one-cycle tr_ack carrying the count tr_ack_n: min(tr_ack_n, fill) records
+-- are released (rptr advances, fill drops), so no host write can corrupt
+-- the state. The hardware never writes a slot the host has not released,
+-- so records read before the ack are stable. An ack and a record in the same
+-- cycle both count (fill - released + 1); the write decision uses the fill
+-- before the ack. clear/rst zero rptr and lost too. Outside relay mode
+-- tr_rptr and tr_lost read 0 and tr_ack is ignored.
 -- Host read port: tr_rd_data = word tr_rd_addr (low depth_log2_g + 1 bits)
 -- one cycle later; reading a slot in the cycle it is written returns its old
 -- content.
@@ -21,7 +33,7 @@
 -- DCAPF, does not change).
 --   index_g      : position in the sniffer, matched against init_sel
 --   depth_log2_g : log2 of the number of records (1..16)
---   mode_g       : trace_stop_c | trace_ring_c
+--   mode_g       : trace_stop_c | trace_ring_c | trace_relay_c
 --   has_filter_g : instantiate the filter (Init DCAPF + comparator), default true
 --   low_reset_g, high_reset_g : filter bounds after reset (unused without a filter)
 
@@ -58,6 +70,11 @@ entity jointer_trace_extractor is
     tr_fill     : out std_logic_vector(31 downto 0);
     tr_full     : out std_logic;
     tr_overflow : out std_logic;
+    -- relay mode: host release (one-cycle pulse + record count), read pointer, lost records
+    tr_ack      : in  std_logic := '0';
+    tr_ack_n    : in  std_logic_vector(31 downto 0) := (others => '0');
+    tr_rptr     : out std_logic_vector(31 downto 0);
+    tr_lost     : out std_logic_vector(31 downto 0);
     -- host read port
     tr_rd_addr  : in  std_logic_vector(31 downto 0);
     tr_rd_data  : out std_logic_vector(31 downto 0));
@@ -76,12 +93,15 @@ architecture rtl of jointer_trace_extractor is
   signal wdata     : std_logic_vector(63 downto 0);
   signal rdata     : std_logic_vector(63 downto 0);
   signal rd_hi_r   : std_logic;  -- the word read is the data half
+  signal released  : unsigned(d_c downto 0);  -- relay: records the host releases this cycle
+  constant relay_c : boolean := mode_g = trace_relay_c;
 begin
 
   assert depth_log2_g <= 16
     report "jointer_trace_extractor: depth_log2_g must be 1..16" severity failure;
-  assert mode_g = trace_stop_c or mode_g = trace_ring_c
-    report "jointer_trace_extractor: mode_g must be trace_stop_c or trace_ring_c" severity failure;
+  assert mode_g = trace_stop_c or mode_g = trace_ring_c or mode_g = trace_relay_c
+    report "jointer_trace_extractor: mode_g must be trace_stop_c, trace_ring_c or trace_relay_c"
+    severity failure;
   assert index_g <= 255
     report "jointer_trace_extractor: index_g must be 0..255" severity failure;
 
@@ -114,9 +134,12 @@ begin
     if rising_edge(clk) then
       if we = '1' then
         wptr_r <= wptr_r + 1;
-        if full = '0' then
-          fill_r <= fill_r + 1;
-        end if;
+      end if;
+      -- fill: + a record (not in a full ring), - the records released (relay)
+      if we = '1' and full = '0' then
+        fill_r <= fill_r - released + 1;
+      else
+        fill_r <= fill_r - released;
       end if;
       if record_en = '1' and full = '1' then
         ovf_r <= '1';
@@ -129,6 +152,39 @@ begin
       end if;
     end if;
   end process;
+
+  g_relay : if relay_c generate
+    signal rptr_r : unsigned(d_c - 1 downto 0);
+    signal lost_r : unsigned(31 downto 0);
+  begin
+    -- min(tr_ack_n, fill) while tr_ack, else 0
+    released <= (others => '0') when tr_ack = '0'
+                else fill_r when unsigned(tr_ack_n) > resize(fill_r, 32)
+                else resize(unsigned(tr_ack_n), d_c + 1);
+
+    process (clk)
+    begin
+      if rising_edge(clk) then
+        rptr_r <= rptr_r + released(d_c - 1 downto 0);  -- released <= depth: mod depth
+        if record_en = '1' and full = '1' and lost_r /= x"FFFFFFFF" then
+          lost_r <= lost_r + 1;
+        end if;
+        if clear = '1' or rst = '1' then
+          rptr_r <= (others => '0');
+          lost_r <= (others => '0');
+        end if;
+      end if;
+    end process;
+
+    tr_rptr <= std_logic_vector(resize(rptr_r, 32));
+    tr_lost <= std_logic_vector(lost_r);
+  end generate;
+
+  g_no_relay : if not relay_c generate
+    released <= (others => '0');
+    tr_rptr  <= (others => '0');
+    tr_lost  <= (others => '0');
+  end generate;
 
   wdata <= ev_data & timestamp;
 

@@ -32,6 +32,7 @@ class FDcapf:
     threshold_irq: bool = False
     depth: int = 0
     buckets: int = 1
+    mode: str = "stop"
 
 
 @dataclass
@@ -67,6 +68,7 @@ def lmic_generics(ll: "layout.LmicLayout", addr_w: int, strict: bool) -> dict:
         "trace_ram_word_g": [x.ram_word for x in t] or dummy,
         "trace_depth_log2_g": [x.depth_log2 for x in t] or [1],
         "trace_irq_bit_g": [x.irq_bit for x in t] or dummy,
+        **({"trace_relay_g": [int(x.relay) for x in t]} if any(x.relay for x in t) else {}),
         "num_irq_g": ll.num_irq,
     }
 

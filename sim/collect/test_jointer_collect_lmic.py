@@ -10,7 +10,9 @@ with the model: CONTROL readback, STATUS, IRQ_STATUS w1c / IRQ_ENABLE,
 soft reset clearing the sources of non-IDLE sniffers, RESULT LO/HI with the
 per-result snapshot, THRESHOLD staging/commit and the rising-edge source,
 trace WATERMARK/FULL sources, trace RAM reads, unmapped words (strict and
-not), writes to read-only words. A hard reset happens mid-test.
+not), writes to read-only words. A hard reset happens mid-test. Relay
+traces: RPTR and LOST read the extractor's values, a write to ACK pulses
+tr_ack (that trace only) for one cycle with tr_ack_n = the written count.
 """
 import random
 
@@ -33,6 +35,11 @@ FIXTURES = {
     ])],
     "one_sniffer": [FLmic("b", [
         FSniffer("s0", [FDcapf("d0", 33, threshold_irq=True), FDcapf("t0", extractor="trace", depth=2)]),
+    ])],
+    "relay": [FLmic("e", [        # a relay trace (RPTR, ACK, LOST) next to a stop trace
+        FSniffer("s0", [FDcapf("d0", 12, threshold_irq=True), FDcapf("t0", extractor="trace", depth=8,
+                                                                     mode="relay")]),
+        FSniffer("s1", [FDcapf("t1", extractor="trace", depth=4)]),
     ])],
     "trace_only": [FLmic("c", [  # no result DCAPF: the dummy dc_* item
         FSniffer("s0", [FDcapf("t0", extractor="trace", depth=16)]),
@@ -73,6 +80,7 @@ class LmicModel:
 
     def reset(self):
         self.run, self.prog, self.soft, self.ctrl_we, self.init_we = 0, [0] * self.S, 0, 0, 0
+        self.tr_ack = 0
         self.irq_en, self.status, self.irq = 0, 0, 0
         self.shadow = [0] * self.D
         self.thr = list(self.dmask)
@@ -114,8 +122,8 @@ class LmicModel:
                         return (self.thr[i] >> (32 * k)) & MASK32, True
         for i, t in enumerate(ll.traces):
             regs = [inp["wptr"][i], inp["fill"][i], inp["full"][i] | (inp["tovf"][i] << 1),
-                    self.wm[i], t.depth]
-            if t.reg_word <= addr < t.reg_word + 5:
+                    self.wm[i], t.depth, inp["rptr"][i], 0, inp["lost"][i]]
+            if t.reg_word <= addr < t.reg_word + t.reg_words:
                 return regs[addr - t.reg_word], True
             if t.ram_word <= addr < t.ram_word + 2 * t.depth:
                 return self.mems[i][addr - t.ram_word], True
@@ -160,6 +168,8 @@ class LmicModel:
         self.ctrl_we = int(bool(wr and addr == 0))
         self.soft = int(bool(wr and addr == 0 and (wdata >> 1) & 1))
         self.init_we = (1 << (addr - 4)) if wr and 4 <= addr < 4 + self.S else 0
+        self.tr_ack = sum(1 << i for i, t in enumerate(ll.traces)
+                          if t.relay and wr and addr == t.reg_word + layout.RELAY_REGS["ACK"])
         if wr and addr == 0:
             self.run = wdata & 1
             self.prog = [(wdata >> layout.prog_shift(i)) & 3 for i in range(self.S)]
@@ -215,11 +225,14 @@ def pick_access(model, ll, addr_w, inp):
         return seq
     if r < 0.8 and ll.traces:
         t = random.choice(ll.traces)
+        if t.relay and random.random() < 0.3:  # ACK, then maybe RPTR/LOST
+            return [(1, t.reg_word + layout.RELAY_REGS["ACK"], random.randrange(t.depth + 2))] + \
+                [(0, t.reg_word + random.choice([5, 7]), 0)] * random.getrandbits(1)
         if random.random() < 0.5:
             return [(1, t.reg_word + 3, random.randrange(t.depth + 2)
                      if random.random() < 0.9 else random.getrandbits(32))]
         if random.random() < 0.5:
-            return [(random.getrandbits(1), t.reg_word + random.randrange(5), random.getrandbits(32))]
+            return [(random.getrandbits(1), t.reg_word + random.randrange(t.reg_words), random.getrandbits(32))]
         return [(random.getrandbits(1), t.ram_word + random.randrange(2 * t.depth), random.getrandbits(32))]
     return [(random.getrandbits(1), random.getrandbits(addr_w), random.getrandbits(32))]
 
@@ -238,7 +251,7 @@ async def random_registers(dut):
         return sum((v & ((1 << width) - 1)) << (width * i) for i, v in enumerate(values))
 
     inp = {"res": [0] * D, "ovf": [0] * D, "caught": [0] * D, "wptr": [0] * T,
-           "fill": [0] * T, "full": [0] * T, "tovf": [0] * T}
+           "fill": [0] * T, "full": [0] * T, "tovf": [0] * T, "rptr": [0] * T, "lost": [0] * T}
     rd_data = [0] * T
 
     def drive_inputs():
@@ -249,6 +262,8 @@ async def random_registers(dut):
         dut.tr_fill.value = pack(inp["fill"], 32)
         dut.tr_full.value = pack(inp["full"], 1)
         dut.tr_overflow.value = pack(inp["tovf"], 1)
+        dut.tr_rptr.value = pack(inp["rptr"], 32)
+        dut.tr_lost.value = pack(inp["lost"], 32)
 
     for s in ("rp_req", "rp_we", "rp_addr", "rp_wdata"):
         getattr(dut, s).value = 0
@@ -260,7 +275,7 @@ async def random_registers(dut):
     dut.rst.value = 0
 
     queue, cur, hold, gap = [], None, False, 0
-    stats = {"acks": 0, "irq_rise": 0, "irq_fall": 0, "init": 0, "soft": 0, "pairs": 0, "moved": 0}
+    stats = {"relay_acks": 0, "acks": 0, "irq_rise": 0, "irq_fall": 0, "init": 0, "soft": 0, "pairs": 0, "moved": 0}
     last = None
     reset_at = CYCLES // 2
     prev_irq = 0
@@ -284,6 +299,9 @@ async def random_registers(dut):
                 inp["wptr"][i] = random.randrange(t.depth)
             if random.random() < 0.01:
                 inp["tovf"][i] ^= 1
+            if t.relay and random.random() < 0.05:
+                inp["rptr"][i] = random.randrange(t.depth)
+                inp["lost"][i] = random.getrandbits(32)
         # host side: one access at a time, held through its acknowledge cycle
         req = 0
         if hold:
@@ -328,6 +346,10 @@ async def random_registers(dut):
         assert int(dut.sn_soft_reset.value) == model.soft, ctx
         assert int(dut.sn_ctrl_we.value) == model.ctrl_we, ctx
         assert int(dut.sn_init_we.value) == model.init_we, ctx
+        assert int(dut.tr_ack.value) == model.tr_ack, ctx
+        if model.tr_ack:
+            stats["relay_acks"] += 1
+            assert int(dut.tr_ack_n.value) == wdata, ctx
         if model.init_we:
             stats["init"] += 1
             assert int(dut.sn_init_data.value) == wdata, ctx
@@ -349,12 +371,15 @@ async def random_registers(dut):
     assert stats["irq_rise"] > 20 and stats["irq_fall"] > 20 and stats["soft"] > 10, stats
     if any(words(d.width) == 2 for d in ll.dcapfs):
         assert stats["moved"] > 5, stats
+    if any(t.relay for t in ll.traces):
+        assert stats["relay_acks"] > 10, stats
     dut._log.info("checked %d random register accesses over %d cycles (%s)", stats["acks"],
                   CYCLES, ", ".join(f"{k} {v}" for k, v in stats.items()))
 
 
 @pytest.mark.parametrize("fixture,strict", [("three_sniffers", False), ("three_sniffers", True),
                                             ("one_sniffer", True), ("trace_only", False),
+                                            ("relay", True),
                                             ("no_trace", True)])
 def test_lmic(fixture, strict):
     _, ll, addr_w = fixture_layout(fixture)

@@ -312,16 +312,25 @@ class TraceModel(_Bounds):
     """jointer_trace_extractor: records {timestamp, data} into a trace RAM.
 
     step(good, data, timestamp, run_en, use_filter, clear, init=None,
-    rd_addr=None): one cycle. After it, wptr/fill/full/overflow/records are
-    the DUT state of the next cycle and rd_data is what tr_rd_data shows in
-    the next cycle for tr_rd_addr = rd_addr in this cycle (read-first).
+    rd_addr=None, ack=None): one cycle. After it, wptr/fill/full/overflow/
+    records (and in relay mode rptr/lost) are the DUT state of the next cycle
+    and rd_data is what tr_rd_data shows in the next cycle for tr_rd_addr =
+    rd_addr in this cycle (read-first).
+
+    relay=True: the relay mode (a ring the host drains): records are written
+    while not full, else dropped and counted in `lost` (saturating at
+    2**32-1); ack = n (a tr_ack pulse with tr_ack_n = n) releases min(n,
+    fill) records from `rptr` on; the write decision uses the fill before
+    the ack; clear zeroes rptr and lost.
     """
 
     def __init__(self, depth: int, ring: bool = False, low: int = 0, high: int = MASK32,
-                 has_filter: bool = True):
+                 has_filter: bool = True, relay: bool = False):
         if depth < 2 or depth & (depth - 1):
             raise ValueError("depth must be a power of two >= 2")
-        self.depth, self.ring = depth, bool(ring)
+        if ring and relay:
+            raise ValueError("ring and relay exclude each other")
+        self.depth, self.ring, self.relay = depth, bool(ring), bool(relay)
         self._init_bounds(low, high, has_filter)
         self.mem = [(0, 0)] * depth  # the RAM survives resets and clears
         self.rd_data = 0
@@ -330,6 +339,7 @@ class TraceModel(_Bounds):
     def reset(self) -> None:
         self.low, self.high = self.low_reset, self.high_reset
         self.wptr, self.fill, self.overflow = 0, 0, False
+        self.rptr, self.lost = 0, 0
 
     @property
     def full(self) -> bool:
@@ -343,11 +353,11 @@ class TraceModel(_Bounds):
     @property
     def records(self) -> list[tuple[int, int]]:
         """(timestamp, data) records in the order the host reads them."""
-        start = self.wptr if self.full else 0
+        start = self.rptr if self.relay else self.wptr if self.full else 0
         return [self.mem[(start + k) % self.depth] for k in range(self.fill)]
 
     def step(self, good, data: int, timestamp: int, run_en, use_filter, clear, init=None,
-             rd_addr=None) -> bool:
+             rd_addr=None, ack=None) -> bool:
         """Returns whether a record was written in this cycle."""
         good, run_en, use_filter, clear = map(_bit, (good, run_en, use_filter, clear))
         use_filter = self.filtering(use_filter)
@@ -355,11 +365,16 @@ class TraceModel(_Bounds):
         if rd_addr is not None:
             self.rd_data = self.word(rd_addr)
         wrote = False
+        released = min(ack & MASK32, self.fill) if ack is not None and self.relay else 0
         if clear:
             self.wptr, self.fill, self.overflow = 0, 0, False
+            self.rptr, self.lost = 0, 0
+            released = 0
         elif good and run_en and (not use_filter or self.in_range(data)):
             if self.full and not self.ring:
                 self.overflow = True
+                if self.relay:
+                    self.lost = min(self.lost + 1, MASK32)
             else:
                 if self.full:
                     self.overflow = True
@@ -367,6 +382,8 @@ class TraceModel(_Bounds):
                 self.wptr = (self.wptr + 1) % self.depth
                 self.fill = min(self.fill + 1, self.depth)
                 wrote = True
+        self.fill -= released
+        self.rptr = (self.rptr + released) % self.depth
         if init is not None:
             self.load(*init)
         return wrote
