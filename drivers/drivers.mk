@@ -17,7 +17,8 @@ DRV_B        := $(BUILD)/drivers
 DRV_FIX      := $(DRV)/tests/fixtures
 DRV_WARN     := -std=c99 -pedantic -Wall -Wextra -Werror
 DRV_INC      := -I$(DRV)/include -I$(DRV)/src -I$(DRV)/tests
-DRV_FIXINC   := -I$(DRV_FIX)/accel_mon -I$(DRV_FIX)/trace_mon -I$(DRV_FIX)/two_lmic
+DRV_FIXINC   := -I$(DRV_FIX)/accel_mon -I$(DRV_FIX)/trace_mon -I$(DRV_FIX)/two_lmic \
+                -I$(DRV_FIX)/relay_mon
 DRV_CORE     := $(DRV)/src/jointer.c $(DRV)/src/jointer_trace.c $(DRV)/src/jointer_pm.c \
                 $(DRV)/src/jointer_histogram.c
 DRV_PORTABLE := $(DRV_CORE) $(DRV)/src/jointer_names.c $(DRV)/src/jointer_recorder.c \
@@ -29,7 +30,7 @@ DRV_HDRS     := $(wildcard $(DRV)/include/*.h $(DRV)/src/*.h $(DRV)/tests/*.h \
                            $(DRV)/tests/mock/*.h $(DRV_FIX)/*/*.h)
 DRV_HDRS     += $(DRV)/cli/jointer_cli_pm.c
 DRV_FIXSRC   := $(DRV_FIX)/accel_mon/accel_mon.c $(DRV_FIX)/trace_mon/trace_mon.c \
-                $(DRV_FIX)/two_lmic/two_lmic.c
+                $(DRV_FIX)/two_lmic/two_lmic.c $(DRV_FIX)/relay_mon/relay_mon.c
 DRV_T_CORE   := $(DRV_LIB) $(DRV)/tests/mock/jointer_mock.c $(DRV_FIXSRC) $(DRV)/tests/test_core.c
 DRV_T_PM     := $(DRV_PORTABLE) $(DRV)/tests/mock/jointer_mock.c $(DRV)/tests/test_pm.c
 DRV_T_UIO    := $(DRV_LIB) $(DRV_FIX)/accel_mon/accel_mon.c $(DRV)/tests/test_uio.c

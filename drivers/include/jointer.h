@@ -302,7 +302,8 @@ typedef struct jointer_trace_record {
     uint32_t data;
 } jointer_trace_record;
 
-/* up to max records, oldest first (ring mode when full: from WPTR on);
+/* up to max records, oldest first (ring mode when full: from WPTR on;
+ * relay: from RPTR on, nothing released);
  * *count = records stored. Stop the LMIC first for a consistent copy */
 int jointer_trace_read(jointer_dev *dev, unsigned trace, jointer_trace_record *out,
                        uint32_t max, uint32_t *count);
@@ -310,6 +311,40 @@ int jointer_trace_read(jointer_dev *dev, unsigned trace, jointer_trace_record *o
 int jointer_trace_status(jointer_dev *dev, unsigned trace, uint32_t *fill, uint32_t *status);
 /* watermark IRQ when FILL rises to >= records (0: off); records <= depth */
 int jointer_trace_set_watermark(jointer_dev *dev, unsigned trace, uint32_t records);
+
+/*
+ * Relay traces (YAML mode: relay, jointer_trace_desc.relay): the host drains
+ * the buffer while the hardware keeps recording, without losing a record
+ * (doc/internals.md "Relay traces"). -ENOTSUP for other traces.
+ *
+ * jointer_trace_drain: reads FILL and RPTR, copies min(FILL, max) records
+ * oldest first from RPTR on, then releases exactly those with one ACK write
+ * (the hardware never overwrites an unreleased record, so the copy is exact
+ * while it records). *count = records copied. A failed read releases
+ * nothing (the records stay for the next drain). Bus accesses: 2 + 2 per
+ * record + 1 (none when FILL is 0).
+ */
+int jointer_trace_drain(jointer_dev *dev, unsigned trace, jointer_trace_record *out,
+                        uint32_t max, uint32_t *count);
+/* LOST: records dropped because the buffer was full, since the last clear */
+int jointer_trace_lost(jointer_dev *dev, unsigned trace, uint32_t *lost);
+/* called with each chunk of drained records, oldest first; non-zero stops */
+typedef int (*jointer_trace_sink)(void *ctx, const jointer_trace_record *rec, uint32_t n);
+/*
+ * One relay step: wait (jointer_irq_wait, timeout_ms) for the trace's
+ * watermark or full interrupt, acknowledge both sources, then drain (through
+ * buf, max records at a time, each chunk to sink) until a drain finds FILL 0
+ * (or 4 x depth records were drained: a producer faster than the drain; the
+ * next step's wait then times out and drains again).
+ * Acknowledging before draining to empty never misses a wake-up: the next
+ * rising edge of FILL >= WATERMARK sets the source again. A timeout is not an
+ * error: it drains what is there (a poll). Enable the sources first
+ * (jointer_trace_set_watermark, jointer_irq_enable with the trace's
+ * watermark and full bits). *drained += records passed to sink.
+ */
+int jointer_trace_relay(jointer_dev *dev, unsigned trace, jointer_trace_record *buf,
+                        uint32_t max, int timeout_ms, jointer_trace_sink sink, void *ctx,
+                        uint64_t *drained);
 
 /* ---- interrupts --------------------------------------------------------- */
 

@@ -55,6 +55,10 @@ extern "C" {
 #define JOINTER_TRACE_STATUS     0x08u
 #define JOINTER_TRACE_WATERMARK  0x0Cu
 #define JOINTER_TRACE_DEPTH      0x10u
+/* relay traces (jointer_trace_desc.relay) only */
+#define JOINTER_TRACE_RPTR       0x14u  /* ro: slot of the oldest unread record */
+#define JOINTER_TRACE_ACK        0x18u  /* wo: N releases min(N, FILL) records */
+#define JOINTER_TRACE_LOST       0x1Cu  /* ro: records dropped while full */
 #define JOINTER_TRACE_STATUS_FULL     0x1u
 #define JOINTER_TRACE_STATUS_OVERFLOW 0x2u
 
@@ -127,6 +131,8 @@ typedef struct jointer_trace_desc {
     uint8_t ring;              /* 1: ring buffer, 0: stops when full */
     int8_t irq_bit;            /* watermark bit; full = irq_bit + 1 */
     uint8_t filter;            /* 1: has a filter; 0: none (as JOINTER_METRIC_FILTER) */
+    uint8_t relay;             /* 1: relay mode (the host drains it: RPTR, ACK, LOST) */
+    uint32_t clock_hz;         /* relay: frequency of the timestamp clock (its LMIC's), 0 if unknown */
 } jointer_trace_desc;
 
 typedef struct jointer_sniffer_desc {

@@ -48,9 +48,11 @@ int jointer_trace_read(jointer_dev *dev, unsigned trace, jointer_trace_record *o
     r = rd(dev, t->reg_offset + JOINTER_TRACE_FILL, &fill);
     if (r < 0)
         return r;
-    k = 0; /* the oldest record: 0, or WPTR for a full ring */
-    if (fill > t->depth || (t->ring && fill == t->depth
-                            && ((r = rd(dev, t->reg_offset + JOINTER_TRACE_WPTR, &k)) < 0 || k >= t->depth))) {
+    k = 0; /* the oldest record: 0, WPTR for a full ring, RPTR for a relay */
+    if (fill > t->depth || (t->relay && ((r = rd(dev, t->reg_offset + JOINTER_TRACE_RPTR, &k)) < 0
+                                         || k >= t->depth))
+        || (t->ring && fill == t->depth
+            && ((r = rd(dev, t->reg_offset + JOINTER_TRACE_WPTR, &k)) < 0 || k >= t->depth))) {
         if (r == 0) {
             LOG(dev, JOINTER_LOG_ERROR, -EIO, "trace: FILL or WPTR beyond DEPTH");
             r = -EIO;
@@ -71,3 +73,106 @@ int jointer_trace_read(jointer_dev *dev, unsigned trace, jointer_trace_record *o
     return 0;
 }
 
+
+/* ---- relay traces ---------------------------------------------------------- */
+
+static const jointer_trace_desc *relay_of(const jointer_dev *dev, unsigned trace, int *err)
+{
+    const jointer_trace_desc *t = trace_of(dev, trace);
+
+    *err = t == NULL ? -EINVAL : !t->relay ? -ENOTSUP : 0;
+    return *err == 0 ? t : NULL;
+}
+
+int jointer_trace_drain(jointer_dev *dev, unsigned trace, jointer_trace_record *out,
+                        uint32_t max, uint32_t *count)
+{
+    int r;
+    const jointer_trace_desc *t = relay_of(dev, trace, &r);
+    uint32_t fill, k, i, n;
+
+    if (count == NULL || (out == NULL && max != 0))
+        return -EINVAL;
+    *count = 0;
+    if (t == NULL)
+        return r;
+    r = rd(dev, t->reg_offset + JOINTER_TRACE_FILL, &fill);
+    if (r < 0)
+        return r;
+    if (fill > t->depth) {
+        LOG(dev, JOINTER_LOG_ERROR, -EIO, "trace: FILL beyond DEPTH");
+        return -EIO;
+    }
+    n = fill < max ? fill : max;
+    if (n == 0)
+        return 0;
+    r = rd(dev, t->reg_offset + JOINTER_TRACE_RPTR, &k);
+    if (r < 0)
+        return r;
+    if (k >= t->depth) {
+        LOG(dev, JOINTER_LOG_ERROR, -EIO, "trace: RPTR beyond DEPTH");
+        return -EIO;
+    }
+    for (i = 0; i < n; i++) {
+        uint32_t off = t->ram_offset + 8u * k;
+        r = rd(dev, off, &out[i].timestamp);
+        if (r == 0)
+            r = rd(dev, off + 4u, &out[i].data);
+        if (r < 0)
+            return r; /* nothing released: the next drain reads them again */
+        if (++k == t->depth)
+            k = 0;
+    }
+    r = wr(dev, t->reg_offset + JOINTER_TRACE_ACK, n);
+    if (r == 0)
+        *count = n;
+    return r;
+}
+
+int jointer_trace_lost(jointer_dev *dev, unsigned trace, uint32_t *lost)
+{
+    int r;
+    const jointer_trace_desc *t = relay_of(dev, trace, &r);
+
+    if (lost == NULL)
+        return -EINVAL;
+    if (t == NULL)
+        return r;
+    return rd(dev, t->reg_offset + JOINTER_TRACE_LOST, lost);
+}
+
+int jointer_trace_relay(jointer_dev *dev, unsigned trace, jointer_trace_record *buf,
+                        uint32_t max, int timeout_ms, jointer_trace_sink sink, void *ctx,
+                        uint64_t *drained)
+{
+    int r;
+    const jointer_trace_desc *t = relay_of(dev, trace, &r);
+    uint32_t n, budget;
+
+    if (buf == NULL || max == 0 || sink == NULL || drained == NULL)
+        return -EINVAL;
+    if (t == NULL)
+        return r;
+    r = jointer_irq_wait(dev, timeout_ms, NULL);
+    if (r < 0 && r != -ETIMEDOUT)
+        return r;
+    if (t->irq_bit >= 0) {
+        r = jointer_irq_ack(dev, t->lmic, 3u << (unsigned)t->irq_bit);
+        if (r < 0)
+            return r;
+    }
+    budget = 4u * t->depth; /* a producer faster than the drain: give the caller back control */
+    do {
+        r = jointer_trace_drain(dev, trace, buf, max, &n);
+        if (r < 0)
+            return r;
+        if (n != 0) {
+            *drained += n;
+            r = sink(ctx, buf, n);
+            if (r != 0)
+                return r;
+        }
+        budget = n < budget ? budget - n : 0;
+    } while (n != 0 && budget != 0);
+    return 0;
+}

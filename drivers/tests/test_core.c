@@ -13,6 +13,7 @@
 
 #include "accel_mon.h"
 #include "trace_mon.h"
+#include "relay_mon.h"
 #include "two_lmic.h"
 
 int jt_failed;
@@ -23,6 +24,7 @@ static jointer_access ACC[4096];
 static accel_mon_dev Y;
 static trace_mon_dev T;
 static two_lmic_dev W;
+static relay_mon_dev RM;
 
 /* the Y9 monitor over the mock, through the recorder */
 static int y9(void)
@@ -1161,6 +1163,173 @@ TEST(print_reg)
     fclose(f);
 }
 
+/* ---- relay traces ---------------------------------------------------------- */
+
+#define RT RELAY_MON_TRACE_RELAY_T
+
+static int rm(void)
+{
+    jointer_io inner, io;
+    mock_init(&M, &relay_mon_cfg);
+    inner = mock_io(&M);
+    if (jointer_recorder_init(&REC, &inner, ACC, 4096, &io) != 0)
+        return -1;
+    if (relay_mon_init(&RM, &io) != 0)
+        return -1;
+    if (jointer_set_mode(&RM.dev, 0, RELAY_MON_SNIFFER_EV, JOINTER_NO_FILTERING) != 0)
+        return -1;
+    return jointer_run(&RM.dev, 0);
+}
+
+TEST(trace_relay_drain_releases_exactly_what_it_read)
+{
+    jointer_trace_record r[16];
+    uint32_t n, lost, i;
+    CHECK_OK(rm());
+    for (i = 0; i < 5; i++)
+        mock_trace_event(&M, RT, 100 + i);
+    CHECK_OK(jointer_trace_drain(&RM.dev, RT, r, 3, &n)); /* a partial drain */
+    CHECK_EQ(n, 3);
+    for (i = 0; i < 3; i++)
+        CHECK_EQ(r[i].data, 100 + i);
+    CHECK_EQ(M.tr_fill[RT], 2);
+    CHECK_EQ(M.tr_rptr[RT], 3);
+    CHECK_EQ(M.tr_acks, 1);
+    for (i = 5; i < 12; i++)  /* 2 + 7 > depth 8: one dropped */
+        mock_trace_event(&M, RT, 100 + i);
+    CHECK_OK(jointer_trace_lost(&RM.dev, RT, &lost));
+    CHECK_EQ(lost, 1);
+    CHECK_OK(jointer_trace_read(&RM.dev, RT, r, 16, &n)); /* from RPTR, nothing released */
+    CHECK_EQ(n, 8);
+    CHECK_EQ(r[0].data, 103);
+    CHECK_EQ(M.tr_fill[RT], 8);
+    jointer_recorder_clear(&REC);
+    CHECK_OK(jointer_trace_drain(&RM.dev, RT, r, 16, &n)); /* wraps around the RAM */
+    CHECK_EQ(n, 8);
+    CHECK_EQ(REC.count, 2 + 2 * 8 + 1);                   /* FILL, RPTR, records, ACK */
+    CHECK_EQ(ACC[REC.count - 1].write, 1);
+    CHECK_EQ(ACC[REC.count - 1].offset, RELAY_MON_RELAY_T_REGS + JOINTER_TRACE_ACK);
+    CHECK_EQ(ACC[REC.count - 1].value, 8);
+    for (i = 0; i < 8; i++)
+        CHECK_EQ(r[i].data, 103 + i);                     /* 111 was dropped */
+    CHECK_EQ(M.tr_rptr[RT], 3);                           /* 3 + 8 mod 8 */
+    jointer_recorder_clear(&REC);
+    CHECK_OK(jointer_trace_drain(&RM.dev, RT, r, 16, &n)); /* empty: FILL only */
+    CHECK_EQ(n, 0);
+    CHECK_EQ(REC.count, 1);
+    CHECK_OK(jointer_reset(&RM.dev, 0));                  /* SOFT_RESET clears LOST and RPTR */
+    CHECK_OK(jointer_trace_lost(&RM.dev, RT, &lost));
+    CHECK_EQ(lost, 0);
+    CHECK_EQ(M.tr_rptr[RT], 0);
+}
+
+TEST(trace_relay_errors)
+{
+    jointer_trace_record r[4];
+    uint32_t n, lost;
+    uint64_t drained = 0;
+    CHECK_OK(rm());
+    CHECK_EQ(jointer_trace_drain(&RM.dev, RELAY_MON_TRACE_EV_TRACE, r, 4, &n), -ENOTSUP);
+    CHECK_EQ(jointer_trace_lost(&RM.dev, RELAY_MON_TRACE_EV_TRACE, &lost), -ENOTSUP);
+    CHECK_EQ(jointer_trace_drain(&RM.dev, 2, r, 4, &n), -EINVAL);
+    CHECK_EQ(jointer_trace_drain(&RM.dev, RT, NULL, 4, &n), -EINVAL);
+    CHECK_EQ(jointer_trace_drain(&RM.dev, RT, r, 4, NULL), -EINVAL);
+    CHECK_EQ(jointer_trace_drain(NULL, RT, r, 4, &n), -EINVAL);
+    CHECK_EQ(jointer_trace_lost(&RM.dev, RT, NULL), -EINVAL);
+    CHECK_EQ(jointer_trace_relay(&RM.dev, RT, r, 0, 0, NULL, NULL, &drained), -EINVAL);
+    CHECK_EQ(jointer_trace_relay(&RM.dev, RELAY_MON_TRACE_EV_TRACE, r, 4, 0,
+                                 (jointer_trace_sink)NULL, NULL, &drained), -EINVAL);
+    M.tr_fill[RT] = 9;                                    /* beyond DEPTH */
+    CHECK_EQ(jointer_trace_drain(&RM.dev, RT, r, 4, &n), -EIO);
+    M.tr_fill[RT] = 0;
+    M.tr_rptr[RT] = 8;
+    mock_trace_event(&M, RT, 1);
+    CHECK_EQ(jointer_trace_drain(&RM.dev, RT, r, 4, &n), -EIO); /* RPTR beyond DEPTH */
+    M.tr_rptr[RT] = 0;
+    M.tr_fill[RT] = 0;
+    M.tr_wptr[RT] = 0;
+    mock_trace_event(&M, RT, 7);
+    mock_trace_event(&M, RT, 8);
+    for (int k = 0; k < 7; k++) { /* a bus error anywhere (FILL, RPTR, 4 words, ACK): nothing released */
+        unsigned acks = M.tr_acks;
+        M.fail_after = (int)(M.reads + M.writes) + k;
+        CHECK(jointer_trace_drain(&RM.dev, RT, r, 4, &n) == -EIO && n == 0);
+        M.fail_after = -1;
+        CHECK_EQ(M.tr_acks, acks);
+        CHECK_EQ(M.tr_fill[RT], 2);
+    }
+    CHECK_OK(jointer_trace_drain(&RM.dev, RT, r, 4, &n));
+    CHECK_EQ(n, 2);
+    CHECK(r[0].data == 7 && r[1].data == 8);
+}
+
+/* a producer: one event every `every` bus accesses, numbered from 0 */
+typedef struct relay_producer {
+    unsigned every, left, next, ticks;
+} relay_producer;
+
+static void relay_produce(mock_hw *m, void *ctx)
+{
+    relay_producer *p = ctx;
+    if (p->left != 0 && ++p->ticks % p->every == 0) {
+        mock_trace_event(m, RT, p->next++);
+        p->left--;
+    }
+}
+
+typedef struct relay_sink_state {
+    uint32_t data[4096];
+    uint32_t n, chunks;
+} relay_sink_state;
+
+static int relay_sink_fail(void *ctx, const jointer_trace_record *rec, uint32_t n)
+{
+    (void)ctx;
+    (void)rec;
+    (void)n;
+    return -ECANCELED;
+}
+
+static int relay_sink(void *ctx, const jointer_trace_record *rec, uint32_t n)
+{
+    relay_sink_state *s = ctx;
+    for (uint32_t i = 0; i < n && s->n < 4096; i++)
+        s->data[s->n++] = rec[i].data;
+    s->chunks++;
+    return 0;
+}
+
+TEST(trace_relay_step_with_a_producer_faster_than_one_drain)
+{
+    static relay_sink_state st;
+    relay_producer prod = {3, 200, 0, 0}; /* an event per 3 accesses; a record costs 2 + overhead */
+    jointer_trace_record buf[4];
+    uint64_t drained = 0;
+    uint32_t lost, i, mask = 3u << relay_mon_cfg.traces[RT].irq_bit;
+    int steps = 0;
+    CHECK_OK(rm());
+    memset(&st, 0, sizeof st);
+    CHECK_OK(jointer_trace_set_watermark(&RM.dev, RT, 4));
+    CHECK_OK(jointer_irq_enable(&RM.dev, 0, mask));
+    M.tick = relay_produce;
+    M.tick_ctx = &prod;
+    while (prod.left != 0 || M.tr_fill[RT] != 0) {
+        CHECK_OK(jointer_trace_relay(&RM.dev, RT, buf, 4, 10, relay_sink, &st, &drained));
+        CHECK(++steps < 1000);
+    }
+    M.tick = NULL;
+    CHECK_EQ(drained, 200);
+    CHECK_EQ(st.n, 200);
+    for (i = 0; i < 200; i++)
+        CHECK_EQ(st.data[i], i);                          /* every event, in order */
+    CHECK_OK(jointer_trace_lost(&RM.dev, RT, &lost));
+    CHECK_EQ(lost, 0);
+    CHECK(st.chunks > (uint32_t)steps);                   /* records arrived during drains */
+    /* a sink error stops the step and is returned */
+    mock_trace_event(&M, RT, 1);
+    CHECK_EQ(jointer_trace_relay(&RM.dev, RT, buf, 4, 0, relay_sink_fail, NULL, &drained), -ECANCELED);
+}
+
 static const jt_case cases[] = {
     JT_CASE(init_rejects_bad_arguments),
     JT_CASE(init_rejects_bad_descriptors),
@@ -1194,6 +1363,9 @@ static const jt_case cases[] = {
     JT_CASE(trace_ring_mode_oldest_first),
     JT_CASE(trace_errors),
     JT_CASE(trace_watermark_irq),
+    JT_CASE(trace_relay_drain_releases_exactly_what_it_read),
+    JT_CASE(trace_relay_errors),
+    JT_CASE(trace_relay_step_with_a_producer_faster_than_one_drain),
     JT_CASE(irq_enable_writes_lmic_and_global),
     JT_CASE(irq_wait_through_ops),
     JT_CASE(irq_wait_polled),

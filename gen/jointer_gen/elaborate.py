@@ -488,6 +488,8 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
                   Port("tr_overflow", "out", slv_type(n), "sticky"),
                   Port("tr_rd_addr", "in", slv_type(32), "host read address (word in the trace window)"),
                   Port("tr_rd_data", "out", slv_type(32 * n), "per trace: word read, one cycle later")]
+        if relay_lmic(mon.lmics[li]):
+            ports += _relay_sniffer_ports(n)
 
     signals = [Signal("cand_valid", slv_type(lanes), "candidate strobe per lane"),
                Signal("cand_data", slv_type(32), "candidate data"),
@@ -568,8 +570,7 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
             consts = [Const(f"{dp}_index_c", "natural", str(di), "INIT order inside the sniffer"),
                       Const(f"{dp}_depth_log2_c", "positive", str(dc.depth.bit_length() - 1),
                             f"{dc.depth} records"),
-                      Const(f"{dp}_mode_c", "natural",
-                            "trace_ring_c" if dc.mode == "ring" else "trace_stop_c")] \
+                      Const(f"{dp}_mode_c", "natural", f"trace_{dc.mode or 'stop'}_c")] \
                 + [c for _, c in fgen]
             hi, lo = 32 * ti + 31, 32 * ti
             instances.append(Instance(
@@ -581,7 +582,8 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
                            ("tr_wptr", f"tr_wptr({rng(hi, lo)})"),
                            ("tr_fill", f"tr_fill({rng(hi, lo)})"), ("tr_full", f"tr_full({ti})"),
                            ("tr_overflow", f"tr_overflow({ti})"), ("tr_rd_addr", "tr_rd_addr"),
-                           ("tr_rd_data", f"tr_rd_data({rng(hi, lo)})")]))
+                           ("tr_rd_data", f"tr_rd_data({rng(hi, lo)})")]
+                + (_relay_extractor_map(ti) if relay_lmic(mon.lmics[li]) else [])))
             ti += 1
         else:
             consts = [Const(f"{dp}_index_c", "natural", str(di), "INIT order inside the sniffer"),
@@ -666,6 +668,48 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
 # ---------------------------------------------------------------------------
 
 LMIC_SOURCE = Path(__file__).resolve().parents[2] / "hdl" / "collect" / "jointer_collect_lmic.vhd"
+
+
+# -- relay traces (mode: relay): the host drains them while they run ----------
+# An LMIC with a relay trace wires, for every trace of it, the release pulse
+# and count (LMIC -> extractor) and the read pointer and lost counter
+# (extractor -> LMIC); a stop/ring extractor there ignores the pulse and
+# drives 0. Other LMICs are generated exactly as before.
+def relay_lmic(lm: Lmic) -> bool:
+    return any(d.is_trace and d.mode == "relay" for s in lm.sniffers for d in s.dcapfs)
+
+
+def _relay_sniffer_ports(n: int) -> list:
+    return [Port("tr_ack", "in", slv_type(n), "per trace: release pulse (relay: ACK written)"),
+            Port("tr_ack_n", "in", slv_type(32), "records released (the ACK value)"),
+            Port("tr_rptr", "out", slv_type(32 * n), "per trace: oldest unread record slot (relay)"),
+            Port("tr_lost", "out", slv_type(32 * n), "per trace: records dropped when full (relay)")]
+
+
+def _relay_extractor_map(ti: int) -> list:
+    hi, lo = 32 * ti + 31, 32 * ti
+    return [("tr_ack", f"tr_ack({ti})"), ("tr_ack_n", "tr_ack_n"),
+            ("tr_rptr", f"tr_rptr({rng(hi, lo)})"), ("tr_lost", f"tr_lost({rng(hi, lo)})")]
+
+
+def _relay_sniffer_map(a: int, n: int) -> list:
+    return [("tr_ack", f"tr_ack({rng(a + n - 1, a)})"), ("tr_ack_n", "tr_ack_n"),
+            ("tr_rptr", f"tr_rptr({rng(32 * (a + n) - 1, 32 * a)})"),
+            ("tr_lost", f"tr_lost({rng(32 * (a + n) - 1, 32 * a)})")]
+
+
+def _relay_lmic_hook(pre: str, ll, nt: int, consts: list, gmap: list, signals: list, u_lmic) -> None:
+    c = Const(f"{pre}_trace_relay_c", "integer_vector", int_vector([int(t.relay) for t in ll.traces]),
+              "1: relay trace (+ RPTR, ACK, LOST registers)")
+    consts.insert(len(consts) - 1, c)
+    gmap.append(("trace_relay_g", c.name))
+    vec = lambda w: f"std_logic_vector({w * nt - 1} downto 0)"  # noqa: E731
+    signals += [Signal("tr_ack", vec(1), "relay: release pulse per trace"),
+                Signal("tr_ack_n", slv_type(32), "relay: records released"),
+                Signal("tr_rptr", vec(32), "relay: read pointer per trace"),
+                Signal("tr_lost", vec(32), "relay: records dropped per trace")]
+    u_lmic.ports[-1:-1] = [("tr_ack", "tr_ack"), ("tr_ack_n", "tr_ack_n"),
+                              ("tr_rptr", "tr_rptr"), ("tr_lost", "tr_lost")]
 
 
 @lru_cache(maxsize=1)
@@ -794,6 +838,8 @@ def _lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: li
          ("tr_wptr", "tr_wptr"), ("tr_fill", "tr_fill"), ("tr_full", "tr_full"),
          ("tr_overflow", "tr_overflow"), ("tr_rd_addr", "tr_rd_addr"),
          ("tr_rd_data", "tr_rd_data"), ("irq", "irq")]))
+    if relay_lmic(lm):
+        _relay_lmic_hook(pre, ll, nt, consts, gmap, signals, instances[-1])
     for sv in sviews:
         si = sv.index
         pm = [("clk", "clk"), ("rst", "rst")]
@@ -819,6 +865,8 @@ def _lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: li
                    ("tr_overflow", f"tr_overflow({rng(a + n - 1, a)})"),
                    ("tr_rd_addr", "tr_rd_addr"),
                    ("tr_rd_data", f"tr_rd_data({rng(32 * (a + n) - 1, 32 * a)})")]
+            if relay_lmic(lm):
+                pm += _relay_sniffer_map(a, n)
         instances.append(Instance(f"sniffer_{sv.model.name}", sv.entity,
                                   f"sniffer {si} {sv.model.name}: {sv.summary}", [], pm))
     entity = f"{mon.name}_{lm.name}_lmic"
@@ -1170,13 +1218,20 @@ def _c_and_docs(d: Design) -> None:
                     (f"{T}_LOW_RESET", c_hex(t["low"]), "filter bounds after reset" if t["has_filter"]
                      else "no filter: what the driver writes as its 2 (ignored) INIT words"),
                     (f"{T}_HIGH_RESET", c_hex(t["high"]), "")]
+            if tl.relay:
+                rows.insert(2, (f"{T}_RELAY", "1", "relay: RPTR, ACK, LOST follow DEPTH"))
             section(f"trace {tl.name} ({tl.sniffer_name}, DCAPF {tl.index}, {tl.depth} records, "
-                    f"{'ring' if t['ring'] else 'stop when full'})",
+                    f"{'ring' if t['ring'] else 'relay' if t['mode'] == 'relay' else 'stop when full'})",
                     (f"DCAPF '{tl.name}'", _dcapf(d, tl.name).path + ("name",)), rows)
             for reg_name, w in layout_mod.TRACE_REGS.items():
                 regmap.append({"offset": reg + 4 * w, "name": f"{ln}.{T}_{reg_name}",
                                "access": "rw" if reg_name == "WATERMARK" else "ro",
                                "desc": TRACE_DOC[reg_name]})
+            if tl.relay:
+                for reg_name, w in layout_mod.RELAY_REGS.items():
+                    regmap.append({"offset": reg + 4 * w, "name": f"{ln}.{T}_{reg_name}",
+                                   "access": "wo" if reg_name == "ACK" else "ro",
+                                   "desc": RELAY_DOC[reg_name]})
             regmap.append({"offset": t["ram_offset"], "end": t["ram_offset"] + 8 * tl.depth - 4,
                            "name": f"{ln}.{T}_RAM", "access": "ro",
                            "desc": f"{tl.depth} records: word 2i timestamp, word 2i+1 data"})
@@ -1193,10 +1248,19 @@ GLOBAL_DOC = [("ro", "0x4A4E5452 (\"JNTR\")"), ("ro", "0x00010000 (1.0.0)"),
               ("ro", "the snapshot's high word"),
               ("wo", "a write of VAL emits one event {data = VAL} to the mark sniffer"),
               ("rw", "free for software")]
+RELAY_DOC = {"RPTR": "slot of the oldest unread record (relay)",
+             "ACK": "write N: release min(N, FILL) records read by the host (relay)",
+             "LOST": "records dropped because the buffer was full, since the last clear (relay)"}
 TRACE_DOC = {"WPTR": "slot the next record goes to", "FILL": "records held (saturates at DEPTH)",
              "STATUS": "bit 0 FULL, bit 1 OVERFLOW (sticky)",
              "WATERMARK": "IRQ when FILL rises to >= WATERMARK (0: off)",
              "DEPTH": "records"}
+
+
+def _clock_hz(mon: Monitor, clock: str) -> int:
+    """Frequency of a clock of the monitor, 0 when its period_ns is not given."""
+    c = next(c for c in mon.clocks if c.name == clock)
+    return round(1e9 / c.period_ns) if c.period_ns else 0
 
 
 def _dcapf(d: Design, name: str) -> Dcapf:
@@ -1233,7 +1297,7 @@ def _rows(d: Design) -> None:
                 "ram_offset": L.lmic_reg(lv.index, tl.ram_word), "irq_bit": tl.irq_bit,
                 "low": dc.low, "high": dc.high, "has_filter": dc.has_filter, "event": dc.event,
                 "description": dc.description,
-                "clock": lv.clock})
+                "clock": lv.clock, "clock_hz": _clock_hz(d.monitor, lv.clock)})
 
 
 # ---------------------------------------------------------------------------

@@ -135,6 +135,8 @@ void mock_trace_event(mock_hw *m, unsigned i, uint32_t data)
         return;
     if (m->tr_fill[i] == t->depth) {
         m->tr_status[i] |= JOINTER_TRACE_STATUS_OVERFLOW;
+        if (t->relay && m->tr_lost[i] != 0xFFFFFFFFu)
+            m->tr_lost[i]++;
         if (!t->ring)
             return;
     }
@@ -186,6 +188,7 @@ static void soft_reset(mock_hw *m, unsigned l)
         if (t->lmic != l || mock_mode(m, t->sniffer) == JOINTER_IDLE)
             continue;
         m->tr_wptr[i] = m->tr_fill[i] = m->tr_status[i] = 0;
+        m->tr_rptr[i] = m->tr_lost[i] = 0;
         m->lirq_status[l] &= ~(3u << t->irq_bit);
     }
 }
@@ -231,7 +234,7 @@ static int decode(const mock_hw *m, uint32_t off, unsigned *lmic, unsigned *idx,
         }
         for (unsigned i = 0; i < cfg->num_traces; i++) {
             const jointer_trace_desc *t = &cfg->traces[i];
-            if (off >= t->reg_offset && off < t->reg_offset + 20u) {
+            if (off >= t->reg_offset && off < t->reg_offset + (t->relay ? 32u : 20u)) {
                 *idx = i;
                 *word = (off - t->reg_offset) / 4u;
                 return W_TRACE;
@@ -302,8 +305,9 @@ int mock_read(void *ctx, uint32_t off, uint32_t *v)
         *v = (uint32_t)(m->threshold[idx] >> (32 * word));
         break;
     case W_TRACE: {
-        const uint32_t tr[5] = {m->tr_wptr[idx], m->tr_fill[idx], m->tr_status[idx],
-                                m->tr_watermark[idx], m->cfg->traces[idx].depth};
+        const uint32_t tr[8] = {m->tr_wptr[idx], m->tr_fill[idx], m->tr_status[idx],
+                                m->tr_watermark[idx], m->cfg->traces[idx].depth,
+                                m->tr_rptr[idx], 0, m->tr_lost[idx]};
         *v = tr[word];
         break;
     }
@@ -390,6 +394,15 @@ int mock_write(void *ctx, uint32_t off, uint32_t v)
     case W_TRACE:
         if (word == 3)
             m->tr_watermark[idx] = v;
+        if (word == 6) { /* relay ACK: release min(v, FILL) records */
+            const jointer_trace_desc *t = &m->cfg->traces[idx];
+            uint32_t n = v < m->tr_fill[idx] ? v : m->tr_fill[idx];
+            m->tr_fill[idx] -= n;
+            m->tr_rptr[idx] = (m->tr_rptr[idx] + n) % t->depth;
+            if (m->tr_fill[idx] < t->depth)
+                m->tr_status[idx] &= ~JOINTER_TRACE_STATUS_FULL;
+            m->tr_acks++;
+        }
         break;
     default: /* results, RAM, unmapped: read-only or nothing */
         break;

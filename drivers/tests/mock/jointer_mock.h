@@ -43,6 +43,8 @@ struct mock_hw {
     int caught[MOCK_MAX_METRICS], overflow[MOCK_MAX_METRICS];
     uint32_t tr_wptr[MOCK_MAX_TRACES], tr_fill[MOCK_MAX_TRACES], tr_status[MOCK_MAX_TRACES];
     uint32_t tr_watermark[MOCK_MAX_TRACES];
+    uint32_t tr_rptr[MOCK_MAX_TRACES], tr_lost[MOCK_MAX_TRACES]; /* relay traces */
+    uint32_t tr_acks;                 /* ACK writes (relay) */
     uint32_t ram[MOCK_MAX_WORDS];     /* trace RAM words, by byte offset / 4 */
     int mark_sniffer;                 /* descriptor index of the MARK sniffer, -1: none */
     uint32_t marks, last_mark;

@@ -50,7 +50,7 @@ def context(d: Design) -> dict:
                         if m["aggregator"] == "histogram" and m["boundaries"] != "pow2" else ""})
     for t in d.traces:
         traces.append({**t, "SNIFFER": t["sniffer_name"].upper(), "low_c": c_hex(t["low"]),
-                       "high_c": c_hex(t["high"]), "ring_c": 1 if t["ring"] else 0,
+                       "high_c": c_hex(t["high"]), "ring_c": 1 if t["ring"] else 0, "relay": t["mode"] == "relay", "clock_hz": t["clock_hz"],
                        "filter_c": 1 if t["has_filter"] else 0})
     mark = [s for s in d.sniffers if s.is_mark]
     return {"lmics": lmics, "sniffers": sniffers, "metrics": metrics, "traces": traces,
@@ -146,7 +146,7 @@ def _static_checks(d: Design) -> list[dict]:
                 (f"{tn}_ram_fits", f"{T}_RAM + 8u * {T}_DEPTH <= {L}_BASE + {N}_WINDOW"),
                 (f"{tn}_filter", f"(long long){T}_HIGH_RESET - (long long){T}_LOW_RESET >= 0"),
             ]
-            nxt = f"{T}_REGS + 4u * 5u"
+            nxt = f"{T}_REGS + 4u * {tl.reg_words}u"
             irq = f"{irq} + 2u"
         checks.append((f"{li}_irq_count", f"{L}_NUM_IRQ == {irq}"))
         checks.append((f"{li}_regs_fit", f"{nxt} <= {L}_BASE + {N}_WINDOW"))
