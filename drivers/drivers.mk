@@ -24,7 +24,8 @@ DRV_CORE     := $(DRV)/src/jointer.c $(DRV)/src/jointer_trace.c $(DRV)/src/joint
 DRV_PORTABLE := $(DRV_CORE) $(DRV)/src/jointer_names.c $(DRV)/src/jointer_recorder.c \
                 $(DRV)/src/jointer_port_baremetal.c
 DRV_HOSTED   := $(DRV)/src/jointer_open.c $(DRV)/src/jointer_port_uio.c \
-                $(DRV)/src/jointer_port_devmem.c $(DRV)/src/jointer_print.c
+                $(DRV)/src/jointer_port_devmem.c $(DRV)/src/jointer_print.c \
+                $(DRV)/src/jointer_trace_file.c
 DRV_LIB      := $(DRV_PORTABLE) $(DRV_HOSTED)
 DRV_HDRS     := $(wildcard $(DRV)/include/*.h $(DRV)/src/*.h $(DRV)/tests/*.h \
                            $(DRV)/tests/mock/*.h $(DRV_FIX)/*/*.h)
@@ -118,10 +119,11 @@ $(DRV_B)/cli-fixture/jointer-$(1): $(DRV_CLI_SRC) $(DRV_HDRS) $(DRV_FIX)/$(1)/$(
 	gcc $(DRV_WARN) -O2 $(DRV_INC) -I$(DRV_FIX)/$(1) -DJOINTER_CLI_CFG=$(1)_cfg \
 	    $(DRV_CLI_SRC) $(DRV_FIX)/$(1)/$(1).c -o $$@
 endef
-$(foreach f,accel_mon trace_mon,$(eval $(call drv_cli_fixture,$(f))))
+$(foreach f,accel_mon trace_mon relay_mon,$(eval $(call drv_cli_fixture,$(f))))
 
-cli-fixture: deps $(DRV_B)/cli-fixture/jointer-accel_mon $(DRV_B)/cli-fixture/jointer-trace_mon
-	@echo "built $(DRV_B)/cli-fixture/jointer-accel_mon (Y9) and jointer-trace_mon"
+cli-fixture: deps $(DRV_B)/cli-fixture/jointer-accel_mon $(DRV_B)/cli-fixture/jointer-trace_mon \
+             $(DRV_B)/cli-fixture/jointer-relay_mon
+	@echo "built $(DRV_B)/cli-fixture/jointer-accel_mon (Y9), jointer-trace_mon and jointer-relay_mon"
 
 # the CLI over the generated program monitor example (test_cli_pm.py: pm, profile from a device)
 $(DRV_B)/cli-pm/jointer-program_monitor: $(DRV_CLI_SRC) $(DRV_HDRS) configs/program_monitor.yaml \

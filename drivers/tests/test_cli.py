@@ -31,6 +31,7 @@ def regs(name):
 
 Y9 = regs("accel_mon")
 TM = regs("trace_mon")
+RM = regs("relay_mon")
 
 
 class Device:
@@ -272,6 +273,85 @@ def trace_command(tmp):
     assert lines["bus_trace"].endswith("filter 0x1000..0x1FFF"), out
     rc, out, err = run("jointer-accel_mon", None, "--device", "uio:/x/uio1", "trace")
     assert rc == 2 and "no trace buffer" in err, err
+
+
+
+def tfile(path):
+    """Independent reader of the relay trace file (jointer_trace_file.h)."""
+    with open(path, "rb") as f:
+        b = f.read()
+    magic, ver, enc, chash, hz, depth, flags, lost, nrec = struct.unpack_from("<8sHHIIIIIQ", b, 0)
+    mon, tr = (b[o:o + 32].split(b"\0")[0].decode() for o in (40, 72))
+    recs = [struct.unpack_from("<II", b, 104 + 8 * k) for k in range((len(b) - 104) // 8)]
+    return dict(magic=magic, version=ver, encoding=enc, hash=chash, clock_hz=hz, depth=depth,
+                flags=flags, lost=lost, records=nrec, monitor=mon, trace=tr), recs
+
+
+@case
+def trace_follow_and_convert(tmp):
+    """trace --follow over a fake UIO device, then --convert. A file does not
+    count down on ACK like the hardware: every drain sees the same FILL = 3
+    records (slots 6, 7, 0 from RPTR 6: the wrap), so the relay step drains
+    them until its budget of 4 x depth = 32 records: 11 drains, 33 records,
+    each drain in order from RPTR; ACK holds 3."""
+    d = Device(tmp, "rm", RM, "RELAY_MON")
+    reg, ram = RM["RELAY_MON_RELAY_T_REGS"], RM["RELAY_MON_RELAY_T_RAM"]
+    d.poke(reg + 4, 3)          # FILL
+    d.poke(reg + 0x14, 6)       # RPTR
+    d.poke(reg + 0x1C, 5)       # LOST
+    slots = {6: (1000, 0xA), 7: (1003, 0xB), 0: (1010, 0xC), 1: (1, 1)}
+    for slot, (ts, data) in slots.items():
+        d.poke(ram + 8 * slot, ts)
+        d.poke(ram + 8 * slot + 4, data)
+    out_file = os.path.join(tmp, "relay.jtr")
+    rc, out, err = run("jointer-relay_mon", d, "trace", "relay_t", "--follow", "-o", out_file,
+                       "--records", "3", "--timeout-ms", "0")
+    assert rc == 0, (out, err)
+    assert out == "trace relay_t: 33 records to %s, 5 lost\n" % out_file, out
+    assert d.peek(reg + 0x18) == 3                 # ACK: the records of the last drain
+    assert d.peek(reg + 0xC) == 4                  # WATERMARK: depth / 2 by default
+    assert d.peek(RM["RELAY_MON_PL_IRQ_ENABLE"]) == 0  # disabled again at the end
+    h, recs = tfile(out_file)
+    assert h == dict(magic=b"JNTRTRC\0", version=1, encoding=0, hash=RM["RELAY_MON_CONFIG_HASH"],
+                     clock_hz=100000000, depth=8, flags=1, lost=5, records=33,
+                     monitor="relay_mon", trace="relay_t"), h
+    assert recs == [(1000, 0xA), (1003, 0xB), (1010, 0xC)] * 11, recs
+    rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", out_file)
+    assert rc == 0, err
+    lines = out.splitlines()
+    assert lines[0] == ("# monitor relay_mon, trace relay_t, config hash 0x%08X, clock 100000000 Hz, "
+                        "33 records, 5 lost" % RM["RELAY_MON_CONFIG_HASH"]), lines[0]
+    assert lines[1] == "index,timestamp,data"
+    assert lines[2:] == ["%d,%d,%d" % (i, *recs[i]) for i in range(33)], lines[2:5]
+    rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", out_file, "--format", "json")
+    j = json.loads(out)
+    assert rc == 0 and j["lost"] == 5 and j["complete"] is True and j["depth"] == 8, j
+    assert [(r["timestamp"], r["data"]) for r in j["records"]] == recs
+    # a file cut short mid-record; a file cut short before the header's final rewrite
+    with open(out_file, "rb") as f:
+        b = f.read()
+    cut = os.path.join(tmp, "cut.jtr")
+    with open(cut, "wb") as f:
+        f.write(b[:-4])
+    rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", cut)
+    assert rc == 1 and "truncated record" in err, err
+    with open(cut, "wb") as f:
+        f.write(b[:24] + struct.pack("<I", 0) + b[28:-8])   # flags 0: not COMPLETE, 32 records
+    rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", cut)
+    assert rc == 0 and "32 records, 5 lost (incomplete file)" in out and out.count("\n") == 34, out
+    with open(cut, "wb") as f:
+        f.write(b"not a trace file at all" * 8)
+    rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", cut)
+    assert rc == 1 and "not a jointer trace file" in err, err
+    rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", os.path.join(tmp, "none"))
+    assert rc == 1 and "cannot read" in err, err
+    rc, out, err = run("jointer-relay_mon", d, "trace", "ev_trace", "--follow", "-o", out_file)
+    assert rc == 2 and "not a relay trace" in err, err
+    rc, out, err = run("jointer-relay_mon", d, "trace", "relay_t", "--follow")
+    assert rc == 2 and "usage" in err, err
+    rc, out, err = run("jointer-relay_mon", d, "trace", "relay_t", "--follow", "-o", out_file,
+                       "--watermark", "9")
+    assert rc == 2 and "beyond the depth 8" in err, err
 
 
 if __name__ == "__main__":

@@ -12,6 +12,8 @@
 #   make cosim-bench                   simulated cycles/s, Verilator vs GHDL, on the demo (median);
 #                                      AXI4-Lite transactions of one Y9 monitoring action and of
 #                                      the generic app on every configs/ example (report fragment)
+#   make relay-bench                   the trace relay: sustained lossless records/s, drain
+#                                      throughput, LUT/FF stop vs relay (a bench fragment)
 #
 # Builds are cached in $(BUILD)/cosim/ (one Verilator model per top + config).
 
@@ -32,8 +34,8 @@ endif
 COSIM_ARGS := --sim $(SIM) $(if $(filter 1 yes true,$(WAVES)),--waves) \
               $(if $(COSIM_USER_CONFIG),--config $(CONFIG))
 
-.PHONY: demo cosim-test cosim-bench
-BENCH_TARGETS += cosim-bench
+.PHONY: demo cosim-test cosim-bench relay-bench
+BENCH_TARGETS += cosim-bench relay-bench
 
 demo: deps
 	@$(PYTHON) $(COSIM_DIR)/run.py $(COSIM_SCENARIO) $(COSIM_ARGS)
@@ -45,3 +47,6 @@ cosim-bench: deps
 	@mkdir -p $(BUILD)/bench
 	@$(PYTHON) $(COSIM_DIR)/run.py --bench --json $(BUILD)/bench/cosim.json \
 	    --fragment $(BUILD)/bench/fragments/cosim-bench.json
+
+relay-bench: deps
+	@$(PYTHON) $(COSIM_DIR)/relay_bench.py $(BUILD)/bench/fragments/relay-bench.json

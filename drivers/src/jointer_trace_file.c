@@ -1,0 +1,170 @@
+/*
+ * jointer_trace_file.c - the relay trace file (jointer_trace_file.h): a
+ * little-endian header and raw records, written and read byte by byte so
+ * the format does not depend on the host's endianness or struct layout.
+ */
+#include <string.h>
+
+#include "jointer_trace_file.h"
+
+#ifndef EPROTO
+#define EPROTO 71
+#endif
+
+static void put16(unsigned char *p, uint32_t v)
+{
+    p[0] = (unsigned char)(v & 0xFFu);
+    p[1] = (unsigned char)((v >> 8) & 0xFFu);
+}
+
+static void put32(unsigned char *p, uint32_t v)
+{
+    put16(p, v & 0xFFFFu);
+    put16(p + 2, v >> 16);
+}
+
+static uint32_t get16(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8;
+}
+
+static uint32_t get32(const unsigned char *p)
+{
+    return get16(p) | get16(p + 2) << 16;
+}
+
+static void copy_name(char *dst, const char *src)
+{
+    size_t n = src != NULL ? strlen(src) : 0;
+    if (n > 31)
+        n = 31;
+    memset(dst, 0, 32);
+    if (n != 0)
+        memcpy(dst, src, n);
+}
+
+int jointer_tfile_header_init(jointer_tfile_header *h, const jointer_cfg *cfg, unsigned trace)
+{
+    const jointer_trace_desc *t;
+
+    if (h == NULL || cfg == NULL || trace >= cfg->num_traces || cfg->traces == NULL)
+        return -EINVAL;
+    t = &cfg->traces[trace];
+    memset(h, 0, sizeof *h);
+    h->version = JOINTER_TFILE_VERSION;
+    h->encoding = JOINTER_TFILE_ENC_RAW;
+    h->config_hash = cfg->config_hash;
+    h->clock_hz = t->clock_hz;
+    h->depth = t->depth;
+    copy_name(h->monitor, cfg->name);
+    copy_name(h->trace, t->name);
+    return 0;
+}
+
+int jointer_tfile_write_header(FILE *f, const jointer_tfile_header *h)
+{
+    unsigned char b[JOINTER_TFILE_HEADER_BYTES];
+
+    if (f == NULL || h == NULL)
+        return -EINVAL;
+    memset(b, 0, sizeof b);
+    memcpy(b, JOINTER_TFILE_MAGIC, 8);
+    put16(b + 8, h->version);
+    put16(b + 10, h->encoding);
+    put32(b + 12, h->config_hash);
+    put32(b + 16, h->clock_hz);
+    put32(b + 20, h->depth);
+    put32(b + 24, h->flags);
+    put32(b + 28, h->lost);
+    put32(b + 32, (uint32_t)(h->records & 0xFFFFFFFFu));
+    put32(b + 36, (uint32_t)(h->records >> 32));
+    memcpy(b + 40, h->monitor, 31);
+    memcpy(b + 72, h->trace, 31);
+    if (fseek(f, 0L, SEEK_SET) != 0 || fwrite(b, 1, sizeof b, f) != sizeof b
+        || fseek(f, 0L, SEEK_END) != 0 || fflush(f) != 0)
+        return -EIO;
+    return 0;
+}
+
+int jointer_tfile_append(FILE *f, jointer_tfile_header *h, const jointer_trace_record *rec, uint32_t n)
+{
+    unsigned char b[64 * JOINTER_TFILE_RECORD_BYTES];
+    uint32_t i = 0;
+
+    if (f == NULL || h == NULL || (rec == NULL && n != 0))
+        return -EINVAL;
+    while (i < n) {
+        uint32_t k = 0;
+        for (; k < 64u && i < n; k++, i++) {
+            put32(b + 8u * k, rec[i].timestamp);
+            put32(b + 8u * k + 4u, rec[i].data);
+        }
+        if (fwrite(b, JOINTER_TFILE_RECORD_BYTES, k, f) != k)
+            return -EIO;
+        h->records += k;
+    }
+    return 0;
+}
+
+int jointer_tfile_finish(FILE *f, jointer_tfile_header *h, uint32_t lost)
+{
+    if (f == NULL || h == NULL)
+        return -EINVAL;
+    h->lost = lost;
+    h->flags |= JOINTER_TFILE_COMPLETE;
+    return jointer_tfile_write_header(f, h);
+}
+
+int jointer_tfile_read_header(FILE *f, jointer_tfile_header *h)
+{
+    unsigned char b[JOINTER_TFILE_HEADER_BYTES];
+
+    if (f == NULL || h == NULL)
+        return -EINVAL;
+    memset(b, 0, sizeof b);
+    if (fread(b, 1, sizeof b, f) != sizeof b)
+        return memcmp(b, JOINTER_TFILE_MAGIC, 8) == 0 ? -EIO : -EPROTO;
+    if (memcmp(b, JOINTER_TFILE_MAGIC, 8) != 0)
+        return -EPROTO;
+    memset(h, 0, sizeof *h);
+    h->version = (uint16_t)get16(b + 8);
+    h->encoding = (uint16_t)get16(b + 10);
+    if (h->version != JOINTER_TFILE_VERSION || h->encoding != JOINTER_TFILE_ENC_RAW)
+        return -EPROTO;
+    h->config_hash = get32(b + 12);
+    h->clock_hz = get32(b + 16);
+    h->depth = get32(b + 20);
+    h->flags = get32(b + 24);
+    h->lost = get32(b + 28);
+    h->records = (uint64_t)get32(b + 32) | (uint64_t)get32(b + 36) << 32;
+    memcpy(h->monitor, b + 40, 31);
+    memcpy(h->trace, b + 72, 31);
+    if (!(h->flags & JOINTER_TFILE_COMPLETE)) { /* cut short: count what is there */
+        long end;
+        if (fseek(f, 0L, SEEK_END) != 0 || (end = ftell(f)) < 0
+            || fseek(f, (long)JOINTER_TFILE_HEADER_BYTES, SEEK_SET) != 0)
+            return -EIO;
+        h->records = ((uint64_t)end - JOINTER_TFILE_HEADER_BYTES) / JOINTER_TFILE_RECORD_BYTES;
+    }
+    return 0;
+}
+
+int jointer_tfile_read(FILE *f, jointer_trace_record *rec, uint32_t max, uint32_t *n)
+{
+    unsigned char b[JOINTER_TFILE_RECORD_BYTES];
+
+    if (f == NULL || n == NULL || (rec == NULL && max != 0))
+        return -EINVAL;
+    *n = 0;
+    while (*n < max) {
+        size_t got = fread(b, 1, sizeof b, f);
+        if (got == 0)
+            break;
+        if (got != sizeof b)
+            return -EPROTO;
+        rec[*n].timestamp = get32(b);
+        rec[*n].data = get32(b + 4);
+        ++*n;
+    }
+    return ferror(f) ? -EIO : 0;
+}
