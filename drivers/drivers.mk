@@ -34,7 +34,8 @@ DRV_FIXSRC   := $(DRV_FIX)/accel_mon/accel_mon.c $(DRV_FIX)/trace_mon/trace_mon.
                 $(DRV_FIX)/two_lmic/two_lmic.c $(DRV_FIX)/relay_mon/relay_mon.c
 DRV_T_CORE   := $(DRV_LIB) $(DRV)/tests/mock/jointer_mock.c $(DRV_FIXSRC) $(DRV)/tests/test_core.c
 DRV_T_PM     := $(DRV_PORTABLE) $(DRV)/tests/mock/jointer_mock.c $(DRV)/tests/test_pm.c
-DRV_T_UIO    := $(DRV_LIB) $(DRV_FIX)/accel_mon/accel_mon.c $(DRV)/tests/test_uio.c
+DRV_T_UIO    := $(DRV_LIB) $(DRV_FIX)/accel_mon/accel_mon.c $(DRV_FIX)/relay_mon/relay_mon.c \
+                $(DRV)/tests/test_uio.c
 DRV_T_FUZZ   := $(DRV_PORTABLE) $(DRV)/tests/mock/jointer_mock.c $(DRV_FIXSRC) $(DRV)/tests/fuzz_api.c
 DRV_CLI_SRC  := $(DRV_LIB) $(DRV)/cli/jointer_cli.c
 
