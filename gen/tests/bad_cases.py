@@ -86,7 +86,7 @@ monitor:
                                      "{name: busy, extractor: trace, mode: realy}"),
      ["bad.yaml:12:50: error: invalid value 'realy' for lmics[lm].sniffers[task].dcapfs[busy].mode (did you mean 'relay'? expected one of: stop, ring, relay)"]),
     ("relay_mode_on_a_time_extractor", GOOD.replace("width: 40}", "width: 40, mode: relay}"),
-     ["bad.yaml:12:54: error: unknown key 'mode' in lmics[lm].sniffers[task].dcapfs[busy] ('mode' is for extractor trace; expected one of: name, description, extractor, width, aggregator, event, filter, on_overflow, threshold_irq)"]),
+     ["bad.yaml:12:54: error: unknown key 'mode' in lmics[lm].sniffers[task].dcapfs[busy] ('mode' is for extractor trace; expected one of: name, description, extractor, width, aggregator, event, filter, on_overflow, threshold_irq, buckets, boundaries)"]),
     ("wrong_type_width", GOOD.replace("width: 40", "width: forty"),
      ["bad.yaml:12:50: error: wrong type for lmics[lm].sniffers[task].dcapfs[busy].width: 'forty' is a string (expected an integer)"]),
     ("float_is_not_integer", GOOD.replace("width: 40", "width: 40.0"),
