@@ -20,7 +20,7 @@ DRV_INC      := -I$(DRV)/include -I$(DRV)/src -I$(DRV)/tests
 DRV_FIXINC   := -I$(DRV_FIX)/accel_mon -I$(DRV_FIX)/trace_mon -I$(DRV_FIX)/two_lmic \
                 -I$(DRV_FIX)/relay_mon
 DRV_CORE     := $(DRV)/src/jointer.c $(DRV)/src/jointer_trace.c $(DRV)/src/jointer_pm.c \
-                $(DRV)/src/jointer_histogram.c
+                $(DRV)/src/jointer_histogram.c $(DRV)/src/jointer_global.c
 DRV_PORTABLE := $(DRV_CORE) $(DRV)/src/jointer_names.c $(DRV)/src/jointer_recorder.c \
                 $(DRV)/src/jointer_port_baremetal.c
 DRV_HOSTED   := $(DRV)/src/jointer_open.c $(DRV)/src/jointer_port_uio.c \

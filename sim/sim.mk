@@ -51,3 +51,11 @@ pm-bench: deps
 BENCH_TARGETS += latency-bench
 latency-bench: deps
 	@$(PYTHON) scripts/latency_bench.py --out $(BUILD)/bench/fragments/latency-bench.json
+
+# issue 12: the cost of a monitor (budgets before/after, Y1..Y9 monitors alone vs the paper,
+# where the Y9 top's cells go): scripts/bench_cost.py
+.PHONY: cost-bench
+BENCH_TARGETS += cost-bench
+cost-bench: deps
+	@$(PYTHON) scripts/bench_cost.py --jobs $(JOBS) --out $(BUILD)/bench \
+	    --fragment $(BENCH_FRAGS)/cost-bench.json

@@ -35,20 +35,21 @@ echo "driver-bench: Y9 driver = $origin"
 CC=arm-linux-gnueabihf-gcc
 text() { arm-linux-gnueabihf-size -A "$1" | awk '$1 == ".text" { t += $2 } END { print t + 0 }'; }
 rodata() { arm-linux-gnueabihf-size -A "$1" | awk '$1 ~ /^\.(rodata|data)/ { t += $2 } END { print t + 0 }'; }
-for f in jointer jointer_trace jointer_names jointer_recorder; do
+for f in jointer jointer_trace jointer_names jointer_recorder jointer_global; do
   $CC $WARN -Os -Idrivers/include -Idrivers/src -c drivers/src/$f.c -o "$out/$f.o"
 done
 $CC $WARN -Os -Idrivers/include -I"$gdir" -c "$gdir/$name.c" -o "$out/$name.o"
 core=$(text "$out/jointer.o"); gen=$(text "$out/$name.o"); gen_data=$(rodata "$out/$name.o")
 trace=$(text "$out/jointer_trace.o"); names=$(text "$out/jointer_names.o"); recorder=$(text "$out/jointer_recorder.o")
+global=$(text "$out/jointer_global.o")
 total=$((core + gen))
 verdict=$([ "$total" -le 3000 ] && echo "meets the goal" || echo "ABOVE the goal")
 printf "driver size, %s -Os (Thumb-2), .text bytes:\n" "$CC"
 printf "  libjointer core (src/jointer.c)            %5d\n" "$core"
 printf "  Y9 driver (%s.c; its descriptor is %d bytes of const data, wrappers are static inline) %d\n" "$name" "$gen_data" "$gen"
 printf "  core + Y9 driver                           %5d   goal <= 3000: %s (paper: +6900)\n" "$total" "$verdict"
-printf "  optional modules: jointer_trace.c %d (monitors with trace buffers), jointer_names.c %d, jointer_recorder.c %d\n" \
-  "$trace" "$names" "$recorder"
+printf "  optional modules: jointer_trace.c %d (monitors with trace buffers), jointer_global.c %d (TIMESTAMP, MARK), jointer_names.c %d, jointer_recorder.c %d\n" \
+  "$trace" "$global" "$names" "$recorder"
 
 # --- 2. instructions per read ----------------------------------------------------
 N=100000
@@ -95,7 +96,7 @@ cat >"$BUILD/bench/fragments/driver-bench.json" <<JSON
   {"name": ".text core + Y9 driver, aarch64 -Os", "value": $total64, "unit": "bytes", "anchor": null,
    "anchor_source": null, "summary": true, "note": "aarch64-linux-gnu-gcc -Os: core $core64 + Y9 driver $gen64"},
   {"name": ".text optional modules, armhf -Os", "value": $((trace + names + recorder)), "unit": "bytes", "anchor": null,
-   "anchor_source": null, "note": "jointer_trace.c $trace, jointer_names.c $names, jointer_recorder.c $recorder"},
+   "anchor_source": null, "note": "jointer_trace.c $trace, jointer_global.c $global, jointer_names.c $names, jointer_recorder.c $recorder"},
   {"name": "instructions per jointer_read (32-bit metric)", "value": $per_read, "unit": "instructions",
    "anchor": 20, "anchor_source": "goal: <= 20 (driver issue)", "summary": true,
    "note": "callgrind, gcc -O2 x86-64, $N calls, direct seam; raw volatile load $per_raw"},

@@ -52,7 +52,7 @@ static void usage(FILE *f)
             "monitor: %s (config hash 0x%08" PRIX32 ")\n"
             "commands:\n"
             "  info                          the descriptor and the device's identity\n"
-            "  selftest                      ID, VERSION, CONFIG_HASH, INFO, SCRATCH\n"
+            "  selftest                      ID, VERSION, CONFIG_HASH, INFO (+ SCRATCH when it has one)\n"
             "  mode SNIFFER MODE             idle | init | filtering | no_filtering\n"
             "  init DCAPF LOW HIGH           load a filter range, then FILTERING\n"
             "  run | stop | reset [LMIC]     every LMIC when none is named\n"
@@ -190,6 +190,9 @@ static int cmd_info(void)
     printf("monitor %s: config hash 0x%08" PRIX32 ", version 0x%08" PRIX32 ", base 0x%" PRIX64
            ", span 0x%" PRIX32 ", window 0x%" PRIX32 "\n",
            CFG->name, CFG->config_hash, CFG->version, CFG->base_address, CFG->span, CFG->window);
+    printf("global registers: ID VERSION CONFIG_HASH INFO IRQ_STATUS IRQ_ENABLE%s%s%s\n",
+           (CFG->info & JOINTER_INFO_TIMESTAMP) ? " TIMESTAMP" : "", (CFG->info & JOINTER_INFO_MARK) ? " MARK" : "",
+           (CFG->info & JOINTER_INFO_SCRATCH) ? " SCRATCH" : "");
     for (i = 0; i < CFG->num_lmics; i++) {
         const jointer_lmic_desc *l = &CFG->lmics[i];
         unsigned s;
@@ -258,7 +261,8 @@ static int cmd_selftest(void)
                 jointer_strerror(r), id.id, id.version, id.config_hash, id.info);
         return 1;
     }
-    printf("selftest: ok (ID, VERSION, CONFIG_HASH 0x%08" PRIX32 ", INFO, SCRATCH)\n", id.config_hash);
+    printf("selftest: ok (ID, VERSION, CONFIG_HASH 0x%08" PRIX32 ", INFO%s)\n", id.config_hash,
+           (CFG->info & JOINTER_INFO_SCRATCH) ? ", SCRATCH" : "");
     return 0;
 }
 
@@ -648,6 +652,11 @@ static int cmd_mark(int argc, char **argv)
     if (open_device() < 0)
         return 1;
     r = jointer_mark(&dev, v);
+    if (r == -ENOTSUP) {
+        fprintf(stderr, "jointer: mark: monitor %s has no MARK register (no mark sniffer in its description)\n",
+                CFG->name);
+        return 1;
+    }
     return r < 0 ? fail(r, "mark") : 0;
 }
 

@@ -289,10 +289,12 @@ int jointer_read_histogram(jointer_dev *dev, unsigned metric, uint64_t *buckets,
  */
 int jointer_read_mean(jointer_dev *dev, unsigned metric, uint64_t *sum, uint64_t *count);
 
-/* bus-clock cycles since reset, torn-free (LO snapshots HI) */
+/* bus-clock cycles since reset, torn-free (LO snapshots HI); -ENOTSUP when the
+ * monitor has no TIMESTAMP (INFO[17], monitor.global.timestamp) */
 int jointer_timestamp(jointer_dev *dev, uint64_t *ts);
 
-/* exactly one bus write: MARK = value (an event for the host sniffer) */
+/* exactly one bus write: MARK = value (an event for the host sniffer);
+ * -ENOTSUP when the monitor has no mark sniffer (INFO[18]) */
 int jointer_mark(jointer_dev *dev, uint32_t value);
 
 /* ---- trace buffers ---------------------------------------------------- */
@@ -376,10 +378,11 @@ int jointer_identify(jointer_dev *dev, jointer_ident *found);
 
 /*
  * ID must be JOINTER_ID_VALUE (-ENODEV); VERSION's major must equal the
- * descriptor's (-EPROTONOSUPPORT); CONFIG_HASH and INFO (LMIC count, window)
- * must match the descriptor (-ESTALE); with JOINTER_FORCE the last two are
- * only logged. Then (unless JOINTER_SELFTEST_NO_WRITE) SCRATCH must hold two
- * patterns (-EIO); its value is restored. found (may be NULL) = what was read.
+ * descriptor's (-EPROTONOSUPPORT); CONFIG_HASH and INFO (LMIC count, window,
+ * optional registers: JOINTER_INFO_FEATURES) must match the descriptor
+ * (-ESTALE); with JOINTER_FORCE the last two are only logged. Then (unless
+ * JOINTER_SELFTEST_NO_WRITE, or the monitor has no SCRATCH) SCRATCH must hold
+ * two patterns (-EIO); its value is restored. found (may be NULL) = what was read.
  */
 int jointer_selftest(jointer_dev *dev, unsigned flags, jointer_ident *found);
 

@@ -17,8 +17,19 @@ extern "C" {
 #endif
 
 #define JOINTER_ID_VALUE       0x4A4E5452u /* "JNTR" */
-#define JOINTER_VERSION_VALUE  0x00010000u /* 1.0.0: major<<16 | minor<<8 | patch */
+#define JOINTER_VERSION_VALUE  0x00020000u /* 2.0.0: major<<16 | minor<<8 | patch */
 #define JOINTER_NO_OFFSET      0xFFFFFFFFu
+
+/* INFO register bits: what a monitor has (jointer_cfg.info holds the value it was generated with) */
+#define JOINTER_INFO_LMICS_MASK  0x000000FFu /* number of LMICs */
+#define JOINTER_INFO_WINDOW_MASK 0x0000FF00u /* log2 of the window in bytes */
+#define JOINTER_INFO_STRICT      0x00010000u /* unmapped addresses answer SLVERR */
+#define JOINTER_INFO_TIMESTAMP   0x00020000u /* TIMESTAMP_LO/HI exist (monitor.global.timestamp) */
+#define JOINTER_INFO_MARK        0x00040000u /* MARK exists (a mark sniffer) */
+#define JOINTER_INFO_SCRATCH     0x00080000u /* SCRATCH exists (monitor.global.scratch) */
+/* the optional registers (jointer_selftest compares them with the descriptor's, as well as
+ * the LMIC count and the window) */
+#define JOINTER_INFO_FEATURES    (JOINTER_INFO_TIMESTAMP | JOINTER_INFO_MARK | JOINTER_INFO_SCRATCH)
 
 /* global block (window 0), byte offsets */
 #define JOINTER_REG_ID           0x00u
@@ -159,6 +170,8 @@ typedef struct jointer_cfg {
     const char *name;          /* monitor name */
     uint32_t config_hash;      /* must match the CONFIG_HASH register */
     uint32_t version;          /* JOINTER_VERSION_VALUE the code was generated for */
+    uint32_t info;             /* the INFO register: [7:0] LMICs, [15:8] log2 window, [16] strict,
+                                * [17] TIMESTAMP, [18] MARK, [19] SCRATCH present */
     uint32_t span;             /* bytes of the register space */
     uint32_t window;           /* bytes per window (global block, each LMIC) */
     uint64_t base_address;     /* bus.base_address from the YAML (bare-metal default) */

@@ -371,20 +371,6 @@ int jointer_read_threshold(jointer_dev *dev, unsigned metric, uint64_t *value)
     return read_words(dev, m->threshold_offset, m->width, value);
 }
 
-int jointer_timestamp(jointer_dev *dev, uint64_t *ts)
-{
-    if (!ready(dev) || ts == NULL)
-        return -EINVAL;
-    return read_words(dev, JOINTER_REG_TIMESTAMP_LO, 64u, ts);
-}
-
-int jointer_mark(jointer_dev *dev, uint32_t value)
-{
-    if (!ready(dev))
-        return -EINVAL;
-    return wr(dev, JOINTER_REG_MARK, value);
-}
-
 /* ---- interrupts ----------------------------------------------------------- */
 
 static uint32_t irq_mask_of(const jointer_dev *dev, unsigned lmic)
@@ -508,7 +494,8 @@ int jointer_selftest(jointer_dev *dev, unsigned flags, jointer_ident *found)
     if ((id.version >> 16) != (dev->cfg->version >> 16))
         r = -EPROTONOSUPPORT;
     else if (id.config_hash != dev->cfg->config_hash
-             || (id.info & 0xFFFFu) != (dev->cfg->num_lmics | log2w << 8))
+             || (id.info & 0xFFFFu) != (dev->cfg->num_lmics | log2w << 8)
+             || (id.info & JOINTER_INFO_FEATURES) != (dev->cfg->info & JOINTER_INFO_FEATURES))
         r = -ESTALE;
     if (r < 0) {
         LOG(dev, (flags & JOINTER_FORCE) ? JOINTER_LOG_WARN : JOINTER_LOG_ERROR, r,
@@ -517,7 +504,7 @@ int jointer_selftest(jointer_dev *dev, unsigned flags, jointer_ident *found)
         if (!(flags & JOINTER_FORCE))
             return r;
     }
-    if (flags & JOINTER_SELFTEST_NO_WRITE)
+    if ((flags & JOINTER_SELFTEST_NO_WRITE) || !(dev->cfg->info & JOINTER_INFO_SCRATCH))
         return 0;
     r = rd(dev, JOINTER_REG_SCRATCH, &old);
     if (r < 0)
@@ -542,7 +529,7 @@ const char *jointer_strerror(int err)
         {EINVAL, "invalid argument (index out of range for this monitor, NULL pointer, bad descriptor)"},
         {ERANGE, "value out of range (wider than the metric, low > high, beyond the trace depth)"},
         {ENOBUFS, "no bounds cache attached (jointer_attach_bounds) or too small"},
-        {ENOTSUP, "not supported by this metric or device (no threshold, no filter)"},
+        {ENOTSUP, "not supported by this metric or device (no threshold, no filter, no TIMESTAMP/MARK register)"},
         {EIO, "bus error or inconsistent register value"},
         {ETIMEDOUT, "timed out waiting for the interrupt"},
         {ENODEV, "no jointer monitor there (ID register is not JNTR)"},

@@ -14,7 +14,7 @@ if [ ! -f gen/jointer_gen/__main__.py ]; then
   exit 0
 fi
 rm -rf "$out" && mkdir -p "$out"
-LIB="drivers/src/jointer.c drivers/src/jointer_trace.c drivers/tests/mock/jointer_mock.c"
+LIB="drivers/src/jointer.c drivers/src/jointer_trace.c drivers/src/jointer_global.c drivers/tests/mock/jointer_mock.c"
 n=0
 for y in configs/*.yaml; do
   stem=$(basename "$y" .yaml)

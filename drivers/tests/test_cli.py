@@ -48,9 +48,10 @@ class Device:
             f.write(bytes(0x4000))
         log2w = r[prefix + "_WINDOW"].bit_length() - 1
         self.poke(ID, 0x4A4E5452)
-        self.poke(VERSION, 0x00010000)
+        self.poke(VERSION, 0x00020000)
         self.poke(HASH, r[prefix + "_CONFIG_HASH"])
-        self.poke(INFO, r[prefix + "_NUM_LMICS"] | log2w << 8)
+        # a generated monitor states its INFO; the hand-made fixtures have every optional register
+        self.poke(INFO, r.get(prefix + "_INFO", r[prefix + "_NUM_LMICS"] | log2w << 8 | 0xE0000))
 
     def poke(self, off, v):
         with open(self.path, "r+b") as f:

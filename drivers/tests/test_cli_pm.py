@@ -60,9 +60,9 @@ class Device:
         with open(self.path, "wb") as f:
             f.write(bytes(0x8000))
         self.poke(0x0, 0x4A4E5452)
-        self.poke(0x4, 0x00010000)
+        self.poke(0x4, 0x00020000)
         self.poke(0x8, regs["PROGRAM_MONITOR_CONFIG_HASH"])
-        self.poke(0xC, regs["PROGRAM_MONITOR_NUM_LMICS"] | (regs["PROGRAM_MONITOR_WINDOW"].bit_length() - 1) << 8)
+        self.poke(0xC, regs["PROGRAM_MONITOR_INFO"])
 
     def poke(self, off, v):
         with open(self.path, "r+b") as f:

@@ -984,7 +984,7 @@ TEST(selftest_ok_and_scratch_restored)
     CHECK_EQ(id.id, JOINTER_ID_VALUE);
     CHECK_EQ(id.version, JOINTER_VERSION_VALUE);
     CHECK_EQ(id.config_hash, ACCEL_MON_CONFIG_HASH);
-    CHECK_EQ(id.info, 0x601); /* 1 LMIC, 64-byte windows */
+    CHECK_EQ(id.info, 0xE0601); /* 1 LMIC, 64-byte windows, TIMESTAMP, MARK, SCRATCH */
     CHECK_EQ(M.scratch, 0x600D);
     CHECK_EQ(REC.writes, 3);
     jointer_recorder_clear(&REC);
@@ -1011,15 +1011,19 @@ TEST(selftest_mismatches)
     CHECK_OK(jointer_selftest(&Y.dev, JOINTER_FORCE, NULL));
     CHECK_EQ(log_calls, 2); /* still logged, as a warning */
     M.config_hash ^= 1;
-    M.info = 0x701; /* 128-byte windows */
+    M.info = 0xE0701; /* 128-byte windows */
     CHECK_EQ(jointer_selftest(&Y.dev, 0, NULL), -ESTALE);
-    M.info = 0x602; /* 2 LMICs */
+    M.info = 0xE0602; /* 2 LMICs */
     CHECK_EQ(jointer_selftest(&Y.dev, 0, NULL), -ESTALE);
-    M.info = 0x601;
-    M.version = 0x00020000;
+    M.info = 0x60601; /* no SCRATCH: another configuration */
+    CHECK_EQ(jointer_selftest(&Y.dev, 0, NULL), -ESTALE);
+    M.info = 0xF0601; /* strict decoding is not part of the identity */
+    CHECK_OK(jointer_selftest(&Y.dev, 0, NULL));
+    M.info = 0xE0601;
+    M.version = 0x00030000;
     CHECK_EQ(jointer_selftest(&Y.dev, 0, NULL), -EPROTONOSUPPORT);
     CHECK_OK(jointer_selftest(&Y.dev, JOINTER_FORCE, NULL));
-    M.version = 0x00010203; /* minor/patch differences are fine */
+    M.version = 0x00020203; /* minor/patch differences are fine */
     CHECK_OK(jointer_selftest(&Y.dev, 0, NULL));
     M.id = 0;
     CHECK_EQ(jointer_selftest(&Y.dev, JOINTER_FORCE, NULL), -ENODEV);
@@ -1027,6 +1031,26 @@ TEST(selftest_mismatches)
     M.scratch_stuck = 1;
     CHECK_EQ(jointer_selftest(&Y.dev, 0, NULL), -EIO);
     CHECK_OK(jointer_selftest(&Y.dev, JOINTER_SELFTEST_NO_WRITE, NULL));
+}
+
+/* issue 12: a monitor without the optional global registers */
+TEST(absent_global_registers_are_not_supported)
+{
+    jointer_cfg lean = accel_mon_cfg;
+    jointer_io inner, io;
+    uint64_t ts = 7;
+    lean.info = 0; /* no TIMESTAMP, MARK or SCRATCH */
+    mock_init(&M, &lean);
+    inner = mock_io(&M);
+    CHECK_OK(jointer_recorder_init(&REC, &inner, ACC, 4096, &io));
+    CHECK_OK(jointer_init(&Y.dev, &lean, &io));
+    jointer_recorder_clear(&REC);
+    CHECK_EQ(jointer_timestamp(&Y.dev, &ts), -ENOTSUP);
+    CHECK_EQ(ts, 7u);
+    CHECK_EQ(jointer_mark(&Y.dev, 1), -ENOTSUP);
+    CHECK_OK(jointer_selftest(&Y.dev, 0, NULL));   /* identity only: no SCRATCH to test */
+    CHECK_EQ(REC.writes, 0);
+    CHECK_EQ(REC.count, 4);
 }
 
 TEST(selftest_bus_errors)
@@ -1371,6 +1395,7 @@ static const jt_case cases[] = {
     JT_CASE(irq_wait_polled),
     JT_CASE(selftest_ok_and_scratch_restored),
     JT_CASE(selftest_mismatches),
+    JT_CASE(absent_global_registers_are_not_supported),
     JT_CASE(selftest_bus_errors),
     JT_CASE(strerror_covers_every_code),
     JT_CASE(close_releases_the_port),

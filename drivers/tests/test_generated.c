@@ -134,7 +134,12 @@ TEST(thresholds_and_traces)
         CHECK_EQ(r[0].data, 0x77);
         CHECK_OK(jointer_trace_set_watermark(&D, i, t->depth));
     }
-    CHECK_OK(jointer_mark(&D, 1));
+    /* MARK and TIMESTAMP exist exactly where the description has them (INFO) */
+    CHECK_EQ(jointer_mark(&D, 1), (CFG->info & JOINTER_INFO_MARK) ? 0 : -ENOTSUP);
+    {
+        uint64_t ts;
+        CHECK_EQ(jointer_timestamp(&D, &ts), (CFG->info & JOINTER_INFO_TIMESTAMP) ? 0 : -ENOTSUP);
+    }
 }
 
 static const jt_case cases[] = {

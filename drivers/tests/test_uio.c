@@ -87,7 +87,7 @@ static int make_tree(const char *size, const char *addr, const char *offset, uin
     poke(base + JOINTER_REG_ID, JOINTER_ID_VALUE);
     poke(base + JOINTER_REG_VERSION, JOINTER_VERSION_VALUE);
     poke(base + JOINTER_REG_CONFIG_HASH, ACCEL_MON_CONFIG_HASH);
-    poke(base + JOINTER_REG_INFO, 0x601);
+    poke(base + JOINTER_REG_INFO, 0xE0601); /* + TIMESTAMP, MARK, SCRATCH (the fixtures have them) */
     poke(base + ACCEL_MON_MAC_FIRES_RESULT, 321);
     poke(base + ACCEL_MON_COMPUTE_CYCLES_RESULT, 2);
     poke(base + ACCEL_MON_COMPUTE_CYCLES_RESULT + 4, 1);
@@ -283,7 +283,7 @@ TEST(uio_trace_relay_step)
     }
     CHECK_OK(make_tree("0x1000\n", "0x43c00000\n", "0\n", 0));
     poke(JOINTER_REG_CONFIG_HASH, RELAY_MON_CONFIG_HASH);
-    poke(JOINTER_REG_INFO, 0x801); /* 1 LMIC, 256-byte windows */
+    poke(JOINTER_REG_INFO, 0xE0801); /* 1 LMIC, 256-byte windows, TIMESTAMP, MARK, SCRATCH */
     poke(JOINTER_REG_IRQ_STATUS, 1);
     poke(JOINTER_REG_IRQ_ENABLE, 1);
     poke(RELAY_MON_PL_IRQ_STATUS, 1u << irq_bit); /* the watermark source */

@@ -21,6 +21,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import __version__
+from . import collect as collect_mod
+from . import datapath
 from . import layout as layout_mod
 from . import utilization
 from . import pm
@@ -30,7 +32,6 @@ from .model import MASK32, Dcapf, Lmic, Monitor, Sniffer
 from .names import GENERATED, Namespace
 
 MIN_ADDR_WIDTH, MAX_ADDR_WIDTH = 8, 32   # jointer_collect_dci addr_w_g
-CDC_TIMEOUT = 4096                        # bus cycles (jointer_collect_cdc default)
 TIMESTAMP_W = 32                          # trace record timestamp bits
 
 # ---------------------------------------------------------------------------
@@ -333,6 +334,12 @@ def _interfacer(sn: Sniffer, pre: str) -> tuple[list[ObservedSignal], list[Const
                 gen("per_beat_g", "boolean", vhdl_bool(p["per_beat"]),
                     "one event per beat" if p["per_beat"] else "one event per burst")
             gen("max_outstanding_g", "positive", str(p["max_outstanding"]))
+            nr = len(datapath.capture_ranges(sn))
+            if nr:                          # issue 12: DCAPF filters evaluated at the AW capture
+                gen("ranges_g", "natural", str(nr), "DCAPF filters evaluated where AWADDR is captured")
+                gen("keep_data_g", "boolean", vhdl_bool(datapath.keep_data(sn)),
+                    "the address reaches the DCAPFs" if datapath.keep_data(sn)
+                    else "only the in-range bits travel, not the address")
         for sig, w in (AXI4LITE_SIGNALS if t == "axi4lite" else AXI4_SIGNALS):
             width = widths[w] if isinstance(w, str) else w
             if w == "id" and width == 0:
@@ -404,6 +411,8 @@ def _interfacer(sn: Sniffer, pre: str) -> tuple[list[ObservedSignal], list[Const
         pmap += [("ev_strobe", "mark_strobe"), ("ev_value", "mark_data")]
         ports += [Port("mark_valid", "in", "std_logic", "one pulse per host write to MARK"),
                   Port("mark_data", "in", slv_type(32), "the value written")]
+    if datapath.capture_ranges(sn):
+        pmap += [("rng_low", "rng_low"), ("rng_high", "rng_high"), ("cand_in_range", "cand_in_range")]
     pmap += [("cand_valid", "cand_valid"), ("cand_data", "cand_data"), ("cand_bytes", "cand_bytes")]
     for o in observed:
         ports.append(Port(f"mon_{o.sig}", "in", slv_type(o.width), o.comment))
@@ -430,15 +439,44 @@ def _dcapf_summary(dc: Dcapf) -> str:
 NO_FILTER_COMMENT = "no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored"
 
 
-def _filter_generics(dp: str, dc: Dcapf) -> list[tuple[str, Const]]:
-    """(formal, constant) of has_filter_g, and of the reset bounds when there is a filter."""
+FILTER_COMMENT = {
+    "filter_none_c": NO_FILTER_COMMENT,
+    "filter_runtime_c": "Init DCAPF (bounds loaded at run time) + filter",
+    "filter_const_c": "constant bounds: a comparator, no registers; its 2 INIT words are ignored",
+    "filter_capture_c": "Init DCAPF here; the interfacer compares where it captures the address",
+    "filter_capture_const_c": "constant bounds, compared by the interfacer; its 2 INIT words are ignored",
+}
+
+
+def _filter_generics(dp: str, dc: Dcapf, sn: Sniffer) -> list[tuple[str, Const]]:
+    """(formal, constant) of the filter generics: has_filter_g of a trace, filter_g
+    of another DCAPF (datapath.filter_mode), and the reset bounds when there is a filter."""
+    if dc.is_trace:
+        f = [("has_filter_g", Const(f"{dp}_has_filter_c", "boolean", vhdl_bool(dc.has_filter),
+                                    "Init DCAPF + filter" if dc.has_filter else NO_FILTER_COMMENT))]
+    else:
+        mode = datapath.filter_mode(sn, dc)
+        f = [("filter_g", Const(f"{dp}_filter_c", "natural", mode, FILTER_COMMENT[mode]))]
     if not dc.has_filter:
-        return [("has_filter_g", Const(f"{dp}_has_filter_c", "boolean", "false", NO_FILTER_COMMENT))]
-    return [("has_filter_g", Const(f"{dp}_has_filter_c", "boolean", "true", "Init DCAPF + filter")),
-            ("low_reset_g", Const(f"{dp}_low_reset_c", slv_type(32), slv_hex(dc.low),
-                                  "filter low after reset")),
-            ("high_reset_g", Const(f"{dp}_high_reset_c", slv_type(32), slv_hex(dc.high),
-                                   "filter high after reset"))]
+        return f
+    return f + [("low_reset_g", Const(f"{dp}_low_reset_c", slv_type(32), slv_hex(dc.low),
+                                      "filter low after reset" if dc.filter_runtime else "filter low")),
+                ("high_reset_g", Const(f"{dp}_high_reset_c", slv_type(32), slv_hex(dc.high),
+                                       "filter high after reset" if dc.filter_runtime else "filter high"))]
+
+
+def _takes_init(sn: Sniffer) -> bool:
+    return datapath.takes_init(sn)
+
+
+def _capture_map(ranges: list[Dcapf], dc: Dcapf) -> list[tuple[str, str]]:
+    """Port map of a DCAPF whose filter the interfacer evaluates (its range bit k):
+    in-range from the emitter, its bounds to the interfacer."""
+    if dc not in ranges:
+        return []
+    k = ranges.index(dc)
+    return [("ev_in_range", f"ev_in_range({k})"), ("low", f"rng_low({rng(32 * k + 31, 32 * k)})"),
+            ("high", f"rng_high({rng(32 * k + 31, 32 * k)})")]
 
 
 def _lane(sn: Sniffer, dc: Dcapf) -> str:
@@ -498,6 +536,13 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
         signals.insert(0, Signal("mark_strobe", slv_type(1), "mark_valid as a one-lane vector"))
     if ncond:
         signals.append(Signal("cond", slv_type(ncond), "one match bit per condition"))
+    ranges = datapath.capture_ranges(sn)
+    if ranges:
+        nr = len(ranges)
+        signals += [Signal("rng_low", slv_type(32 * nr), "filter low bound per captured range"),
+                    Signal("rng_high", slv_type(32 * nr), "filter high bound per captured range"),
+                    Signal("cand_in_range", slv_type(nr), "the AW's address in range, per filter"),
+                    Signal("ev_in_range", slv_type(nr), "event instance: in range, per filter")]
     signals += [Signal("ev_good", slv_type(lanes), "event instance: valid strobe per lane"),
                 Signal("ev_data", slv_type(32), "event instance: data"),
                 Signal("ev_inc", slv_type(16), "event instance: increment"),
@@ -540,14 +585,25 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
                 f"event increment: {'bytes' if sn.increment == 'bytes' else 'one'}"),
           Const(f"{pre}_num_dcapfs_c", "positive", str(pm.dispenser_slots(sn)),
                 "DCAPFs, traces included (2 INIT words each)" if not pm.is_pc(sn) else
-                f"{len(sn.dcapfs)} DCAPFs + {pm.table_slots(sn)} INIT slots of the address table")]
+                f"{len(sn.dcapfs)} DCAPFs + {pm.table_slots(sn)} INIT slots of the address table"),
+          Const(f"{pre}_ev_data_w_c", "positive", str(datapath.data_width(sn)),
+                "event data bits that can be non-zero"),
+          Const(f"{pre}_ev_inc_w_c", "positive", str(datapath.inc_width(sn)),
+                "increment bits that can be non-zero"),
+          Const(f"{pre}_emit_registered_c", "boolean", vhdl_bool(datapath.emitter_registered(sn)),
+                "event instances registered (behind condition checkers)" if datapath.emitter_registered(sn)
+                else "the candidates, from the interfacer's registers, are the event instances")]
     groups[0].consts += ec
     instances.append(Instance(
         "u_emitter", "jointer_eig_emitter", "emitter: event instances (data, increment, good)",
-        [("lanes_g", ec[0].name), ("num_cond_g", ec[1].name), ("increment_g", ec[2].name)],
+        [("lanes_g", ec[0].name), ("num_cond_g", ec[1].name), ("increment_g", ec[2].name),
+         ("registered_g", ec[6].name)] + ([("ranges_g", str(len(ranges)))] if ranges else []),
         [("clk", "clk"), ("rst", "rst"), ("cand_valid", "cand_valid"), ("cand_data", "cand_data"),
-         ("cand_bytes", "cand_bytes"), ("cond", "cond" if ncond else '"1"'),
-         ("ev_good", "ev_good"), ("ev_data", "ev_data"), ("ev_inc", "ev_inc")]))
+         ("cand_bytes", "cand_bytes")]
+        + ([("cand_in_range", "cand_in_range")] if ranges else [])
+        + [("cond", "cond" if ncond else '"1"'),
+           ("ev_good", "ev_good"), ("ev_data", "ev_data"), ("ev_inc", "ev_inc")]
+        + ([("ev_in_range", "ev_in_range")] if ranges else [])))
     instances.append(Instance(
         "u_dispenser", "jointer_collect_dispenser",
         "dispenser: PROG/RUN/SOFT_RESET/INIT to the DCAPFs",
@@ -565,7 +621,7 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
     for di, dc in enumerate(sn.dcapfs):
         dp = f"dc_{dc.name}"
         good = f"ev_good({dc.event})"
-        fgen = _filter_generics(dp, dc)
+        fgen = _filter_generics(dp, dc, sn)
         if dc.is_trace:
             consts = [Const(f"{dp}_index_c", "natural", str(di), "INIT order inside the sniffer"),
                       Const(f"{dp}_depth_log2_c", "positive", str(dc.depth.bit_length() - 1),
@@ -643,8 +699,10 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
                 [("index_g", consts[0].name), ("extractor_g", consts[1].name),
                  ("aggregator_g", consts[2].name), ("sample_g", consts[3].name),
                  ("width_g", consts[4].name), ("wrap_g", consts[5].name)]
-                + [(f, c.name) for f, c in fgen] + hgen,
-                control + [("ev_good", good), ("ev_data", "ev_data"), ("ev_inc", "ev_inc"),
+                + [(f, c.name) for f, c in fgen] + hgen
+                + [("data_w_g", f"{pre}_ev_data_w_c"), ("inc_w_g", f"{pre}_ev_inc_w_c")],
+                control + [("ev_good", good), ("ev_data", "ev_data"), ("ev_inc", "ev_inc")]
+                + _capture_map(ranges, dc) + [
                            ("result", result),
                            ("overflow", f"dc_overflow({ri})"), ("caught", f"dc_caught({ri})")]))
             if dc.width < 64 and dc.buckets == 1:
@@ -728,13 +786,14 @@ def lmic_ports_min_one() -> tuple[bool, bool]:
 
 
 def _lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: list[SnifferView],
-          rp_addr_w: int) -> LmicView:
+          rp_addr_w: int, col: collect_mod.Collect) -> LmicView:
     pre = f"lm_{lm.name}"
     on_bus = lm.clock == mon.bus_clock.name
     nres, ntr = len(ll.dcapfs), len(ll.traces)
     has_mark = any(s.is_mark for s in sviews)
-    local_ts = ntr > 0 and not on_bus
-    global_ts = ntr > 0 and on_bus
+    global_ts = ntr > 0 and on_bus and col.timestamp
+    local_ts = ntr > 0 and not global_ts
+    init_w = 32 if any(_takes_init(sv.model) for sv in sviews) else 0
 
     consts = [
         Const(f"{pre}_num_sniffers_c", "positive", str(len(lm.sniffers))),
@@ -761,6 +820,9 @@ def _lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: li
         Const(f"{pre}_trace_irq_bit_c", "integer_vector", int_vector([t.irq_bit for t in ll.traces]),
               "watermark IRQ bit (full = bit + 1)"),
         Const(f"{pre}_num_irq_c", "natural", str(ll.num_irq), "IRQ source bits"),
+        Const(f"{pre}_init_w_c", "natural", str(init_w),
+              "INIT bits a sniffer takes (bounds, a table)" if init_w else
+              "no sniffer takes INIT data (no run-time bounds)"),
     ]
     nslots = sum(d.buckets for d in ll.dcapfs)
     if nslots > nres:                           # issue 7 part 2: histograms (else the default)
@@ -775,7 +837,9 @@ def _lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: li
              Port("rst", "in", "std_logic", "synchronous, active high"),
              Port("rp_req", "in", "std_logic", "one-cycle request",
                   group="register port from the DCI (doc/internals.md section 3)"),
-             Port("rp_we", "in", "std_logic"), Port("rp_addr", "in", slv_type(rp_addr_w)),
+             Port("rp_commit", "in", "std_logic", "one-cycle pulse: perform the captured write"),
+             Port("rp_we", "in", "std_logic"),
+             Port("rp_addr", "in", slv_type(rp_addr_w)),
              Port("rp_wdata", "in", slv_type(32)), Port("rp_ack", "out", "std_logic"),
              Port("rp_rdata", "out", slv_type(32)), Port("rp_err", "out", "std_logic"),
              Port("irq", "out", "std_logic", "level: an enabled IRQ source is pending",
@@ -829,7 +893,8 @@ def _lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: li
     instances.append(Instance(
         "u_lmic", "jointer_collect_lmic", f"LMIC {lm.name}: CONTROL, STATUS, INIT, RESULT, "
         "THRESHOLD and TRACE registers", gmap,
-        [("clk", "clk"), ("rst", "rst"), ("rp_req", "rp_req"), ("rp_we", "rp_we"),
+        [("clk", "clk"), ("rst", "rst"), ("rp_req", "rp_req"), ("rp_commit", "rp_commit"),
+         ("rp_we", "rp_we"),
          ("rp_addr", "rp_addr"), ("rp_wdata", "rp_wdata"), ("rp_ack", "rp_ack"),
          ("rp_rdata", "rp_rdata"), ("rp_err", "rp_err"), ("sn_prog", "sn_prog"),
          ("sn_run", "sn_run"), ("sn_soft_reset", "sn_soft_reset"), ("sn_ctrl_we", "sn_ctrl_we"),
@@ -888,17 +953,21 @@ S_AXI = [("awaddr", "in", "addr"), ("awprot", "in", 3), ("awvalid", "in", None),
          ("rdata", "out", 32), ("rresp", "out", 2), ("rvalid", "out", None), ("rready", "in", None)]
 
 
-def _top(mon: Monitor, lviews: list[LmicView], addr_width: int, rp_addr_w: int) -> dict:
+def _top(mon: Monitor, lviews: list[LmicView], addr_width: int, rp_addr_w: int,
+         col: collect_mod.Collect) -> dict:
+    """The top: a reset bridge per clock, the DCI, the global block (target 0),
+    per LMIC a direct connection or a CDC bridge (+ its irq synchroniser), the
+    LMICs. doc/internals.md section 5."""
     n = len(lviews)
     bus = mon.bus_clock.name
     ports = [Port("s_axi_aclk", "in", "std_logic", f"bus clock ({bus}): DCI, global block",
                   group="AXI4-Lite slave: the host's port to the monitor"),
-             Port("s_axi_aresetn", "in", "std_logic", "active low, synchronous to s_axi_aclk")]
+             Port("s_axi_aresetn", "in", "std_logic", "active low (may be asynchronous: reset bridge)")]
     for sig, d, w in S_AXI:
         ports.append(Port(f"s_axi_{sig}", d, slv_type(addr_width if w == "addr" else w)))
     for c in mon.clocks[1:]:
         ports += [Port(f"{c.name}_clk", "in", "std_logic", f"clock {c.name}", group=f"clock domain {c.name}"),
-                  Port(f"{c.name}_resetn", "in", "std_logic", f"active low, synchronous to {c.name}_clk")]
+                  Port(f"{c.name}_resetn", "in", "std_logic", "active low (may be asynchronous: reset bridge)")]
     ports.append(Port("irq", "out", "std_logic", "level: an enabled interrupt source is pending",
                       group="interrupt (bus clock)"))
     for lv in lviews:
@@ -907,43 +976,56 @@ def _top(mon: Monitor, lviews: list[LmicView], addr_width: int, rp_addr_w: int) 
                 ports.append(Port(f"{sv.model.name}_{o.sig}", "in", slv_type(o.width), o.comment,
                                   group=f"sniffer {sv.model.name} (LMIC {lv.model.name}, clock "
                                   f"{lv.clock}): {sv.summary}" if o is sv.observed[0] else ""))
-    signals = [Signal("bus_rst", "std_logic", "bus-clock reset, active high"),
+    need_mark = any(lv.has_mark for lv in lviews)
+    signals = [Signal("bus_rst", "std_logic", "bus-clock reset, active high (reset bridge)"),
                Signal("t_req", f"std_logic_vector({n} downto 0)", "index 0: global block, i + 1: LMIC i"),
+               Signal("t_start", "std_logic", "an access starts (the global block's answer goes to 0)"),
+               Signal("t_commit", f"std_logic_vector({n} downto 0)", "phase 2 of a write"),
                Signal("t_we", "std_logic"), Signal("t_addr", slv_type(rp_addr_w)),
                Signal("t_wdata", slv_type(32)), Signal("t_ack", f"std_logic_vector({n} downto 0)"),
                Signal("t_rdata", f"std_logic_vector({32 * (n + 1) - 1} downto 0)"),
                Signal("t_err", f"std_logic_vector({n} downto 0)"),
-               Signal("lmic_irq", f"std_logic_vector({n - 1} downto 0)", "per LMIC, on the bus clock"),
-               Signal("mark_valid", "std_logic"), Signal("mark_data", slv_type(32)),
-               Signal("timestamp", slv_type(64), "bus-clock cycle counter")]
+               Signal("lmic_irq", f"std_logic_vector({n - 1} downto 0)", "per LMIC, on the bus clock")]
+    if need_mark:
+        signals += [Signal("mark_valid", "std_logic", "MARK writes"), Signal("mark_data", slv_type(32))]
+    if col.timestamp:
+        signals.append(Signal("timestamp", slv_type(64), "bus-clock cycle counter (global TIMESTAMP)"))
     for c in mon.clocks[1:]:
-        signals.append(Signal(f"{c.name}_rst", "std_logic", f"clock {c.name} reset, active high"))
-    resets = [{"clk": "s_axi_aclk", "rst": "bus_rst", "resetn": "s_axi_aresetn"}] + \
-        [{"clk": f"{c.name}_clk", "rst": f"{c.name}_rst", "resetn": f"{c.name}_resetn"}
-         for c in mon.clocks[1:]]
-    instances = [
-        Instance("u_dci", "jointer_collect_dci", "DCI: the AXI4-Lite slave over every window",
-                 [("addr_w_g", "bus_addr_w_c"), ("num_lmics_g", "num_lmics_c"),
-                  ("window_log2_g", "window_log2_c"), ("strict_g", "strict_c")],
-                 [(f"s_axi_{s}", f"s_axi_{s}") for s in ("aclk", "aresetn")] +
-                 [(f"s_axi_{s}", f"s_axi_{s}") for s, _, _ in S_AXI] +
-                 [("t_req", "t_req"), ("t_we", "t_we"), ("t_addr", "t_addr"), ("t_wdata", "t_wdata"),
-                  ("t_ack", "t_ack"), ("t_rdata", "t_rdata"), ("t_err", "t_err")]),
-        Instance("u_timestamp", "jointer_collect_timestamp", "bus-clock cycle counter",
-                 [("width_g", "64")],
-                 [("clk", "s_axi_aclk"), ("rst", "bus_rst"), ("timestamp", "timestamp")]),
-        Instance("u_global", "jointer_collect_global",
-                 "global block (window 0): ID, VERSION, CONFIG_HASH, INFO, IRQ, TIMESTAMP, MARK",
-                 [("addr_w_g", "rp_addr_w_c"), ("strict_g", "strict_c"),
-                  ("config_hash_g", "config_hash_c"), ("info_g", "info_c"),
-                  ("num_lmics_g", "num_lmics_c")],
-                 [("clk", "s_axi_aclk"), ("rst", "bus_rst"), ("rp_req", "t_req(0)"),
-                  ("rp_we", "t_we"), ("rp_addr", "t_addr"), ("rp_wdata", "t_wdata"),
-                  ("rp_ack", "t_ack(0)"), ("rp_rdata", "t_rdata(31 downto 0)"),
-                  ("rp_err", "t_err(0)"), ("lmic_irq", "lmic_irq"), ("irq", "irq"),
-                  ("mark_valid", "mark_valid"), ("mark_data", "mark_data"),
-                  ("timestamp", "timestamp")]),
-    ]
+        signals.append(Signal(f"{c.name}_rst", "std_logic", f"clock {c.name} reset, active high (reset bridge)"))
+    instances = [Instance("u_rst_bus", "jointer_collect_reset",
+                          f"reset bridge of the bus clock ({bus})", [],
+                          [("clk", "s_axi_aclk"), ("resetn", "s_axi_aresetn"), ("rst", "bus_rst")])]
+    instances += [Instance(f"u_rst_{c.name}", "jointer_collect_reset", f"reset bridge of clock {c.name}", [],
+                           [("clk", f"{c.name}_clk"), ("resetn", f"{c.name}_resetn"),
+                            ("rst", f"{c.name}_rst")]) for c in mon.clocks[1:]]
+    instances.append(Instance(
+        "u_dci", "jointer_collect_dci", "DCI: the AXI4-Lite slave over every window",
+        [("addr_w_g", "bus_addr_w_c"), ("num_lmics_g", "num_lmics_c"),
+         ("window_log2_g", "window_log2_c"), ("strict_g", "strict_c")],
+        [(f"s_axi_{s}", f"s_axi_{s}") for s in ("aclk", "aresetn")] +
+        [(f"s_axi_{s}", f"s_axi_{s}") for s, _, _ in S_AXI] +
+        [("t_req", "t_req"), ("t_start", "t_start"), ("t_commit", "t_commit"), ("t_we", "t_we"),
+         ("t_addr", "t_addr"),
+         ("t_wdata", "t_wdata"), ("t_ack", "t_ack"), ("t_rdata", "t_rdata"), ("t_err", "t_err")]))
+    if col.timestamp:
+        instances.append(Instance("u_timestamp", "jointer_collect_timestamp",
+                                  "bus-clock cycle counter (TIMESTAMP_LO/HI, bus-clock trace records)",
+                                  [("width_g", "64")],
+                                  [("clk", "s_axi_aclk"), ("rst", "bus_rst"), ("timestamp", "timestamp")]))
+    instances.append(Instance(
+        "u_global", "jointer_collect_global",
+        "global block (window 0): ID, VERSION, CONFIG_HASH, INFO, IRQ" + "".join(
+            f", {r}" for r, on in (("TIMESTAMP", col.timestamp), ("MARK", col.mark),
+                                   ("SCRATCH", col.scratch)) if on),
+        [("addr_w_g", "rp_addr_w_c"), ("strict_g", "strict_c"), ("config_hash_g", "config_hash_c"),
+         ("info_g", "info_c"), ("num_lmics_g", "num_lmics_c"), ("has_timestamp_g", "has_timestamp_c"),
+         ("has_mark_g", "has_mark_c"), ("has_scratch_g", "has_scratch_c")],
+        [("clk", "s_axi_aclk"), ("rst", "bus_rst"), ("rp_req", "t_req(0)"), ("rp_start", "t_start"),
+         ("rp_commit", "t_commit(0)"), ("rp_we", "t_we"), ("rp_addr", "t_addr"), ("rp_wdata", "t_wdata"), ("rp_ack", "t_ack(0)"),
+         ("rp_rdata", "t_rdata(31 downto 0)"), ("rp_err", "t_err(0)"), ("lmic_irq", "lmic_irq"),
+         ("irq", "irq")]
+        + ([("mark_valid", "mark_valid"), ("mark_data", "mark_data")] if need_mark else [])
+        + ([("timestamp", "timestamp")] if col.timestamp else [])))
     for lv in lviews:
         i = lv.index
         t = i + 1
@@ -951,11 +1033,12 @@ def _top(mon: Monitor, lviews: list[LmicView], addr_width: int, rp_addr_w: int) 
         clk, rst = ("s_axi_aclk", "bus_rst") if lv.on_bus_clock else (f"{lv.clock}_clk", f"{lv.clock}_rst")
         rdata = f"t_rdata({rng(32 * t + 31, 32 * t)})"
         if lv.on_bus_clock:
-            rp = [("rp_req", f"t_req({t})"), ("rp_we", "t_we"), ("rp_addr", "t_addr"),
-                  ("rp_wdata", "t_wdata"), ("rp_ack", f"t_ack({t})"), ("rp_rdata", rdata),
-                  ("rp_err", f"t_err({t})"), ("irq", f"lmic_irq({i})")]
+            rp = [("rp_req", f"t_req({t})"), ("rp_commit", f"t_commit({t})"), ("rp_we", "t_we"),
+                  ("rp_addr", "t_addr"), ("rp_wdata", "t_wdata"), ("rp_ack", f"t_ack({t})"),
+                  ("rp_rdata", rdata), ("rp_err", f"t_err({t})"), ("irq", f"lmic_irq({i})")]
         else:
             signals += [Signal(f"{pfx}_req", "std_logic", f"LMIC {lv.model.name}, clock {lv.clock} side"),
+                        Signal(f"{pfx}_commit", "std_logic"),
                         Signal(f"{pfx}_we", "std_logic"), Signal(f"{pfx}_addr", slv_type(rp_addr_w)),
                         Signal(f"{pfx}_wdata", slv_type(32)), Signal(f"{pfx}_ack", "std_logic"),
                         Signal(f"{pfx}_rdata", slv_type(32)), Signal(f"{pfx}_err", "std_logic"),
@@ -963,22 +1046,23 @@ def _top(mon: Monitor, lviews: list[LmicView], addr_width: int, rp_addr_w: int) 
             instances.append(Instance(
                 f"u_cdc{i}", "jointer_collect_cdc",
                 f"LMIC {lv.model.name}: request/acknowledge crossing bus clock -> {lv.clock}",
-                [("addr_w_g", "rp_addr_w_c"), ("timeout_g", "cdc_timeout_c")],
+                [("addr_w_g", "rp_addr_w_c"), ("timeout_g", f"{pfx}_cdc_timeout_c")],
                 [("s_clk", "s_axi_aclk"), ("s_rst", "bus_rst"), ("s_req", f"t_req({t})"),
-                 ("s_we", "t_we"), ("s_addr", "t_addr"), ("s_wdata", "t_wdata"),
-                 ("s_ack", f"t_ack({t})"), ("s_rdata", rdata), ("s_err", f"t_err({t})"),
-                 ("m_clk", clk), ("m_rst", rst), ("m_req", f"{pfx}_req"), ("m_we", f"{pfx}_we"),
-                 ("m_addr", f"{pfx}_addr"), ("m_wdata", f"{pfx}_wdata"), ("m_ack", f"{pfx}_ack"),
-                 ("m_rdata", f"{pfx}_rdata"), ("m_err", f"{pfx}_err")]))
+                 ("s_commit", f"t_commit({t})"), ("s_we", "t_we"), ("s_addr", "t_addr"),
+                 ("s_wdata", "t_wdata"), ("s_ack", f"t_ack({t})"), ("s_rdata", rdata),
+                 ("s_err", f"t_err({t})"), ("m_clk", clk), ("m_rst", rst), ("m_req", f"{pfx}_req"),
+                 ("m_commit", f"{pfx}_commit"), ("m_we", f"{pfx}_we"), ("m_addr", f"{pfx}_addr"),
+                 ("m_wdata", f"{pfx}_wdata"), ("m_ack", f"{pfx}_ack"), ("m_rdata", f"{pfx}_rdata"),
+                 ("m_err", f"{pfx}_err")]))
             instances.append(Instance(
                 f"u_irq_sync{i}", "jointer_collect_sync",
                 f"LMIC {lv.model.name}: interrupt level to the bus clock",
                 [("width_g", "1")],
                 [("clk", "s_axi_aclk"), ("rst", "bus_rst"), ("d", f"{pfx}_irq"),
                  ("q", f"lmic_irq({rng(i, i)})")]))
-            rp = [("rp_req", f"{pfx}_req"), ("rp_we", f"{pfx}_we"), ("rp_addr", f"{pfx}_addr"),
-                  ("rp_wdata", f"{pfx}_wdata"), ("rp_ack", f"{pfx}_ack"), ("rp_rdata", f"{pfx}_rdata"),
-                  ("rp_err", f"{pfx}_err"), ("irq", f"{pfx}_irq(0)")]
+            rp = [("rp_req", f"{pfx}_req"), ("rp_commit", f"{pfx}_commit"), ("rp_we", f"{pfx}_we"),
+                  ("rp_addr", f"{pfx}_addr"), ("rp_wdata", f"{pfx}_wdata"), ("rp_ack", f"{pfx}_ack"),
+                  ("rp_rdata", f"{pfx}_rdata"), ("rp_err", f"{pfx}_err"), ("irq", f"{pfx}_irq(0)")]
         pm = [("clk", clk), ("rst", rst)] + rp
         if lv.global_timestamp:
             pm.append(("timestamp", f"timestamp({TIMESTAMP_W - 1} downto 0)"))
@@ -990,7 +1074,7 @@ def _top(mon: Monitor, lviews: list[LmicView], addr_width: int, rp_addr_w: int) 
         how = "same clock as the bus: wired directly" if lv.on_bus_clock else f"clock {lv.clock}"
         instances.append(Instance(f"lmic_{lv.model.name}", lv.entity,
                                   f"LMIC {i} {lv.model.name} (window {t}, {how})", [], pm))
-    return {"ports": ports, "signals": signals, "instances": instances, "resets": resets,
+    return {"ports": ports, "signals": signals, "instances": instances, "assigns": [],
             "entity": f"{mon.name}_monitor", "file": f"hdl/{mon.name}_monitor.vhd"}
 
 
@@ -1086,13 +1170,19 @@ def _c_and_docs(d: Design) -> None:
     section("global block (window 0) and CONTROL/STATUS fields", gen,
             [(f"REG_{reg}", c_hex(4 * w), "") for reg, w in layout_mod.GLOBAL_REGS.items()]
             + [("ID_VALUE", "0x4A4E5452u", "ID register: \"JNTR\""),
-               ("VERSION_VALUE", "0x00010000u", "VERSION register: 1.0.0"),
+               ("VERSION_VALUE", "0x00020000u", "VERSION register: 2.0.0"),
+               ("HAS_TIMESTAMP", c_dec(int(d.info >> 17 & 1)), "INFO[17]: TIMESTAMP_LO/HI"),
+               ("HAS_MARK", c_dec(int(d.info >> 18 & 1)), "INFO[18]: MARK"),
+               ("HAS_SCRATCH", c_dec(int(d.info >> 19 & 1)), "INFO[19]: SCRATCH"),
                ("CONTROL_RUN", c_hex(layout_mod.CONTROL_RUN), "CONTROL bit 0"),
                ("CONTROL_SOFT_RESET", c_hex(layout_mod.CONTROL_SOFT_RESET), "CONTROL bit 1, write-1 pulse")]
             + [(f"PROG_{k}", c_hex(v), "PROG value" if k == "IDLE" else "")
                for k, v in layout_mod.PROG.items()])
+    present = {"TIMESTAMP_LO": d.info >> 17 & 1, "TIMESTAMP_HI": d.info >> 17 & 1,
+               "MARK": d.info >> 18 & 1, "SCRATCH": d.info >> 19 & 1}
     regmap = [{"offset": 4 * w, "name": reg, "access": acc, "desc": desc}
-              for (reg, w), (acc, desc) in zip(layout_mod.GLOBAL_REGS.items(), GLOBAL_DOC)]
+              for (reg, w), (acc, desc) in zip(layout_mod.GLOBAL_REGS.items(), GLOBAL_DOC)
+              if present.get(reg, 1)]
     for lv in d.lmics:
         ll, li, ln = lv.layout, lv.index, lv.model.name
         Ln = ln.upper()
@@ -1239,9 +1329,10 @@ def _c_and_docs(d: Design) -> None:
     d.register_map = sorted(regmap, key=lambda r: r["offset"])
 
 
-GLOBAL_DOC = [("ro", "0x4A4E5452 (\"JNTR\")"), ("ro", "0x00010000 (1.0.0)"),
+GLOBAL_DOC = [("ro", "0x4A4E5452 (\"JNTR\")"), ("ro", "0x00020000 (2.0.0)"),
               ("ro", "hash of the description this monitor was generated from"),
-              ("ro", "[7:0] LMICs, [15:8] log2 window bytes, [16] strict decoding"),
+              ("ro", "[7:0] LMICs, [15:8] log2 window bytes, [16] strict decoding, "
+                     "[17] TIMESTAMP, [18] MARK, [19] SCRATCH present"),
               ("ro", "bit i: LMIC i has an enabled pending interrupt source"),
               ("rw", "bit i enables LMIC i"),
               ("ro", "bus cycles since reset, low word (reading it snapshots HI)"),
@@ -1423,7 +1514,8 @@ def elaborate(mon: Monitor, src: Source, source_name: str) -> Design:
                     f"{1 << addr_width}-byte register space of addr_width {addr_width} "
                     f"(expected a multiple of 0x{1 << addr_width:X})")
     h = config_hash(mon)
-    info = len(mon.lmics) | (L.window_log2 << 8) | (int(bus.strict) << 16)
+    col = collect_mod.collect(mon, L.window_log2)
+    info = col.info
     rp_addr_w = L.window_log2 - 2
 
     sviews_all: list[SnifferView] = []
@@ -1441,26 +1533,27 @@ def elaborate(mon: Monitor, src: Source, source_name: str) -> Design:
             number += 1
             sviews.append(sv)
         sviews_all += sviews
-        lviews.append(_lmic(mon, lm, li, ll, sviews, rp_addr_w))
+        lviews.append(_lmic(mon, lm, li, ll, sviews, rp_addr_w, col))
 
     monitor_consts = ConstGroup(f"monitor {mon.name}", [
         Const("config_hash_c", slv_type(32), slv_hex(h), "CONFIG_HASH register"),
-        Const("info_c", slv_type(32), slv_hex(info),
-              f"INFO: {len(mon.lmics)} LMIC(s), {L.window}-byte windows, "
-              f"{'strict' if bus.strict else 'lenient'} decoding"),
+        Const("info_c", slv_type(32), slv_hex(info), collect_mod.info_text(col, mon, L.window)),
         Const("bus_addr_w_c", "positive", str(addr_width), "s_axi address bits"),
         Const("window_log2_c", "positive", str(L.window_log2), f"{L.window} bytes per window"),
         Const("rp_addr_w_c", "positive", str(rp_addr_w), "word-address bits inside a window"),
         Const("strict_c", "boolean", vhdl_bool(bus.strict),
               "SLVERR on unmapped addresses" if bus.strict else "unmapped addresses read 0, OKAY"),
         Const("num_lmics_c", "positive", str(len(mon.lmics))),
-        Const("cdc_timeout_c", "positive", str(CDC_TIMEOUT),
-              "bus cycles before a crossing to a silent LMIC answers SLVERR"),
-    ])
+        Const("has_timestamp_c", "boolean", vhdl_bool(col.timestamp), "global TIMESTAMP_LO/HI"),
+        Const("has_mark_c", "boolean", vhdl_bool(col.mark), "global MARK"),
+        Const("has_scratch_c", "boolean", vhdl_bool(col.scratch), "global SCRATCH"),
+    ] + [Const(f"lmic{i}_cdc_timeout_c", "positive", str(collect_mod.cdc_timeout(mon, lm)),
+               f"LMIC {lm.name}: bus cycles before a crossing to it answers SLVERR")
+         for i, lm in enumerate(mon.lmics) if lm.clock != mon.bus_clock.name])
     d = Design(monitor=mon, source_name=source_name, version=__version__, config_hash=h,
                layout=L, addr_width=addr_width, info=info, lmics=lviews, sniffers=sviews_all,
                metrics=[], traces=[], monitor_consts=monitor_consts,
-               top=_top(mon, lviews, addr_width, rp_addr_w), c_macros=[], register_map=[])
+               top=_top(mon, lviews, addr_width, rp_addr_w, col), c_macros=[], register_map=[])
     d.bus_interfaces = _bus_interfaces(mon, lviews)
     _rows(d)
     _c_and_docs(d)

@@ -78,6 +78,7 @@ class Dcapf:
     low: int = 0                     # filter bounds after reset (0..MASK32 without a filter)
     high: int = MASK32
     has_filter: bool = True          # False: `filter: none`, no filter hardware
+    filter_runtime: bool = True      # False: `filter: {..., runtime: false}`, constant bounds
     wrap: bool = False
     threshold_irq: bool = False
     depth: int | None = None         # trace only (records)
@@ -119,6 +120,8 @@ class Dcapf:
             # only when there is no filter: the hashes of descriptions without
             # `filter: none` stay what they were before the option existed
             out["filter"] = "none"
+        elif not self.filter_runtime:
+            out["filter_runtime"] = False   # likewise: only when given
         return out
 
 
@@ -165,6 +168,8 @@ class Monitor:
     lmics: list[Lmic]
     description: str = ""
     path: tuple = ()
+    timestamp: bool | None = None    # monitor.global.timestamp; None: the default (has_timestamp)
+    scratch: bool = False            # monitor.global.scratch
 
     @property
     def bus_clock(self) -> Clock:
@@ -178,8 +183,27 @@ class Monitor:
         for sn in self.sniffers():
             yield from sn.dcapfs
 
+    # -- optional global registers (issue 12) -------------------------------
+    @property
+    def has_mark(self) -> bool:
+        return any(s.is_mark for s in self.sniffers())
+
+    @property
+    def has_timestamp(self) -> bool:
+        """TIMESTAMP_LO/HI: as asked, else when a MARK sniffer or a trace on the
+        bus clock needs it (their records then carry bus-clock time)."""
+        if self.timestamp is not None:
+            return self.timestamp
+        bus = self.bus_clock.name
+        return self.has_mark or any(d.is_trace for lm in self.lmics if lm.clock == bus
+                                    for s in lm.sniffers for d in s.dcapfs)
+
     def canonical(self) -> dict:
         """What the config hash covers: everything but descriptions."""
-        return {"jointer": 1, "name": self.name, "bus": self.bus.canonical(),
-                "clocks": [c.canonical() for c in self.clocks],
-                "lmics": [lm.canonical() for lm in self.lmics]}
+        out = {"jointer": 1, "name": self.name, "bus": self.bus.canonical(),
+               "clocks": [c.canonical() for c in self.clocks],
+               "lmics": [lm.canonical() for lm in self.lmics]}
+        if self.timestamp is not None or self.scratch:
+            # only when given: the hashes of descriptions without `global:` stay
+            out["global"] = {"timestamp": self.timestamp, "scratch": self.scratch}
+        return out

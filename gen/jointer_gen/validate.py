@@ -360,8 +360,10 @@ class _Builder:
         check_pc(self, lmics)
         if name is None or not clocks:
             return None
+        g = _get(m, "global", dict, {})
         return Monitor(name=name, clocks=clocks, bus=bus, lmics=lmics,
-                       description=_get(m, "description", str, ""), path=mp)
+                       description=_get(m, "description", str, ""), path=mp,
+                       timestamp=_get(g, "timestamp", bool), scratch=_get(g, "scratch", bool, False))
 
     def clocks(self, m, mp) -> list[Clock]:
         out = []
@@ -559,10 +561,16 @@ class _Builder:
         if 0 <= low <= MASK32 and 0 <= high <= MASK32 and low > high:
             self.err(path + ("filter",), f"filter of {self.where(path)} is empty: low "
                      f"{show(low)} > high {show(high)} (expected low <= high)")
+        runtime = _get(f, "runtime", bool, True)
+        if not runtime and ext == "trace":
+            self.err(path + ("filter", "runtime"), f"runtime: false in {self.where(path)}: a trace "
+                     "DCAPF's bounds are always loaded at run time (expected runtime: true, or "
+                     "filter: none)")
         if name is None:
             return None
         dc = Dcapf(name=name, extractor=ext, event=event, low=low, high=high, path=path,
-                   has_filter=has_filter, description=_get(d, "description", str, ""))
+                   has_filter=has_filter, filter_runtime=runtime,
+                   description=_get(d, "description", str, ""))
         if ext == "trace":
             dc.width = dc.aggregator = None
             dc.depth = _get(d, "depth", int, 256)

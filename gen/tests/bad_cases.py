@@ -120,6 +120,21 @@ lmics:
      ['bad.yaml:11:17: error: lmics[lm].sniffers[task].dcapfs has 0 items (expected at least 1: the dispenser addresses up to 128 DCAPFs)']),
     ("filter_bound_33_bits", GOOD.replace("width: 40}", "width: 40, filter: {high: 0x100000000}}"),
      ['bad.yaml:12:69: error: high 0x100000000 out of range in lmics[lm].sniffers[task].dcapfs[busy].filter.high (expected 0..0xFFFFFFFF)']),
+    # issue 12: constant bounds, optional global registers
+    ("filter_runtime_on_trace", GOOD.replace(
+        "          - {name: busy, extractor: time, width: 40}",
+        "          - {name: busy, extractor: time, width: 40}\n"
+        "          - {name: tr, extractor: trace, depth: 16, filter: {low: 0, high: 5, runtime: false}}"),
+     ["bad.yaml:13:88: error: runtime: false in lmics[lm].sniffers[task].dcapfs[tr]: a trace DCAPF's bounds "
+      "are always loaded at run time (expected runtime: true, or filter: none)"]),
+    ("filter_runtime_not_bool", GOOD.replace("width: 40}", "width: 40, filter: {low: 1, high: 1, runtime: maybe}}"),
+     ["bad.yaml:12:89: error: wrong type for lmics[lm].sniffers[task].dcapfs[busy].filter.runtime: 'maybe' is "
+      "a string (expected true or false)"]),
+    ("global_unknown_key", GOOD.replace("  clocks: [axi, fast]", "  clocks: [axi, fast]\n  global: {timestamps: true}"),
+     ["bad.yaml:5:12: error: unknown key 'timestamps' in monitor.global (did you mean 'timestamp'? expected one "
+      "of: timestamp, scratch)"]),
+    ("global_not_bool", GOOD.replace("  clocks: [axi, fast]", "  clocks: [axi, fast]\n  global: {scratch: 1}"),
+     ["bad.yaml:5:21: error: wrong type for monitor.global.scratch: 1 is an integer (expected true or false)"]),
     ("filter_not_none", GOOD.replace("width: 40}", "width: 40, filter: nothing}"),
      ["bad.yaml:12:62: error: invalid value 'nothing' for lmics[lm].sniffers[task].dcapfs[busy].filter (expected 'none' or a mapping {low, high})"]),
     ("filter_none_typo", GOOD.replace("width: 40}", "width: 40, filter: nnoe}"),

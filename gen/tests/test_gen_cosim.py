@@ -416,6 +416,15 @@ class Harness:
         assert r.resp == 0, f"SLVERR reading 0x{addr:X}"
         return int.from_bytes(r.data, "little")
 
+    async def read_resp(self, addr):
+        """(resp, value) of a read that may answer SLVERR"""
+        r = await self.axi.read(addr, 4)
+        return int(r.resp), int.from_bytes(r.data, "little")
+
+    def has(self, bit):
+        """INFO bit of an optional global register (17 TIMESTAMP, 18 MARK, 19 SCRATCH)"""
+        return bool(self.d.info >> bit & 1)
+
     async def write(self, addr, value):
         r = await self.axi.write(addr, (value & MASK32).to_bytes(4, "little"))
         assert r.resp == 0, f"SLVERR writing 0x{addr:X}"
@@ -581,13 +590,13 @@ async def one_round(h, design, n):
         for sv in lv.sniffers:
             ctrl |= modes[sv.model.name] << layout.prog_shift(sv.index)
         await h.write(L.lmic_reg(lv.index, 0), ctrl | layout.CONTROL_RUN)
-    ts_before = await h.read(h.glob("TIMESTAMP_LO"))
+    ts_before = await h.read(h.glob("TIMESTAMP_LO")) if h.has(17) else None
     tasks = [cocotb.start_soon(t.traffic(n)) for t in h.taps]
     for task in tasks:
         await task
     for dom in h.domains.values():
         await ClockCycles(dom.clk, 16)
-    ts_after = await h.read(h.glob("TIMESTAMP_LO"))
+    ts_after = await h.read(h.glob("TIMESTAMP_LO")) if h.has(17) else None
     for lv in design.lmics:
         ctrl = 0
         for sv in lv.sniffers:
@@ -692,9 +701,21 @@ if cocotb is not None:
 
         # identification
         h.check("ID", await h.read(h.glob("ID")), 0x4A4E5452)
-        h.check("VERSION", await h.read(h.glob("VERSION")), 0x00010000)
+        h.check("VERSION", await h.read(h.glob("VERSION")), 0x00020000)
         h.check("CONFIG_HASH", await h.read(h.glob("CONFIG_HASH")), design.config_hash)
         h.check("INFO", await h.read(h.glob("INFO")), design.info)
+        # optional global registers: present as INFO says, else unmapped (0, SLVERR when strict)
+        strict = design.monitor.bus.strict
+        for reg, bit in (("TIMESTAMP_LO", 17), ("TIMESTAMP_HI", 17), ("SCRATCH", 19)):
+            resp, value = await h.read_resp(h.glob(reg))
+            if h.has(bit):
+                h.check(f"{reg} answers OKAY", resp, 0)
+            else:
+                h.check(f"absent {reg}: resp", resp, 2 if strict else 0)
+                h.check(f"absent {reg}: data", value, 0)
+        if h.has(19):
+            await h.write(h.glob("SCRATCH"), 0xA5C3E1F0)
+            h.check("SCRATCH holds its value", await h.read(h.glob("SCRATCH")), 0xA5C3E1F0)
 
         events = transactions = 0
         for rnd in range(ROUNDS):

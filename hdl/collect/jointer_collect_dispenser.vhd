@@ -8,7 +8,8 @@
 -- The INIT write pointer restarts at 0 on every `ctrl_we` that writes INIT
 -- into this sniffer's PROG (INIT over INIT too); INIT writes outside INIT
 -- mode or beyond 2 x num_dcapfs_g are ignored. The init_* outputs are
--- registered (one cycle after `init_we`).
+-- combinational (in the `init_we` cycle): init_data_o is init_data, the
+-- LMIC's held word, stable until its next request, so nothing is copied.
 -- Generics:
 --   num_dcapfs_g : DCAPFs of the sniffer (1..128)
 
@@ -44,10 +45,7 @@ end entity jointer_collect_dispenser;
 architecture rtl of jointer_collect_dispenser is
   constant writes_c : positive := 2 * num_dcapfs_g;  -- bounds to load
   signal ptr     : unsigned(clog2(writes_c + 1) - 1 downto 0);
-  signal we_r    : std_logic;
-  signal sel_r   : std_logic_vector(7 downto 0);
-  signal hi_r    : std_logic;
-  signal data_r  : std_logic_vector(31 downto 0);
+  signal take    : std_logic;  -- this INIT write loads a bound
   signal in_init : std_logic;
 begin
 
@@ -59,29 +57,25 @@ begin
   use_filter <= prog(1) and not prog(0);     -- FILTERING
   clear      <= soft_reset and (prog(1) or prog(0));
 
+  take <= init_we and in_init and to_sl(ptr < writes_c);
+
   process (clk)
   begin
     if rising_edge(clk) then
-      we_r <= '0';
       if ctrl_we = '1' and in_init = '1' then
         ptr <= (others => '0');
-      elsif init_we = '1' and in_init = '1' and ptr < writes_c then
-        we_r   <= '1';
-        sel_r  <= std_logic_vector(resize(ptr(ptr'high downto 1), 8));
-        hi_r   <= ptr(0);
-        data_r <= init_data;
-        ptr    <= ptr + 1;
+      elsif take = '1' then
+        ptr <= ptr + 1;
       end if;
       if rst = '1' then
-        ptr  <= (others => '0');
-        we_r <= '0';
+        ptr <= (others => '0');
       end if;
     end if;
   end process;
 
-  init_we_o   <= we_r;
-  init_sel    <= sel_r;
-  init_hi     <= hi_r;
-  init_data_o <= data_r;
+  init_we_o   <= take;
+  init_sel    <= std_logic_vector(resize(ptr(ptr'high downto 1), 8));
+  init_hi     <= ptr(0);
+  init_data_o <= init_data;
 
 end architecture rtl;

@@ -1,24 +1,37 @@
 -- jointer_collect_global: the global block at window 0 of the register space
 -- (the "global monitor" of paper fig. 5 / section 3.1.1: identification, the
--- top-level interrupt controller, the bus-clock timestamp and the host MARK
--- event). Runs on the bus clock; register port (rp) as doc/internals.md 3.
---   word 0 ID (0x4A4E5452)      ro   word 5 IRQ_ENABLE (bit i: LMIC i) rw
---   word 1 VERSION              ro   word 6 TIMESTAMP_LO (snapshots HI)  ro
---   word 2 CONFIG_HASH          ro   word 7 TIMESTAMP_HI (the snapshot)  ro
---   word 3 INFO                 ro   word 8 MARK (write: one mark event) wo
---   word 4 IRQ_STATUS (lmic_irq)ro   word 9 SCRATCH                      rw
--- Unmapped words read 0 (SLVERR when strict_g); writes to read-only words are
--- ignored. The access is answered one cycle after rp_req. irq is
--- OR(lmic_irq and IRQ_ENABLE), registered. mark_valid pulses in the ack cycle
--- of a MARK write, with mark_data = rp_wdata (which the rp master holds from
--- the request through the acknowledge cycle).
+-- top-level interrupt controller and, when the monitor asks for them, the
+-- bus-clock timestamp, the host MARK event and a scratch register). Runs on
+-- the bus clock; register port (rp) as doc/internals.md 3.
+--   word 0 ID (0x4A4E5452)       ro   word 5 IRQ_ENABLE (bit i: LMIC i)  rw
+--   word 1 VERSION               ro   word 6 TIMESTAMP_LO (snapshots HI)  ro  [has_timestamp_g]
+--   word 2 CONFIG_HASH           ro   word 7 TIMESTAMP_HI (the snapshot)  ro  [has_timestamp_g]
+--   word 3 INFO                  ro   word 8 MARK (write: a mark event)   wo  [has_mark_g]
+--   word 4 IRQ_STATUS (lmic_irq) ro   word 9 SCRATCH                      rw  [has_scratch_g]
+-- Absent and unmapped words read 0 (SLVERR when strict_g); writes to
+-- read-only words are ignored. Every access is answered one cycle after
+-- rp_req; the read answer is held until the start of the next access to any
+-- target (rp_start), and is 0 from then on unless that access reads a word
+-- here: the DCI takes it without gating it (what changes by itself,
+-- IRQ_STATUS and the timestamp, is captured; the other words are constants
+-- or change only by a host write, which cannot come before the answer was
+-- taken). The word shown is kept as a dense code of the present words (0:
+-- none), so each bit of the answer is one small function of a few bits. Writes take effect on rp_commit, with rp_wdata, which
+-- the DCI (the global block is never behind a clock crossing) still holds
+-- in that cycle. irq = OR(lmic_irq and IRQ_ENABLE), registered. mark_valid
+-- pulses in the commit cycle of a MARK write, with mark_data = rp_wdata.
 -- Generics:
---   addr_w_g      : word-address bits of the window (4..30)
---   strict_g      : SLVERR on unmapped words
---   config_hash_g : CONFIG_HASH value (hash of the normalised YAML)
---   info_g        : INFO value: [7:0] LMICs, [15:8] log2 window bytes,
---                   [16] strict decode (checked against the other generics)
---   num_lmics_g   : number of LMICs (1..16)
+--   addr_w_g        : word-address bits of the window (4..30)
+--   strict_g        : SLVERR on unmapped words
+--   config_hash_g   : CONFIG_HASH value (hash of the normalised YAML)
+--   info_g          : INFO value (checked against the other generics):
+--                     [7:0] LMICs, [15:8] log2 window bytes, [16] strict,
+--                     [17] TIMESTAMP, [18] MARK, [19] SCRATCH present
+--   num_lmics_g     : number of LMICs (1..16)
+--   has_timestamp_g : TIMESTAMP_LO/HI (the timestamp input: the bus clock's
+--                     jointer_collect_timestamp, which the generator adds then)
+--   has_mark_g      : the MARK register (a host-timestamp sniffer listens)
+--   has_scratch_g   : the SCRATCH register
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -28,16 +41,21 @@ use work.jointer_pkg.all;
 
 entity jointer_collect_global is
   generic (
-    addr_w_g      : positive := 4;
-    strict_g      : boolean := false;
-    config_hash_g : std_logic_vector(31 downto 0) := x"00000000";
-    info_g        : std_logic_vector(31 downto 0) := x"00000601";
-    num_lmics_g   : positive := 1);
+    addr_w_g        : positive := 4;
+    strict_g        : boolean := false;
+    config_hash_g   : std_logic_vector(31 downto 0) := x"00000000";
+    info_g          : std_logic_vector(31 downto 0) := x"000E0601";
+    num_lmics_g     : positive := 1;
+    has_timestamp_g : boolean := true;
+    has_mark_g      : boolean := true;
+    has_scratch_g   : boolean := true);
   port (
     clk        : in  std_logic;
     rst        : in  std_logic;
     -- register port
     rp_req     : in  std_logic;
+    rp_start   : in  std_logic;  -- any access starts (here or elsewhere): the answer goes to 0
+    rp_commit  : in  std_logic;
     rp_we      : in  std_logic;
     rp_addr    : in  std_logic_vector(addr_w_g - 1 downto 0);
     rp_wdata   : in  std_logic_vector(31 downto 0);
@@ -50,22 +68,62 @@ entity jointer_collect_global is
     -- host mark event (to the host-timestamp sniffer)
     mark_valid : out std_logic;
     mark_data  : out std_logic_vector(31 downto 0);
-    -- bus-clock timestamp (jointer_collect_timestamp)
-    timestamp  : in  std_logic_vector(63 downto 0));
+    -- the bus-clock timestamp (has_timestamp_g), from a jointer_collect_timestamp
+    timestamp  : in  std_logic_vector(63 downto 0) := (others => '0'));
 end entity jointer_collect_global;
 
 architecture rtl of jointer_collect_global is
   constant words_c : positive := 10;
-  type hit_t is array (0 to words_c - 1) of std_logic;
+  -- words that exist in this monitor
+  constant have_c : std_logic_vector(0 to words_c - 1) :=
+    "111111" & to_sl(has_timestamp_g) & to_sl(has_timestamp_g) & to_sl(has_mark_g)
+    & to_sl(has_scratch_g);
+  type code_arr_t is array (0 to words_c - 1) of natural;
+  -- the dense code of each readable word (1, 2, ...; 0: not readable here)
+  function codes_f return code_arr_t is
+    variable r : code_arr_t := (others => 0);
+    variable n : natural := 0;
+  begin
+    for k in 0 to words_c - 1 loop
+      if have_c(k) = '1' and k /= 8 then  -- MARK is write-only
+        n    := n + 1;
+        r(k) := n;
+      end if;
+    end loop;
+    return r;
+  end function;
+  constant code_c   : code_arr_t := codes_f;
+  function max_code_f return natural is
+    variable m : natural := 0;
+  begin
+    for k in 0 to words_c - 1 loop
+      m := maximum(m, code_c(k));
+    end loop;
+    return m;
+  end function;
+  constant code_w_c : positive := clog2(max_code_f + 1);
 
-  signal ack_r      : std_logic;
-  signal rdata_r    : std_logic_vector(31 downto 0);
-  signal err_r      : std_logic;
-  signal enable_r   : std_logic_vector(num_lmics_g - 1 downto 0);
-  signal scratch_r  : std_logic_vector(31 downto 0);
-  signal ts_hi_r    : std_logic_vector(31 downto 0);
-  signal irq_r      : std_logic;
-  signal mark_r     : std_logic;
+  signal hit      : std_logic_vector(0 to words_c - 1);  -- rp_addr decoded
+  signal show_r   : unsigned(code_w_c - 1 downto 0);     -- the code of the word the answer shows
+  signal ack_r    : std_logic;
+  signal err_r    : std_logic;
+  signal sts_r    : std_logic_vector(num_lmics_g - 1 downto 0);  -- IRQ_STATUS when read
+  signal enable_r : std_logic_vector(num_lmics_g - 1 downto 0);
+  signal irq_r    : std_logic;
+  signal ts_lo_r  : std_logic_vector(31 downto 0);  -- TIMESTAMP_LO when read
+  signal ts_hi_r  : std_logic_vector(31 downto 0);  -- TIMESTAMP_HI snapshot
+  signal scratch_r : std_logic_vector(31 downto 0);
+  signal wr       : std_logic;                      -- a committed write
+  signal sts, ena : std_logic_vector(31 downto 0);
+  signal rd_code  : unsigned(code_w_c - 1 downto 0);  -- the code of rp_addr
+
+  function shows(c : unsigned; k : natural) return std_logic_vector is
+  begin
+    if code_c(k) = 0 then
+      return (31 downto 0 => '0');
+    end if;
+    return (31 downto 0 => to_sl(c = code_c(k)));
+  end function;
 begin
 
   assert addr_w_g >= 4 and addr_w_g <= 30
@@ -77,45 +135,48 @@ begin
   assert to_integer(unsigned(info_g(15 downto 8))) = addr_w_g + 2
     report "jointer_collect_global: info_g[15:8] must be log2 window bytes = addr_w_g + 2"
     severity failure;
-  assert (info_g(16) = '1') = strict_g
-    report "jointer_collect_global: info_g[16] must equal strict_g" severity failure;
+  assert (info_g(16) = '1') = strict_g and (info_g(17) = '1') = has_timestamp_g
+         and (info_g(18) = '1') = has_mark_g and (info_g(19) = '1') = has_scratch_g
+    report "jointer_collect_global: info_g[19:16] must state strict_g and the optional registers"
+    severity failure;
+
+  g_hit : for k in 0 to words_c - 1 generate
+    hit(k) <= to_sl(unsigned(rp_addr) = k) and have_c(k);
+  end generate;
+
+  process (all)
+    variable c : unsigned(code_w_c - 1 downto 0);
+  begin
+    c := (others => '0');
+    for k in 0 to words_c - 1 loop
+      if hit(k) = '1' and code_c(k) /= 0 then
+        c := c or to_unsigned(code_c(k), code_w_c);
+      end if;
+    end loop;
+    rd_code <= c;
+  end process;
+
+  wr <= rp_commit and rp_we;
 
   process (clk)
-    variable hit  : hit_t;
-    variable any  : std_logic;
-    variable rd   : std_logic;
-    variable wr   : std_logic;
-    variable data : std_logic_vector(31 downto 0);
-    variable sts  : std_logic_vector(31 downto 0);
-    variable ena  : std_logic_vector(31 downto 0);
   begin
     if rising_edge(clk) then
-      any := '0';
-      for k in 0 to words_c - 1 loop
-        hit(k) := to_sl(unsigned(rp_addr) = k);
-        any    := any or hit(k);
-      end loop;
-      rd  := rp_req and not rp_we;
-      wr  := rp_req and rp_we;
-      sts := (others => '0');
-      sts(num_lmics_g - 1 downto 0) := lmic_irq;
-      ena := (others => '0');
-      ena(num_lmics_g - 1 downto 0) := enable_r;
-      -- read: AND-OR mux (no case/others, see DESIGN.md 5)
-      data := ((31 downto 0 => hit(0)) and id_c)
-           or ((31 downto 0 => hit(1)) and version_c)
-           or ((31 downto 0 => hit(2)) and config_hash_g)
-           or ((31 downto 0 => hit(3)) and info_g)
-           or ((31 downto 0 => hit(4)) and sts)
-           or ((31 downto 0 => hit(5)) and ena)
-           or ((31 downto 0 => hit(6)) and timestamp(31 downto 0))
-           or ((31 downto 0 => hit(7)) and ts_hi_r)
-           or ((31 downto 0 => hit(9)) and scratch_r);
-      ack_r   <= rp_req;
-      rdata_r <= (31 downto 0 => rd) and data;
-      err_r   <= rp_req and not any and to_sl(strict_g);
-      if rd = '1' and hit(6) = '1' then
-        ts_hi_r <= timestamp(63 downto 32);
+      ack_r  <= rp_req;
+      if rp_start = '1' then
+        show_r <= (others => '0');
+      end if;
+      if rp_req = '1' then
+        -- the answer: which word (reads only), and what changes by itself
+        show_r <= (others => '0');
+        if rp_we = '0' then
+          show_r <= rd_code;
+        end if;
+        err_r  <= not (or hit) and to_sl(strict_g);
+        sts_r  <= lmic_irq;
+        if hit(6) = '1' and rp_we = '0' then
+          ts_lo_r <= timestamp(31 downto 0);
+          ts_hi_r <= timestamp(63 downto 32);
+        end if;
       end if;
       if wr = '1' and hit(5) = '1' then
         enable_r <= rp_wdata(num_lmics_g - 1 downto 0);
@@ -123,24 +184,35 @@ begin
       if wr = '1' and hit(9) = '1' then
         scratch_r <= rp_wdata;
       end if;
-      mark_r <= wr and hit(8);
-      irq_r <= or (lmic_irq and enable_r);
+      irq_r  <= or (lmic_irq and enable_r);
       if rst = '1' then
         ack_r     <= '0';
+        show_r    <= (others => '0');
         enable_r  <= (others => '0');
         scratch_r <= (others => '0');
         ts_hi_r   <= (others => '0');
         irq_r     <= '0';
-        mark_r    <= '0';
       end if;
     end if;
   end process;
 
+  sts <= std_logic_vector(resize(unsigned(sts_r), 32));
+  ena <= std_logic_vector(resize(unsigned(enable_r), 32));
+
+  -- the held answer (no case/others, doc/internals.md)
+  rp_rdata <= (shows(show_r, 0) and id_c)
+           or (shows(show_r, 1) and version_c)
+           or (shows(show_r, 2) and config_hash_g)
+           or (shows(show_r, 3) and info_g)
+           or (shows(show_r, 4) and sts)
+           or (shows(show_r, 5) and ena)
+           or (shows(show_r, 6) and ts_lo_r)
+           or (shows(show_r, 7) and ts_hi_r)
+           or (shows(show_r, 9) and scratch_r);
   rp_ack     <= ack_r;
-  rp_rdata   <= rdata_r;
   rp_err     <= err_r;
   irq        <= irq_r;
-  mark_valid <= mark_r;
-  mark_data  <= rp_wdata;  -- held by the rp master until (and in) the ack cycle
+  mark_valid <= wr and hit(8);  -- in the commit cycle, while the DCI holds rp_wdata
+  mark_data  <= rp_wdata;
 
 end architecture rtl;

@@ -18,8 +18,20 @@
 --   sample_g     : event extractor sample, sample_increment_c | sample_data_c
 --   width_g      : result width (1..64)
 --   wrap_g       : sum wraps instead of saturating (overflow still sticky)
---   has_filter_g : instantiate the filter (Init DCAPF + comparator), default true
---   low_reset_g, high_reset_g : filter bounds after reset (unused without a filter)
+--   filter_g     : where the range filter is (issue 12; jointer_pkg):
+--                  filter_runtime_c (default): Init DCAPF bounds, loaded at run
+--                  time, and the comparator here; filter_const_c: the reset
+--                  values as constant bounds (no registers; INIT loads
+--                  ignored); filter_capture_c: Init DCAPF bounds here, shown on
+--                  low/high, compared by the interfacer where it captures the
+--                  data (ev_in_range; event extractor only);
+--                  filter_capture_const_c: the same with the constants (low/high
+--                  show them, no registers); filter_none_c: no
+--                  filter (FILTERING acts as NO_FILTERING, INIT ignored)
+--   low_reset_g, high_reset_g : filter bounds after reset (the constants)
+--   data_w_g     : bits of ev_data that can be non-zero (1..32): bounds and
+--                  the time extractor's data in effect are that wide
+--   inc_w_g      : bits of ev_inc that can be non-zero (1: every event weighs 1)
 --   buckets_g, hist_pow2_g, hist_bounds_g : the histogram aggregator
 --                  (jointer_dcapf_histogram buckets_g, pow2_g, bounds_g);
 --                  result is then buckets_g x width_g bits, bucket 0 lowest;
@@ -43,7 +55,9 @@ entity jointer_dcapf is
     sample_g     : natural  := sample_increment_c;
     width_g      : positive := 32;
     wrap_g       : boolean  := false;
-    has_filter_g : boolean  := true;
+    filter_g     : natural  := filter_runtime_c;
+    data_w_g     : positive := data_w_c;
+    inc_w_g      : positive := inc_w_c;
     low_reset_g  : std_logic_vector(data_w_c - 1 downto 0) := (others => '0');
     high_reset_g : std_logic_vector(data_w_c - 1 downto 0) := (others => '1');
     buckets_g     : positive       := 1;
@@ -64,6 +78,10 @@ entity jointer_dcapf is
     ev_good    : in  std_logic;
     ev_data    : in  std_logic_vector(data_w_c - 1 downto 0);
     ev_inc     : in  std_logic_vector(inc_w_c - 1 downto 0);
+    ev_in_range : in std_logic := '1';  -- filter_capture_c: the interfacer's comparison
+    -- filter bounds (filter_capture_c: for the interfacer; else 0)
+    low        : out std_logic_vector(data_w_c - 1 downto 0);
+    high       : out std_logic_vector(data_w_c - 1 downto 0);
     -- monitoring information
     result     : out std_logic_vector(buckets_g * width_g - 1 downto 0);
     overflow   : out std_logic;
@@ -71,6 +89,19 @@ entity jointer_dcapf is
 end entity jointer_dcapf;
 
 architecture rtl of jointer_dcapf is
+  -- bits of the extractor's samples that can be non-zero (jointer_dcapf_counter)
+  function sample_w return positive is
+  begin
+    if extractor_g = extractor_time_c and aggregator_g = aggregator_sum_c then
+      return 1;                                   -- one per active cycle
+    elsif extractor_g = extractor_time_c then
+      return max_result_w_c;                      -- interval lengths
+    elsif sample_g = sample_data_c then
+      return data_w_g;
+    end if;
+    return inc_w_g;
+  end function;
+  constant smp_w_c : positive := sample_w;
   signal gate_en     : std_logic;
   signal good_g      : std_logic;
   signal data_g      : std_logic_vector(data_w_c - 1 downto 0);
@@ -99,24 +130,62 @@ begin
   assert index_g <= 255
     report "jointer_dcapf: index_g must be 0..255" severity failure;
 
-  g_filter : if has_filter_g generate
-    signal low, high : std_logic_vector(data_w_c - 1 downto 0);
+  assert filter_g <= filter_capture_const_c
+    report "jointer_dcapf: filter_g must be one of filter_{none,runtime,const,capture,capture_const}_c"
+    severity failure;
+  assert (filter_g /= filter_capture_c and filter_g /= filter_capture_const_c)
+         or extractor_g = extractor_event_c
+    report "jointer_dcapf: filter_capture_c needs the event extractor" severity failure;
+  assert data_w_g <= data_w_c and inc_w_g <= inc_w_c
+    report "jointer_dcapf: data_w_g must be 1..32, inc_w_g 1..16" severity failure;
+
+  -- bounds loaded at run time: the Init DCAPF
+  g_init : if filter_g = filter_runtime_c or filter_g = filter_capture_c generate
+    signal lo, hi : std_logic_vector(data_w_c - 1 downto 0);
   begin
     u_init : entity work.jointer_dcapf_init
-      generic map (index_g => index_g, low_reset_g => low_reset_g, high_reset_g => high_reset_g)
+      generic map (index_g => index_g, width_g => data_w_g, low_reset_g => low_reset_g,
+                   high_reset_g => high_reset_g)
       port map (clk => clk, rst => rst, init_we => init_we, init_sel => init_sel,
-                init_hi => init_hi, init_data => init_data, low => low, high => high);
+                init_hi => init_hi, init_data => init_data, low => lo, high => hi);
 
-    u_filter : entity work.jointer_dcapf_filter
-      port map (data => filter_data, low => low, high => high, in_range => in_range);
-
+    g_here : if filter_g = filter_runtime_c generate
+      u_filter : entity work.jointer_dcapf_filter
+        port map (data => filter_data, low => lo, high => hi, in_range => in_range);
+      low  <= (others => '0');
+      high <= (others => '0');
+    end generate;
+    g_there : if filter_g = filter_capture_c generate
+      in_range <= ev_in_range;
+      low      <= lo;
+      high     <= hi;
+    end generate;
     filter_en <= use_filter;
   end generate;
 
+  -- constant bounds: a comparator against constants, no registers
+  g_const : if filter_g = filter_const_c generate
+    u_filter : entity work.jointer_dcapf_filter
+      port map (data => filter_data, low => low_reset_g, high => high_reset_g, in_range => in_range);
+    filter_en <= use_filter;
+    low       <= (others => '0');
+    high      <= (others => '0');
+  end generate;
+
+  -- constant bounds compared by the interfacer: nothing here but the constants
+  g_capture_const : if filter_g = filter_capture_const_c generate
+    in_range  <= ev_in_range;
+    filter_en <= use_filter;
+    low       <= low_reset_g;
+    high      <= high_reset_g;
+  end generate;
+
   -- no filter: no bounds, no comparator, INIT loads ignored; FILTERING = NO_FILTERING
-  g_no_filter : if not has_filter_g generate
+  g_no_filter : if filter_g = filter_none_c generate
     in_range  <= '1';
     filter_en <= '0';
+    low       <= (others => '0');
+    high      <= (others => '0');
   end generate;
 
   gate_en <= run_en when extractor_g = extractor_event_c else '1';
@@ -136,7 +205,8 @@ begin
 
   g_time : if extractor_g = extractor_time_c generate
     u_time : entity work.jointer_dcapf_time
-      generic map (interval_g => aggregator_g /= aggregator_sum_c, width_g => width_g)
+      generic map (interval_g => aggregator_g /= aggregator_sum_c, data_w_g => data_w_g,
+                   width_g => width_g)
       port map (clk => clk, rst => rst, ev_good => good_g, ev_data => data_g, run_en => run_en,
                 use_filter => filter_en, in_range => in_range, clear => clear,
                 cur_data => filter_data, smp_valid => smp_valid, smp_value => smp_value);
@@ -144,7 +214,8 @@ begin
 
   g_aggregate : if aggregator_g /= aggregator_histogram_c and aggregator_g /= aggregator_mean_c generate
     u_aggregate : entity work.jointer_dcapf_aggregate
-      generic map (aggregator_g => aggregator_g, width_g => width_g, wrap_g => wrap_g)
+      generic map (aggregator_g => aggregator_g, width_g => width_g, wrap_g => wrap_g,
+                   inc_w_g => smp_w_c)
       port map (clk => clk, rst => rst, smp_valid => smp_valid, smp_value => smp_value,
                 clear => clear, result => result, overflow => overflow, caught => caught);
   end generate;
@@ -156,11 +227,11 @@ begin
     signal ovf_sum, ovf_cnt, caught_r : std_logic;
   begin
     u_sum : entity work.jointer_dcapf_counter
-      generic map (width_g => width_g, wrap_g => wrap_g)
+      generic map (width_g => width_g, wrap_g => wrap_g, inc_w_g => smp_w_c)
       port map (clk => clk, rst => rst, en => smp_valid, inc => smp_value, clear => clear,
                 count => result(width_g - 1 downto 0), overflow => ovf_sum);
     u_count : entity work.jointer_dcapf_counter
-      generic map (width_g => width_g, wrap_g => wrap_g)
+      generic map (width_g => width_g, wrap_g => wrap_g, inc_w_g => 1)
       port map (clk => clk, rst => rst, en => smp_valid, inc => one_c, clear => clear,
                 count => result(2 * width_g - 1 downto width_g), overflow => ovf_cnt);
     overflow <= ovf_sum or ovf_cnt;

@@ -10,6 +10,7 @@
 --   aggregator_g : aggregator_sum_c | _max_c | _min_c | _last_c
 --   width_g      : result width (1..64)
 --   wrap_g       : sum wraps modulo 2^width_g instead of saturating
+--   inc_w_g      : bits of smp_value that can be non-zero (jointer_dcapf_counter)
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -20,7 +21,8 @@ entity jointer_dcapf_aggregate is
   generic (
     aggregator_g : natural  := aggregator_sum_c;
     width_g      : positive := 32;
-    wrap_g       : boolean  := false);
+    wrap_g       : boolean  := false;
+    inc_w_g      : positive := max_result_w_c);
   port (
     clk       : in  std_logic;
     rst       : in  std_logic;
@@ -63,7 +65,7 @@ begin
 
   g_sum : if aggregator_g = aggregator_sum_c generate
     u_counter : entity work.jointer_dcapf_counter
-      generic map (width_g => width_g, wrap_g => wrap_g)
+      generic map (width_g => width_g, wrap_g => wrap_g, inc_w_g => inc_w_g)
       port map (clk => clk, rst => rst, en => smp_valid, inc => smp_value, clear => clear,
                 count => result, overflow => overflow);
   end generate;

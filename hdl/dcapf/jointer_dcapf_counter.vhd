@@ -4,8 +4,14 @@
 -- (wrap_g true); either way it sets the sticky overflow. clear (wins over
 -- en) and reset set count and overflow to 0. Only the inc bits the width
 -- needs are added; higher inc bits only count as an overflow.
+-- How it saturates costs nothing per bit: with an increment of at most 1
+-- (inc_w_g = 1) the carry-out of count + 1 gates the enable (the count stops
+-- at all ones); with a wider increment the register wraps and the sticky
+-- overflow forces every output bit to 1 (count = register or overflow), a
+-- term the LMIC's read mux and the threshold compare absorb.
 --   width_g : counter width (1..64)
 --   wrap_g  : wrap instead of saturating
+--   inc_w_g : bits of inc that can be non-zero (1: count events or cycles)
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -15,7 +21,8 @@ use work.jointer_pkg.all;
 entity jointer_dcapf_counter is
   generic (
     width_g : positive := 32;
-    wrap_g  : boolean  := false);
+    wrap_g  : boolean  := false;
+    inc_w_g : positive := max_result_w_c);
   port (
     clk      : in  std_logic;
     rst      : in  std_logic;
@@ -37,25 +44,25 @@ architecture rtl of jointer_dcapf_counter is
     return r;
   end function;
 
+  constant iw_c   : positive := minimum(inc_w_g, width_g);  -- inc bits added
+  constant hold_c : boolean := inc_w_g = 1 and not wrap_g;  -- saturate by holding
   signal count_r : unsigned(width_g - 1 downto 0);
   signal ovf_r   : std_logic;
   signal sum     : unsigned(width_g downto 0);
   signal too_big : std_logic;
 begin
 
-  assert width_g <= max_result_w_c
-    report "jointer_dcapf_counter: width_g must be 1..64" severity failure;
+  assert width_g <= max_result_w_c and inc_w_g <= max_result_w_c
+    report "jointer_dcapf_counter: width_g and inc_w_g must be 1..64" severity failure;
 
-  sum     <= ('0' & count_r) + ('0' & unsigned(inc(width_g - 1 downto 0)));
-  too_big <= sum(width_g) or upper_set(inc, width_g);
+  sum     <= ('0' & count_r) + resize(unsigned(inc(iw_c - 1 downto 0)), width_g + 1);
+  too_big <= sum(width_g) or upper_set(inc(inc_w_g - 1 downto 0), width_g);
 
   process (clk)
   begin
     if rising_edge(clk) then
       if en = '1' then
-        if too_big = '1' and not wrap_g then
-          count_r <= ones(width_g);
-        else
+        if too_big = '0' or not hold_c then
           count_r <= sum(width_g - 1 downto 0);
         end if;
         if too_big = '1' then
@@ -69,7 +76,8 @@ begin
     end if;
   end process;
 
-  count    <= std_logic_vector(count_r);
+  count    <= std_logic_vector(count_r) when wrap_g or hold_c
+              else std_logic_vector(count_r) or (width_g - 1 downto 0 => ovf_r);
   overflow <= ovf_r;
 
 end architecture rtl;

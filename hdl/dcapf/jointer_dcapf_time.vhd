@@ -14,6 +14,8 @@
 -- clear: no sample in that cycle, an interval in progress is abandoned
 -- (active cycles after the clear start a new one).
 --   interval_g : see above
+--   data_w_g   : bits of the event data that can be non-zero (1..32): the
+--                data in effect is kept that wide (1 for start/done)
 --   width_g    : result width of the DCAPF (1..64); the interval length
 --                counter has min(width_g + 1, 64) bits and saturates, so a
 --                length above 2^width_g - 1 still reaches the aggregator as
@@ -27,6 +29,7 @@ use work.jointer_pkg.all;
 entity jointer_dcapf_time is
   generic (
     interval_g : boolean  := false;
+    data_w_g   : positive := data_w_c;
     width_g    : positive := 64);
   port (
     clk        : in  std_logic;
@@ -44,17 +47,17 @@ end entity jointer_dcapf_time;
 
 architecture rtl of jointer_dcapf_time is
   constant len_w_c : positive := minimum(width_g + 1, max_result_w_c);
-  signal last_r : std_logic_vector(data_w_c - 1 downto 0);
-  signal cur    : std_logic_vector(data_w_c - 1 downto 0);
+  signal last_r : std_logic_vector(data_w_g - 1 downto 0);
+  signal cur    : std_logic_vector(data_w_g - 1 downto 0);
   signal active : std_logic;
   signal len_r  : unsigned(len_w_c - 1 downto 0);  -- interval_g: cycles so far
   signal len_nz : std_logic;
 begin
 
-  assert width_g <= max_result_w_c
-    report "jointer_dcapf_time: width_g must be 1..64" severity failure;
+  assert width_g <= max_result_w_c and data_w_g <= data_w_c
+    report "jointer_dcapf_time: width_g must be 1..64, data_w_g 1..32" severity failure;
 
-  cur    <= ev_data when ev_good = '1' else last_r;
+  cur    <= ev_data(data_w_g - 1 downto 0) when ev_good = '1' else last_r;
   active <= run_en and ((use_filter and in_range) or (not use_filter and (or cur)));
   len_nz <= or len_r;
 
@@ -81,7 +84,7 @@ begin
     end if;
   end process;
 
-  cur_data  <= cur;
+  cur_data  <= std_logic_vector(resize(unsigned(cur), data_w_c));
   smp_valid <= (not active and len_nz and not clear) when interval_g else (active and not clear);
   smp_value <= std_logic_vector(resize(len_r, max_result_w_c)) when interval_g
                else std_logic_vector(to_unsigned(1, max_result_w_c));

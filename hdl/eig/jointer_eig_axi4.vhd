@@ -58,6 +58,15 @@
 --   id_w_g            : AWID/BID/ARID/RID width (1..16; tie to 0 when absent)
 --   per_beat_g        : false = a candidate per burst, true = per beat
 --   max_outstanding_g : bursts in flight per direction (1..32)
+--   ranges_g          : write per burst (issue 12): DCAPF filters evaluated
+--                       here, where AWADDR is captured (0..8): bit k of
+--                       cand_in_range = rng_low(k) <= AWADDR <= rng_high(k)
+--                       (low 32 bits, unsigned), carried through the AW queue
+--                       instead of the address
+--   keep_data_g       : write per burst: carry the address to cand_data
+--                       (false: cand_data = 0, the AW queue holds only the
+--                       in-range bits; for sniffers whose DCAPFs use the
+--                       address only through those filters)
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -71,7 +80,9 @@ entity jointer_eig_axi4 is
     data_w_g          : positive := 32;
     id_w_g            : positive := 4;
     per_beat_g        : boolean  := false;
-    max_outstanding_g : positive := 8);
+    max_outstanding_g : positive := 8;
+    ranges_g          : natural  := 0;
+    keep_data_g       : boolean  := true);
   port (
     clk         : in  std_logic;
     rst         : in  std_logic;
@@ -113,7 +124,11 @@ entity jointer_eig_axi4 is
     mon_rlast   : in  std_logic;
     mon_rvalid  : in  std_logic;
     mon_rready  : in  std_logic;
+    -- filter bounds of the capture-time ranges (ranges_g; 32 bits each)
+    rng_low     : in  std_logic_vector(32 * maximum(ranges_g, 1) - 1 downto 0) := (others => '0');
+    rng_high    : in  std_logic_vector(32 * maximum(ranges_g, 1) - 1 downto 0) := (others => '1');
     -- candidate
+    cand_in_range : out std_logic_vector(maximum(ranges_g, 1) - 1 downto 0);
     cand_valid  : out std_logic_vector(0 downto 0);
     cand_data   : out std_logic_vector(data_w_c - 1 downto 0);
     cand_bytes  : out std_logic_vector(inc_w_c - 1 downto 0));
@@ -150,6 +165,9 @@ begin
     report "jointer_eig_axi4: id_w_g must be 1..16" severity failure;
   assert max_outstanding_g <= 32
     report "jointer_eig_axi4: max_outstanding_g must be 1..32" severity failure;
+  assert ranges_g <= 8 and ((ranges_g = 0 and keep_data_g) or (dir_g = dir_write_c and not per_beat_g))
+    report "jointer_eig_axi4: ranges_g / keep_data_g are for write per burst (ranges_g 0..8)"
+    severity failure;
 
   ---------------------------------------------------------------------------
   -- Write: AW queue + W queue (bursts or beats), paired in order
@@ -161,15 +179,20 @@ begin
     constant w_depth_c  : positive := sel(per_beat_g, 256, aw_depth_c);
     -- W entry: per burst its byte count; per beat popcount & WLAST
     constant w_ent_w_c  : positive := sel(per_beat_g, pc_w_c + 1, burst_w_c);
+    -- AW entry: the address (keep_data_g), then the in-range bits
+    constant a_w_c      : natural  := keep_w_c * boolean'pos(keep_data_g);
+    constant aw_ent_w_c : positive := maximum(a_w_c + ranges_g, 1);
     constant aw_ptr_w_c : positive := clog2(aw_depth_c) + 1;  -- with a wrap bit
     constant w_ptr_w_c  : positive := clog2(w_depth_c) + 1;
 
-    type aw_mem_t is array (0 to aw_depth_c - 1) of std_logic_vector(keep_w_c - 1 downto 0);
+    type aw_mem_t is array (0 to aw_depth_c - 1) of std_logic_vector(aw_ent_w_c - 1 downto 0);
     type w_mem_t is array (0 to w_depth_c - 1) of std_logic_vector(w_ent_w_c - 1 downto 0);
     signal aw_mem   : aw_mem_t;
     signal w_mem    : w_mem_t;
     signal aw_hs_r  : std_logic;                   -- inputs, registered once
-    signal addr_r   : std_logic_vector(keep_w_c - 1 downto 0);
+    signal aw_ent_r : std_logic_vector(aw_ent_w_c - 1 downto 0);  -- address and/or in-range bits
+    signal aw_ent   : std_logic_vector(aw_ent_w_c - 1 downto 0);
+    signal aw_head  : std_logic_vector(aw_ent_w_c - 1 downto 0);
     signal w_hs_r   : std_logic;
     signal wlast_r  : std_logic;
     signal wstrb_r  : std_logic_vector(strb_w_c - 1 downto 0);
@@ -208,15 +231,43 @@ begin
     fire    <= '1' when aw_used /= 0 and w_used /= 0 else '0';
     w_head  <= w_mem(to_integer(w_rptr(w_ptr_w_c - 2 downto 0)));
 
+    -- what the AW queue keeps of an AW: its address and/or the in-range bits
+    process (all)
+      variable e : std_logic_vector(aw_ent_w_c - 1 downto 0);
+      variable a : unsigned(31 downto 0);
+    begin
+      e := (others => '0');
+      a := resize(unsigned(mon_awaddr(keep_w_c - 1 downto 0)), 32);
+      if keep_data_g then
+        e(a_w_c - 1 downto 0) := mon_awaddr(keep_w_c - 1 downto 0);
+      end if;
+      for k in 0 to ranges_g - 1 loop
+        e(a_w_c + k) := to_sl(a >= unsigned(rng_low(32 * k + 31 downto 32 * k))
+                              and a <= unsigned(rng_high(32 * k + 31 downto 32 * k)));
+      end loop;
+      aw_ent <= e;
+    end process;
+
+    aw_head       <= aw_mem(to_integer(aw_rptr(aw_ptr_w_c - 2 downto 0)));
     cand_valid(0) <= fire;
-    cand_data     <= std_logic_vector(resize(unsigned(
-                       aw_mem(to_integer(aw_rptr(aw_ptr_w_c - 2 downto 0)))), data_w_c));
+    g_data : if keep_data_g generate
+      cand_data <= std_logic_vector(resize(unsigned(aw_head(a_w_c - 1 downto 0)), data_w_c));
+    end generate;
+    g_no_data : if not keep_data_g generate
+      cand_data <= (others => '0');
+    end generate;
+    g_rng : if ranges_g > 0 generate
+      cand_in_range <= aw_head(a_w_c + ranges_g - 1 downto a_w_c);
+    end generate;
+    g_no_rng : if ranges_g = 0 generate
+      cand_in_range <= (others => '1');
+    end generate;
 
     process (clk)
     begin
       if rising_edge(clk) then
         aw_hs_r <= mon_awvalid and mon_awready;
-        addr_r  <= mon_awaddr(keep_w_c - 1 downto 0);
+        aw_ent_r <= aw_ent;
         w_hs_r  <= mon_wvalid and mon_wready;
         wlast_r <= mon_wlast;
         wstrb_r <= mon_wstrb(strb_w_c - 1 downto 0);
@@ -228,7 +279,7 @@ begin
         end if;
         -- an entry finding its queue full (and not draining) is dropped
         if aw_hs_r = '1' and (aw_used /= aw_depth_c or aw_pop = '1') then
-          aw_mem(to_integer(aw_wptr(aw_ptr_w_c - 2 downto 0))) <= addr_r;
+          aw_mem(to_integer(aw_wptr(aw_ptr_w_c - 2 downto 0))) <= aw_ent_r;
           aw_wptr <= aw_wptr + 1;
         end if;
         if w_push = '1' and (w_used /= w_depth_c or fire = '1') then
@@ -353,6 +404,7 @@ begin
     succ      <= next_mem(to_integer(idx));
     pay       <= pay_mem(to_integer(idx));
     cand_data <= std_logic_vector(resize(unsigned(addr_mem(to_integer(idx))), data_w_c));
+    cand_in_range <= (others => '1');
 
     size_c <= resize(size_r, size_w_c) when size_r <= size_max_c
               else to_unsigned(size_max_c, size_w_c);

@@ -1,11 +1,18 @@
--- jointer_eig_emitter: turns candidates into event instances (paper fig. 6d),
--- registered (one cycle): ev_good(i) = cand_valid(i) and every cond bit,
--- ev_data = cand_data, ev_inc = 1 or cand_bytes. Paper block: EIG emitter.
---   lanes_g     : number of lanes (1..32)
---   num_cond_g  : number of condition-checker outputs ANDed in (0..8; with 0
---                 the cond port is one ignored bit)
---   increment_g : increment_one_c (every event weighs 1) or
---                 increment_bytes_c (the interfacer's byte count)
+-- jointer_eig_emitter: turns candidates into event instances (paper fig. 6d):
+-- ev_good(i) = cand_valid(i) and every cond bit, ev_data = cand_data,
+-- ev_inc = 1 or cand_bytes, ev_in_range = cand_in_range (the in-range bits
+-- of the DCAPF filters an interfacer evaluated where it captured the data).
+-- Registered (one cycle) by default; an interfacer whose candidates come
+-- straight from registers needs no second stage (registered_g false: the
+-- outputs are combinational, and no flip-flop is spent). Paper block: EIG
+-- emitter.
+--   lanes_g      : number of lanes (1..32)
+--   num_cond_g   : number of condition-checker outputs ANDed in (0..8; with 0
+--                  the cond port is one ignored bit)
+--   increment_g  : increment_one_c (every event weighs 1) or
+--                  increment_bytes_c (the interfacer's byte count)
+--   registered_g : register the event instance (default true)
+--   ranges_g     : in-range bits carried along (0..8; with 0 one ignored bit)
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -14,49 +21,64 @@ use work.jointer_pkg.all;
 
 entity jointer_eig_emitter is
   generic (
-    lanes_g     : positive := 1;
-    num_cond_g  : natural  := 0;
-    increment_g : natural  := increment_one_c);
+    lanes_g      : positive := 1;
+    num_cond_g   : natural  := 0;
+    increment_g  : natural  := increment_one_c;
+    registered_g : boolean  := true;
+    ranges_g     : natural  := 0);
   port (
-    clk        : in  std_logic;
-    rst        : in  std_logic;
-    cand_valid : in  std_logic_vector(lanes_g - 1 downto 0);
-    cand_data  : in  std_logic_vector(data_w_c - 1 downto 0);
-    cand_bytes : in  std_logic_vector(inc_w_c - 1 downto 0);
-    cond       : in  std_logic_vector(maximum(num_cond_g, 1) - 1 downto 0);
-    ev_good    : out std_logic_vector(lanes_g - 1 downto 0);
-    ev_data    : out std_logic_vector(data_w_c - 1 downto 0);
-    ev_inc     : out std_logic_vector(inc_w_c - 1 downto 0));
+    clk           : in  std_logic;
+    rst           : in  std_logic;
+    cand_valid    : in  std_logic_vector(lanes_g - 1 downto 0);
+    cand_data     : in  std_logic_vector(data_w_c - 1 downto 0);
+    cand_bytes    : in  std_logic_vector(inc_w_c - 1 downto 0);
+    cand_in_range : in  std_logic_vector(maximum(ranges_g, 1) - 1 downto 0) := (others => '1');
+    cond          : in  std_logic_vector(maximum(num_cond_g, 1) - 1 downto 0);
+    ev_good       : out std_logic_vector(lanes_g - 1 downto 0);
+    ev_data       : out std_logic_vector(data_w_c - 1 downto 0);
+    ev_inc        : out std_logic_vector(inc_w_c - 1 downto 0);
+    ev_in_range   : out std_logic_vector(maximum(ranges_g, 1) - 1 downto 0));
 end entity jointer_eig_emitter;
 
 architecture rtl of jointer_eig_emitter is
   signal all_cond : std_logic;
+  signal good     : std_logic_vector(lanes_g - 1 downto 0);
+  signal inc      : std_logic_vector(inc_w_c - 1 downto 0);
 begin
 
   assert lanes_g <= 32
     report "jointer_eig_emitter: lanes_g must be 1..32" severity failure;
-  assert num_cond_g <= 8
-    report "jointer_eig_emitter: num_cond_g must be 0..8" severity failure;
+  assert num_cond_g <= 8 and ranges_g <= 8
+    report "jointer_eig_emitter: num_cond_g and ranges_g must be 0..8" severity failure;
   assert increment_g = increment_one_c or increment_g = increment_bytes_c
     report "jointer_eig_emitter: increment_g must be increment_one_c or increment_bytes_c"
     severity failure;
 
   all_cond <= '1' when num_cond_g = 0 else and cond;
+  good     <= cand_valid and (cand_valid'range => all_cond);
+  inc      <= cand_bytes when increment_g = increment_bytes_c
+              else std_logic_vector(to_unsigned(1, inc_w_c));
 
-  process (clk)
-  begin
-    if rising_edge(clk) then
-      ev_good <= cand_valid and (cand_valid'range => all_cond);
-      ev_data <= cand_data;
-      if increment_g = increment_bytes_c then
-        ev_inc <= cand_bytes;
-      else
-        ev_inc <= std_logic_vector(to_unsigned(1, inc_w_c));
+  g_reg : if registered_g generate
+    process (clk)
+    begin
+      if rising_edge(clk) then
+        ev_good     <= good;
+        ev_data     <= cand_data;
+        ev_inc      <= inc;
+        ev_in_range <= cand_in_range;
+        if rst = '1' then
+          ev_good <= (others => '0');
+        end if;
       end if;
-      if rst = '1' then
-        ev_good <= (others => '0');
-      end if;
-    end if;
-  end process;
+    end process;
+  end generate;
+
+  g_comb : if not registered_g generate
+    ev_good     <= good;
+    ev_data     <= cand_data;
+    ev_inc      <= inc;
+    ev_in_range <= cand_in_range;
+  end generate;
 
 end architecture rtl;

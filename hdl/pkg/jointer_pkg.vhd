@@ -17,7 +17,7 @@ package jointer_pkg is
   -- Identification (global block)
   ---------------------------------------------------------------------------
   constant id_c      : std_logic_vector(31 downto 0) := x"4A4E5452";  -- "JNTR"
-  constant version_c : std_logic_vector(31 downto 0) := x"00010000";  -- 1.0.0
+  constant version_c : std_logic_vector(31 downto 0) := x"00020000";  -- 2.0.0: optional global registers (INFO[19:17]), two-phase register port
 
   ---------------------------------------------------------------------------
   -- Event instance
@@ -50,6 +50,12 @@ package jointer_pkg is
   constant aggregator_last_c : natural := 3;
   constant aggregator_histogram_c : natural := 4;  -- issue 7: jointer_dcapf_histogram
   constant aggregator_mean_c      : natural := 5;  -- issue 7: sum and count, one snapshot
+  -- DCAPF filter (issue 12): where the range filter is and what it costs
+  constant filter_none_c    : natural := 0;  -- no filter: FILTERING acts as NO_FILTERING
+  constant filter_runtime_c : natural := 1;  -- INIT bounds + comparator in the DCAPF
+  constant filter_const_c   : natural := 2;  -- constant bounds (the reset values), no registers
+  constant filter_capture_c : natural := 3;  -- INIT bounds here, compared by the interfacer
+  constant filter_capture_const_c : natural := 4;  -- constant bounds, compared by the interfacer
   -- sample taken by an event extractor
   constant sample_increment_c : natural := 0;
   constant sample_data_c      : natural := 1;

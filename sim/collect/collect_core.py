@@ -110,7 +110,8 @@ def core_generics(strict: bool, cdc_timeout: int = 256) -> dict:
 
 def info_word(strict: bool) -> int:
     lay = fixture_layout()
-    return len(lay.lmics) | (lay.window_log2 << 8) | (int(strict) << 16)
+    # + INFO[19:17]: the bench's global block has TIMESTAMP, MARK and SCRATCH
+    return len(lay.lmics) | (lay.window_log2 << 8) | (int(strict) << 16) | (0b111 << 17)
 
 
 def new_models(li: int) -> list[SnifferModel]:

@@ -49,6 +49,7 @@ entity tb_collect_area is
     clk           : in  std_logic;
     rst           : in  std_logic;
     rp_req        : in  std_logic;
+    rp_commit     : in  std_logic;
     rp_we         : in  std_logic;
     rp_addr       : in  std_logic_vector(addr_w_g - 1 downto 0);
     rp_wdata      : in  std_logic_vector(31 downto 0);
@@ -111,7 +112,8 @@ begin
       trace_depth_log2_g => trace_depth_log2_g, trace_irq_bit_g => trace_irq_bit_g,
       num_irq_g => num_irq_g)
     port map (
-      clk => clk, rst => rst, rp_req => rp_req, rp_we => rp_we, rp_addr => rp_addr,
+      clk => clk, rst => rst, rp_req => rp_req, rp_commit => rp_commit, rp_we => rp_we,
+      rp_addr => rp_addr,
       rp_wdata => rp_wdata, rp_ack => rp_ack, rp_rdata => rp_rdata, rp_err => rp_err,
       sn_prog => sn_prog, sn_run => sn_run, sn_soft_reset => sn_soft, sn_ctrl_we => sn_ctrl_we,
       sn_init_we => sn_init_we, sn_init_data => sn_init_data,

@@ -1,6 +1,7 @@
 -- tb_collect_core: the collection layer as a generated monitor composes it
 -- (doc/internals.md section 5): jointer_collect_dci + jointer_collect_global
--- + a bus-clock timestamp, area 0 (tb_collect_area) on the bus clock wired
+-- (every optional register: TIMESTAMP, MARK, SCRATCH) + a bus-clock
+-- timestamp, area 0 (tb_collect_area) on the bus clock wired
 -- directly to the DCI, area 1 on its own clock behind jointer_collect_cdc,
 -- its irq through jointer_collect_sync. The global timestamp is the counter
 -- plus ts_preset (a test input) so that a test reaches 2^32 quickly.
@@ -107,7 +108,8 @@ architecture bench of tb_collect_core is
   signal bus_rst   : std_logic := '1';
   signal count     : std_logic_vector(63 downto 0);
   signal timestamp : std_logic_vector(63 downto 0);
-  signal t_req, t_ack, t_err : std_logic_vector(2 downto 0);
+  signal t_req, t_commit, t_ack, t_err : std_logic_vector(2 downto 0);
+  signal t_start : std_logic;
   signal t_we      : std_logic;
   signal t_addr    : std_logic_vector(aw_c - 1 downto 0);
   signal t_wdata   : std_logic_vector(31 downto 0);
@@ -115,7 +117,7 @@ architecture bench of tb_collect_core is
   signal lmic_irq  : std_logic_vector(1 downto 0);
   signal irq0, irq1 : std_logic;
   -- area 1 register port (m side of the bridge)
-  signal m_req, m_we, m_ack, m_err : std_logic;
+  signal m_req, m_commit, m_we, m_ack, m_err : std_logic;
   signal m_addr  : std_logic_vector(aw_c - 1 downto 0);
   signal m_wdata, m_rdata : std_logic_vector(31 downto 0);
 begin
@@ -146,14 +148,16 @@ begin
       s_axi_arprot => s_axi_arprot, s_axi_arvalid => s_axi_arvalid, s_axi_arready => s_axi_arready,
       s_axi_rdata => s_axi_rdata, s_axi_rresp => s_axi_rresp, s_axi_rvalid => s_axi_rvalid,
       s_axi_rready => s_axi_rready,
-      t_req => t_req, t_we => t_we, t_addr => t_addr, t_wdata => t_wdata,
+      t_req => t_req, t_start => t_start, t_commit => t_commit, t_we => t_we, t_addr => t_addr, t_wdata => t_wdata,
       t_ack => t_ack, t_rdata => t_rdata, t_err => t_err);
 
   u_global : entity work.jointer_collect_global
     generic map (addr_w_g => aw_c, strict_g => strict_g, config_hash_g => config_hash_g,
-                 info_g => info_g, num_lmics_g => 2)
+                 info_g => info_g, num_lmics_g => 2, has_timestamp_g => true, has_mark_g => true,
+                 has_scratch_g => true)
     port map (
-      clk => s_axi_aclk, rst => bus_rst, rp_req => t_req(0), rp_we => t_we, rp_addr => t_addr,
+      clk => s_axi_aclk, rst => bus_rst, rp_req => t_req(0), rp_start => t_start, rp_commit => t_commit(0), rp_we => t_we,
+      rp_addr => t_addr,
       rp_wdata => t_wdata, rp_ack => t_ack(0), rp_rdata => t_rdata(31 downto 0), rp_err => t_err(0),
       lmic_irq => lmic_irq, irq => irq, mark_valid => mark_valid, mark_data => mark_data,
       timestamp => timestamp);
@@ -174,7 +178,8 @@ begin
       dcapf_wrap_g => a0_dcapf_wrap_g, trace_index_g => a0_trace_index_g,
       trace_mode_g => a0_trace_mode_g, sniffer_units_g => a0_sniffer_units_g)
     port map (
-      clk => s_axi_aclk, rst => bus_rst, rp_req => t_req(1), rp_we => t_we, rp_addr => t_addr,
+      clk => s_axi_aclk, rst => bus_rst, rp_req => t_req(1), rp_commit => t_commit(1), rp_we => t_we,
+      rp_addr => t_addr,
       rp_wdata => t_wdata, rp_ack => t_ack(1), rp_rdata => t_rdata(63 downto 32), rp_err => t_err(1),
       irq => irq0, ev_good => a0_ev_good, ev_data => a0_ev_data, ev_inc => a0_ev_inc,
       mon_prog => a0_mon_prog, mon_run => a0_mon_run, mon_soft => a0_mon_soft,
@@ -186,9 +191,11 @@ begin
   u_cdc : entity work.jointer_collect_cdc
     generic map (addr_w_g => aw_c, timeout_g => cdc_timeout_g)
     port map (
-      s_clk => s_axi_aclk, s_rst => bus_rst, s_req => t_req(2), s_we => t_we, s_addr => t_addr,
+      s_clk => s_axi_aclk, s_rst => bus_rst, s_req => t_req(2), s_commit => t_commit(2), s_we => t_we,
+      s_addr => t_addr,
       s_wdata => t_wdata, s_ack => t_ack(2), s_rdata => t_rdata(95 downto 64), s_err => t_err(2),
-      m_clk => a1_clk, m_rst => a1_rst, m_req => m_req, m_we => m_we, m_addr => m_addr,
+      m_clk => a1_clk, m_rst => a1_rst, m_req => m_req, m_commit => m_commit, m_we => m_we,
+      m_addr => m_addr,
       m_wdata => m_wdata, m_ack => m_ack, m_rdata => m_rdata, m_err => m_err);
 
   u_area1 : entity work.tb_collect_area
@@ -206,7 +213,8 @@ begin
       dcapf_wrap_g => a1_dcapf_wrap_g, trace_index_g => a1_trace_index_g,
       trace_mode_g => a1_trace_mode_g, sniffer_units_g => a1_sniffer_units_g)
     port map (
-      clk => a1_clk, rst => a1_rst, rp_req => m_req, rp_we => m_we, rp_addr => m_addr,
+      clk => a1_clk, rst => a1_rst, rp_req => m_req, rp_commit => m_commit, rp_we => m_we,
+      rp_addr => m_addr,
       rp_wdata => m_wdata, rp_ack => m_ack, rp_rdata => m_rdata, rp_err => m_err,
       irq => irq1, ev_good => a1_ev_good, ev_data => a1_ev_data, ev_inc => a1_ev_inc,
       mon_prog => a1_mon_prog, mon_run => a1_mon_run, mon_soft => a1_mon_soft,

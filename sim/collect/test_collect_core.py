@@ -33,7 +33,7 @@ from jointer_sim import run
 
 LAY = fixture_layout()
 G = layout.Layout.global_reg
-ID, VERSION = 0x4A4E5452, 0x00010000
+ID, VERSION = 0x4A4E5452, 0x00020000
 
 
 def control(run_, progs, soft=0):

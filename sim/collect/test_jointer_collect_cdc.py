@@ -1,19 +1,31 @@
 """jointer_collect_cdc: the register-port bridge between unrelated clocks.
 
 A Python rp master on the s side (one request at a time, values held
-through the acknowledge cycle, every request tagged by a unique wdata) and a
-Python LMIC-like target on the m side (memory, answers 1..3 cycles after
-m_req, SLVERR on some words) with a protocol checker (one-cycle m_req, one
-at a time, m_we/m_addr/m_wdata stable through the acknowledge). Phases:
-normal traffic, m_rst pulses during traffic, m_rst held, m clock stopped
-(timeout -> SLVERR, orphan completed later), s_rst in the middle of
+through the acknowledge cycle, every request tagged by a unique wdata; the
+answer of a write is followed by s_commit in the answer's cycle, as the DCI
+does, except for some writes, which it abandons) and a Python LMIC-like
+target on the m side (answers 1..3 cycles after m_req and holds the answer
+until its next m_req; captures a write at m_req and performs it only on
+m_commit; SLVERR on some words) with a protocol checker (one-cycle m_req,
+one at a time, m_commit only after the answer of a captured write, at most
+once). The m side captures everything at m_req, so m_we/m_addr/m_wdata need
+only be right then; an orphan handshake (timed out, or cut by s_rst) may
+capture whatever the s side shows when the m side gets to it - a read then
+is answered to nobody, a write is never committed. Phases: normal
+traffic, m_rst pulses during traffic, m_rst held, m clock stopped (timeout
+-> SLVERR, orphan completed later, never committed), s_rst in the middle of
 requests. Checks, against the target's log:
 - every request is answered exactly once, within timeout_g + a few cycles
   (no hang), and a request cut by s_rst is never answered;
 - the m side performs the requests in order, each at most once (no repeated
   access), with the we/addr the s side sent;
 - a request answered without the bridge's own SLVERR was performed exactly
-  once, and its rdata/err are what the target answered.
+  once, and its rdata/err are what the target answered;
+- two phases: a write is performed (committed on the m side) when the master
+  committed its OKAY answer with no s_rst since the request - unless an
+  m-side reset came between its capture and its commit (it would clear what
+  the write set anyway); a write the master abandoned, that timed out, was
+  answered by the m-side reset or was cut by s_rst never lands.
 Clock ratios (bus:LMIC periods): 1:3.7, 5.3:1 and a near 1:1.
 """
 import random
@@ -33,9 +45,12 @@ class MTarget:
     def __init__(self, dut):
         self.dut = dut
         self.mem = {}
-        self.log = {}        # tag -> (we, addr, rdata, err)
-        self.order = []      # tags in execution order
+        self.log = {}        # tag -> (we, addr, rdata, err) of its last capture
+        self.order = []      # tags in capture order (an orphan may capture a tag again)
+        self.committed = []  # tags of the writes performed (m_commit), in order
         self.pending = None
+        self.armed = None    # the captured write, until its commit or the next request
+        self.held = (0, 0)   # the answer held until the next m_req
 
     async def run(self):
         d = self.dut
@@ -48,31 +63,31 @@ class MTarget:
             p = self.pending
             acked = None
             if p is not None and p["due"] == 0:
+                self.held = (p["rdata"], p["err"])
                 d.m_ack.value = 1
-                d.m_rdata.value = p["rdata"]
-                d.m_err.value = p["err"]
                 acked, self.pending = p, None
             else:
                 d.m_ack.value = 0
-                d.m_rdata.value = random.getrandbits(32)
-                d.m_err.value = random.getrandbits(1)
                 if p is not None:
                     p["due"] -= 1
+            d.m_rdata.value = self.held[0]
+            d.m_err.value = self.held[1]
             await ReadOnly()
-            for q in (acked, self.pending):
-                if q is not None:
-                    got = (int(d.m_we.value), int(d.m_addr.value), int(d.m_wdata.value))
-                    assert got == (q["we"], q["addr"], q["tag"]), (got, q)
+            if int(d.m_commit.value):
+                assert self.pending is None, "m_commit before the answer"
+                if self.armed is not None:     # phase 2: perform the captured write
+                    tag, addr = self.armed
+                    self.mem[addr] = tag
+                    self.committed.append(tag)
+                    self.armed = None
             if int(d.m_req.value):
                 assert self.pending is None, "m_req while an access is pending"
                 we, addr, tag = int(d.m_we.value), int(d.m_addr.value), int(d.m_wdata.value)
-                assert tag not in self.log, f"access {tag:#x} repeated"
                 err = int(addr % 5 == 4)
                 rdata = 0
                 if not err and not we:
                     rdata = self.mem.get(addr, addr * 0x01010101)
-                if not err and we:
-                    self.mem[addr] = tag
+                self.armed = (tag, addr) if we and not err else None
                 self.log[tag] = (we, addr, rdata, err)
                 self.order.append(tag)
                 self.pending = {"we": we, "addr": addr, "tag": tag, "rdata": rdata, "err": err,
@@ -82,10 +97,11 @@ class MTarget:
 class SMaster:
     def __init__(self, dut):
         self.dut = dut
-        self.sent = []       # (tag, we, addr, answer) answer = (rdata, err) | "cut"
+        self.sent = []       # (tag, we, addr, answer, committed) answer = (rdata, err) | "cut"
         self.latency = []    # s cycles from the request to its answer
         self.waiting = False
         self.acks = 0
+        self.abandon = 0.1   # share of OKAY writes the master does not commit
 
     async def monitor(self):
         """Every s_ack answers the request being waited for."""
@@ -107,6 +123,7 @@ class SMaster:
         self.waiting = True
         cycles = 0
         answer = None
+        committed = False
         while True:
             await FallingEdge(d.s_clk)
             d.s_req.value = 0
@@ -115,12 +132,18 @@ class SMaster:
                 break
             if int(d.s_ack.value):
                 answer = (int(d.s_rdata.value), int(d.s_err.value))
+                if we and not answer[1] and random.random() >= self.abandon:
+                    d.s_commit.value = 1   # with the answer, as the DCI
+                    committed = True
                 break
             cycles += 1
             assert cycles <= TIMEOUT + 6, f"no answer after {cycles} cycles (hang)"
         await FallingEdge(d.s_clk)  # values held through the acknowledge cycle
+        if committed and int(d.s_rst.value):
+            committed = False       # a reset in the commit cycle aborts it
+        d.s_commit.value = 0
         self.waiting = False
-        self.sent.append((tag, we, addr, answer))
+        self.sent.append((tag, we, addr, answer, committed))
         self.latency.append(cycles)
         return answer
 
@@ -129,7 +152,7 @@ class SMaster:
 async def bridge(dut):
     p = params()
     s_period, m_period = p["s_period"], p["m_period"]
-    for s in ("s_rst", "s_req", "s_we", "s_addr", "s_wdata", "m_rst"):
+    for s in ("s_rst", "s_req", "s_commit", "s_we", "s_addr", "s_wdata", "m_rst"):
         getattr(dut, s).value = 0
     start_clock(dut.s_clk, s_period)
     await Timer(round(random.randrange(1, 100) / 10 * 1000), "ps")  # unrelated phase
@@ -215,13 +238,16 @@ async def bridge(dut):
     phases["s_rst pulses"] = len(master.sent)
 
     # ---- checks against the target's log ----
-    assert master.acks == sum(a != "cut" for *_, a in master.sent), (master.acks, len(master.sent))
+    await Timer(round(20 * max(s_period, m_period) * 1000), "ps")   # the last commit lands
+    assert master.acks == sum(a != "cut" for _, _, _, a, _ in master.sent), (master.acks, len(master.sent))
     pos = {tag: i for i, (tag, *_) in enumerate(master.sent)}
-    order = [pos[t] for t in target.order]
-    assert order == sorted(order), "the m side performed requests out of order"
+    firsts = list(dict.fromkeys(t for t in target.order if t in pos))
+    order = [pos[t] for t in firsts]
+    assert order == sorted(order), "the m side captured requests out of order"
+    again = len(target.order) - len(set(target.order))
     performed = set(target.order)
     ok = local = cut = 0
-    for i, (tag, we, addr, answer) in enumerate(master.sent):
+    for i, (tag, we, addr, answer, _) in enumerate(master.sent):
         if i < phases["normal"]:  # undisturbed: every request performed and answered by it
             assert answer != "cut" and tag in performed, (i, hex(tag), answer)
         if tag in performed:
@@ -231,27 +257,44 @@ async def bridge(dut):
             cut += 1
             continue
         rdata, err = answer
-        if err and rdata == 0 and (tag not in performed or target.log[tag][3] == 0):
-            local += 1  # the bridge's own SLVERR (timeout, orphan, m reset)
+        if err and (tag not in performed or target.log[tag][3] == 0):
+            local += 1  # the bridge's own SLVERR (timeout, orphan, m reset): rdata undefined
             continue
         assert tag in performed, f"{tag:#x} answered {answer} but never performed"
         lwe, laddr, lrdata, lerr = target.log[tag]
-        assert (rdata, err) == (lrdata if not lwe else 0, lerr), (hex(tag), answer, target.log[tag])
+        assert err == lerr, (hex(tag), answer, target.log[tag])
+        if not lwe and not err:     # a read's data (undefined with SLVERR, unused for writes)
+            assert rdata == lrdata, (hex(tag), answer, target.log[tag])
         ok += 1
     assert local > 10 and cut > 5 and ok > 500, (ok, local, cut)
+    # two phases: exactly the committed OKAY writes land, in order, once each
+    want = [tag for tag, we, _, answer, committed in master.sent
+            if we and committed and answer != "cut" and answer[1] == 0]
+    extra = [t for t in target.committed if t not in set(want)]
+    assert not extra, f"writes landed that the master did not commit: {[hex(t) for t in extra[:6]]}"
+    assert target.committed == [t for t in want if t in set(target.committed)], "commits out of order"
+    # a committed write is lost only to an m-side reset between its capture and its commit
+    # (the LMIC's reset would clear what it wrote anyway): only in the m_rst phases
+    lost = [pos[t] for t in want if t not in set(target.committed)]
+    assert all(phases["normal"] <= i < phases["m_rst held"] for i in lost), (lost, phases)
+    abandoned = sum(1 for tag, we, _, answer, committed in master.sent
+                    if we and answer != "cut" and not committed and tag in performed)
     # an m side held in reset adopts req as ack: SLVERR without waiting for the timeout
     for i in range(held_from, held_to):
-        assert master.sent[i][3] == (0, 1) and master.latency[i] < TIMEOUT // 2, (i, master.latency[i])
+        assert master.sent[i][3][1] == 1 and master.latency[i] < TIMEOUT // 2, (i, master.latency[i])
     # with the m clock stopped: timeouts, then SLVERR at once while the orphan is pending
     stopped = range(phases["m_rst held"], phases["m clock stopped"])
     timeouts = sum(master.latency[i] >= TIMEOUT for i in stopped)
-    at_once = sum(master.sent[i][3] == (0, 1) and master.latency[i] <= 2 for i in stopped)
+    at_once = sum(master.sent[i][3] != "cut" and master.sent[i][3][1] == 1 and master.latency[i] <= 2
+                  for i in stopped)
     assert timeouts >= 5 and at_once >= 5, (timeouts, at_once)
+    assert abandoned > 10, abandoned
     dut._log.info("checked %d random requests (%d answered by the target, %d SLVERR by the bridge "
-                  "(%d timeouts, %d at once behind an orphan), %d cut by s_rst; %d performed on the "
-                  "m side; %d clock stops), s %s ns / m %s ns; phase ends %s", len(master.sent), ok,
-                  local, timeouts, at_once, cut, len(performed), stops,
-                  s_period, m_period, phases)
+                  "(%d timeouts, %d at once behind an orphan), %d cut by s_rst; %d captured on the "
+                  "m side (%d captured again by an orphan), %d writes committed, %d captured writes "
+                  "never committed; %d clock stops), s %s ns / m %s ns; phase ends %s", len(master.sent),
+                  ok, local, timeouts, at_once, cut, len(performed), again, len(target.committed),
+                  abandoned, stops, s_period, m_period, phases)
 
 
 @pytest.mark.parametrize("s_period,m_period", [(10, 37), (53, 10), (10, 10.3)])

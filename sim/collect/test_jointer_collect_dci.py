@@ -3,9 +3,12 @@
 The targets (global + LMICs) are emulated in Python: each access is logged
 with the value the target returned, answered after a random latency (1 cycle
 like the LMIC, up to 60 cycles like a slow CDC bridge), with SLVERR on some
-words (as a strict LMIC does). The emulator checks the register-port
-protocol: one-cycle one-hot t_req, one request at a time, t_we/t_addr/t_wdata
-stable from the request through the acknowledge.
+words (as a strict LMIC does); answers are held by the targets until their
+next request, writes performed on t_commit. The emulator checks the
+register-port protocol: one-cycle one-hot t_req, one request at a time,
+t_we/t_addr/t_wdata stable from the request through the acknowledge, and
+t_commit exactly with the answer of each OKAY write (never for a read, an
+SLVERR or after a reset).
 
 - random_storm: AxiLiteMaster with random back-pressure/idle on all five
   channels (one phase) and none (another), reads and writes in flight
@@ -15,12 +18,14 @@ stable from the request through the acknowledge.
   and return what the target answered (OKAY/SLVERR); out-of-range ones never
   reach a target and answer OKAY/0 or SLVERR (strict).
 - channel_order: a raw driver sends W long before AW, AW long before W, both
-  together, AR while a lone W waits; holds BREADY/RREADY low for random times
-  while BVALID/RVALID, the response and RDATA must stay stable.
+  together, AR while a lone W waits (W is taken only with its AW); holds
+  BREADY/RREADY low for random times while BVALID/RVALID, the response and
+  RDATA (the target's held answer) must stay stable.
 - alternation: reads and writes waiting together are served alternately.
 - reset_mid_transaction: s_axi_aresetn while a target is busy (its answer
-  dropped, or arriving during reset), while BVALID/RVALID wait, while a lone
-  W waits; afterwards every access completes correctly.
+  dropped, or arriving during reset: then never committed), while
+  BVALID/RVALID wait, while a lone W waits; afterwards every access completes
+  correctly.
 """
 import collections
 import logging
@@ -43,16 +48,29 @@ def default_word(t, addr):
 
 
 class Targets:
-    """Register-port targets 0..n-1 behind the DCI, with a protocol checker."""
+    """Register-port targets 0..n-1 behind the DCI, with a protocol checker.
+
+    The two phases of doc/internals.md 3: a request is answered after a random
+    latency; the answer (rdata, err) is held by its target until that target's
+    next request (the DCI reads it as RDATA); a write is only captured then and
+    performed when t_commit comes, which the DCI must pulse exactly with the
+    answer of an OKAY write, for that target only, and never otherwise.
+    Targets that have not answered yet drive garbage, except target 0 (the
+    global block), which the DCI takes ungated: it shows 0 from every t_start
+    (an access starts) until it answers a request of its own."""
 
     def __init__(self, dut, n, latency):
         self.dut, self.n, self.latency = dut, n, latency
         self.mem = [dict() for _ in range(n)]
-        self.log = []            # (target, we, addr, wdata, rdata, err) in execution order
+        self.log = []            # (target, we, addr, wdata, rdata, err) in request order
         self.pending = None
+        self.held = [None] * n   # (rdata, err) each target holds
+        self.held[0] = (0, 0)
+        self.starts = 0
         self.drop_on_reset = True
         self.cycle = 0
         self.accesses = 0
+        self.commits = 0
 
     def start(self):
         d = self.dut
@@ -61,23 +79,37 @@ class Targets:
         d.t_err.value = 0
         cocotb.start_soon(self._run())
 
+    def _drive(self, ack):
+        d = self.dut
+        rdata = err = 0
+        for t in range(self.n):
+            h = self.held[t] if self.held[t] is not None else (random.getrandbits(32), random.getrandbits(1))
+            rdata |= h[0] << (32 * t)
+            err |= h[1] << t
+        d.t_ack.value = ack
+        d.t_rdata.value = rdata
+        d.t_err.value = err
+
     async def _run(self):
         d = self.dut
         acked = None
         while True:
             await RisingEdge(d.s_axi_aclk)
+            # t_start of the cycle that just ended (sampled at the edge, before
+            # the DCI's registers move): the global block's answer went to 0
+            started = d.t_start.value.is_resolvable and int(d.t_start.value)
             self.cycle += 1
             acked = None
+            if started:
+                self.held[0] = (0, self.held[0][1])
+                self.starts += 1
             p = self.pending
             if p is not None and p["due"] == self.cycle:
-                d.t_ack.value = 1 << p["t"]
-                d.t_rdata.value = p["rdata"] << (32 * p["t"])
-                d.t_err.value = p["err"] << p["t"]
+                self.held[p["t"]] = (p["rdata"], p["err"])
+                self._drive(1 << p["t"])
                 acked, self.pending = p, None
-            else:  # garbage data outside an acknowledge
-                d.t_ack.value = 0
-                d.t_rdata.value = random.getrandbits(32 * self.n)
-                d.t_err.value = random.getrandbits(self.n)
+            else:
+                self._drive(0)
             await ReadOnly()
             for q in (acked, self.pending):
                 if q is not None:  # held from the request through the acknowledge
@@ -85,8 +117,16 @@ class Targets:
                     assert int(d.t_addr.value) == q["addr"], q
                     if q["we"]:
                         assert int(d.t_wdata.value) == q["wdata"], q
+            commit = int(d.t_commit.value) if d.t_commit.value.is_resolvable else -1
+            want = (1 << acked["t"]) if acked is not None and acked["we"] and not acked["err"] \
+                and int(d.s_axi_aresetn.value) else 0
+            assert commit == want, f"t_commit {commit:b}, expected {want:b} (answered {acked})"
+            if want:            # phase 2: the captured write is performed
+                self.mem[acked["t"]][acked["addr"]] = acked["wdata"]
+                self.commits += 1
             if not int(d.s_axi_aresetn.value) and self.drop_on_reset:
                 self.pending = None
+
             req = int(d.t_req.value) if d.t_req.value.is_resolvable else 0
             if req:
                 assert req & (req - 1) == 0, f"t_req not one-hot: {req:b}"
@@ -95,10 +135,8 @@ class Targets:
                 we, addr, wdata = int(d.t_we.value), int(d.t_addr.value), int(d.t_wdata.value)
                 err = int(addr % 5 == 4)
                 rdata = 0
-                if not err:
-                    rdata = 0 if we else self.mem[t].get(addr, default_word(t, addr))
-                    if we:
-                        self.mem[t][addr] = wdata
+                if not err and not we:
+                    rdata = self.mem[t].get(addr, default_word(t, addr))
                 self.log.append((t, we, addr, wdata if we else None, rdata, err))
                 self.accesses += 1
                 self.pending = {"t": t, "we": we, "addr": addr, "wdata": wdata, "rdata": rdata,
@@ -302,11 +340,13 @@ async def channel_order(dut):
             rexp = expect(targets, strict, 0, raddr, 0)
             got = await raw.read(raddr, ar_delay=3, r_delay=random.randrange(5))
             assert got == rexp, (hex(raddr), got, rexp)
-            await w
+            # the DCI waits for AW before it takes W (READY low until the answer)
+            assert not w.done(), "W taken without its AW"
             exp = expect(targets, strict, 1, addr, data)
             aw = cocotb.start_soon(raw.send("aw", {"awaddr": addr}, random.randrange(5)))
             resp, _ = await raw.recv("b", random.randrange(5))
             await aw
+            await w
             n += 1
         assert (resp, 0) == exp, (mode, hex(addr), resp, exp)
         n += 1

@@ -3,8 +3,9 @@
 Random PROG/RUN/SOFT_RESET/CONTROL-write/INIT-write traffic, biased towards
 INIT mode so the write pointer walks past 2 x num_dcapfs and restarts often
 (INIT over INIT, INIT after other modes). Every cycle the combinational
-outputs (run_en, use_filter, clear) and the registered INIT load
-(init_we_o, init_sel, init_hi, init_data_o) are compared with the model.
+outputs (run_en, use_filter, clear) and the INIT load (init_we_o, init_sel,
+init_hi, init_data_o: combinational too, in the init_we cycle) are compared
+with the model.
 """
 import random
 

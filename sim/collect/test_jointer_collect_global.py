@@ -2,10 +2,17 @@
 
 Random register-port traffic (every word of the window, unmapped ones
 included, random write data, random gaps), random LMIC irq levels, and a
-timestamp input that crosses a 2^32 boundary every 50 cycles while the host reads
-TIMESTAMP_LO/HI pairs: every output (ack, rdata, err, irq, mark_valid,
-mark_data) is compared every cycle, and every LO/HI pair must equal the
-timestamp of the LO read (never torn). A hard reset happens mid-test.
+timestamp input that crosses a 2^32 boundary every 50 cycles while the host
+reads TIMESTAMP_LO/HI pairs. The register port has two phases: a write is
+performed on rp_commit (driven in the cycle of its answer, or later, or - an
+abort - never: then it has no effect). Every cycle the outputs (ack, irq,
+mark_valid/mark_data) are compared with the model; the answer (rdata, err)
+from the ack cycle until the next request, as the DCI reads it (held); every
+LO/HI pair must equal the timestamp of the LO read (never torn). The
+optional registers (TIMESTAMP, MARK, SCRATCH) are present or absent by the
+generics: absent, their words are unmapped (0; SLVERR when strict). The
+answer goes to 0 when an access to another target starts (rp_start without
+rp_req): the DCI takes it ungated. A hard reset happens mid-test.
 """
 import random
 
@@ -16,41 +23,54 @@ from cocotb.triggers import FallingEdge, ReadOnly, RisingEdge
 from collect_util import MASK32, layout, params, params_env, start_clock
 from jointer_sim import run, slv
 
-ID, VERSION = 0x4A4E5452, 0x00010000
+ID, VERSION = 0x4A4E5452, 0x00020000
 R = layout.GLOBAL_REGS
 CYCLES = 6000
 
 
 class GlobalModel:
-    def __init__(self, words, strict, config_hash, info, num_lmics):
+    def __init__(self, words, strict, config_hash, info, num_lmics, ts_on, mark_on, scratch_on):
         self.words, self.strict = words, strict
         self.config_hash, self.info, self.n = config_hash, info, num_lmics
+        self.present = {a for a in R.values()}
+        for name, on in (("TIMESTAMP_LO", ts_on), ("TIMESTAMP_HI", ts_on), ("MARK", mark_on),
+                         ("SCRATCH", scratch_on)):
+            if not on:
+                self.present.discard(R[name])
         self.reset()
 
     def reset(self):
         self.enable, self.scratch, self.ts_hi = 0, 0, 0
-        self.ack = self.err = self.irq = self.mark_valid = 0
-        self.rdata = 0
+        self.ack = self.irq = self.mark_valid = 0
+        self.rdata = self.err = 0       # the held answer
 
     def value(self, addr, lmic_irq, ts):
+        if addr not in self.present:
+            return 0
         return {R["ID"]: ID, R["VERSION"]: VERSION, R["CONFIG_HASH"]: self.config_hash,
                 R["INFO"]: self.info, R["IRQ_STATUS"]: lmic_irq, R["IRQ_ENABLE"]: self.enable,
                 R["TIMESTAMP_LO"]: ts & MASK32, R["TIMESTAMP_HI"]: self.ts_hi,
                 R["SCRATCH"]: self.scratch}.get(addr, 0)
 
-    def step(self, req, we, addr, wdata, lmic_irq, ts):
-        """One cycle; afterwards the attributes are the outputs of the next cycle."""
-        rd, wr = req and not we, req and we
+    def step(self, req, start, commit, we, addr, wdata, lmic_irq, ts):
+        """One cycle; afterwards the attributes are the outputs of the next cycle,
+        except mark_valid, which is this cycle's (combinational on the commit).
+        start: an access starts (this block's own request, or one to another
+        target: the answer shows 0 from then on)."""
+        rd, wr = req and not we, commit and we
         self.ack = req
-        self.rdata = self.value(addr, lmic_irq, ts) if rd else 0
-        self.err = int(req and addr > R["SCRATCH"] and self.strict)
-        self.mark_valid = int(wr and addr == R["MARK"])
+        if start:
+            self.rdata = 0
+        self.mark_valid = int(wr and addr == R["MARK"] and addr in self.present)
+        if req:
+            self.rdata = self.value(addr, lmic_irq, ts) if rd else 0
+            self.err = int(addr not in self.present and self.strict)
         self.irq = int(lmic_irq & self.enable != 0)
-        if rd and addr == R["TIMESTAMP_LO"]:
+        if rd and addr == R["TIMESTAMP_LO"] and addr in self.present:
             self.ts_hi = ts >> 32
         if wr and addr == R["IRQ_ENABLE"]:
             self.enable = wdata & ((1 << self.n) - 1)
-        if wr and addr == R["SCRATCH"]:
+        if wr and addr == R["SCRATCH"] and addr in self.present:
             self.scratch = wdata
 
 
@@ -72,10 +92,11 @@ async def random_access(dut):
     addr_w, n = len(dut.rp_addr), len(dut.lmic_irq)
     p = params()
     strict, config_hash, info = p["strict"], p["config_hash"], p["info"]
-    model = GlobalModel(1 << addr_w, strict, config_hash, info, n)
+    ts_on, mark_on, scratch_on = p["timestamp"], p["mark"], p["scratch"]
+    model = GlobalModel(1 << addr_w, strict, config_hash, info, n, ts_on, mark_on, scratch_on)
     start_clock(dut.clk, 10)
     ts = (1 << 32) - 2500 - random.randrange(500)  # crosses 2^32 mid-test
-    for s in ("rp_req", "rp_we", "rp_addr", "rp_wdata", "lmic_irq"):
+    for s in ("rp_req", "rp_start", "rp_commit", "rp_we", "rp_addr", "rp_wdata", "lmic_irq"):
         getattr(dut, s).value = 0
     dut.timestamp.value = ts
     dut.rst.value = 1
@@ -84,10 +105,12 @@ async def random_access(dut):
     dut.rst.value = 0
     gen = transactions(1 << addr_w)
     cur = None          # transaction in flight: (we, addr, wdata)
-    gap = 0
+    phase = "idle"      # idle -> req -> wait (ack) -> commit (writes) -> idle
+    gap = commit_delay = 0
     lmic_irq = 0
-    checked = marks = pairs = crossing_pairs = 0
-    last_lo = None      # (timestamp at the LO read) awaiting its HI read
+    checked = marks = pairs = crossing_pairs = aborts = held_checks = foreign = 0
+    last_lo = lo_value = None   # (timestamp at the LO read) awaiting its HI read
+    held = None                 # the answer the DCI reads until the next request
     reset_at = CYCLES // 2
     for cycle in range(CYCLES):
         await FallingEdge(dut.clk)
@@ -97,39 +120,67 @@ async def random_access(dut):
             lmic_irq = random.getrandbits(n)
         if cycle % 50 == 0:  # the input may jump: cross a 2^32 boundary often
             ts = (random.randrange(1, 1 << 32) << 32) - random.randrange(1, 8)
-        req = 0
-        if cur is None and not rst:
+        req = commit = start = 0
+        if phase == "idle" and not rst:
             if gap:
                 gap -= 1
+                if random.random() < 0.1:
+                    start = 1       # an access to another target starts: the answer goes to 0
+                    foreign += 1
             else:
                 cur = next(gen)
-                req = 1
+                req, phase = 1, "req"
                 gap = random.choice([0, 0, 1, 2, 5])
+                commit_delay = random.choice([0, 0, 0, 1, 3, None])  # None: never (abort)
+        elif phase == "commit":
+            if commit_delay is None:
+                aborts += 1
+                phase = "idle"
+            elif commit_delay == 0:
+                commit, phase = 1, "idle"
+            else:
+                commit_delay -= 1
+        if rst:
+            phase, cur = "idle", None
         we, addr, wdata = cur if cur is not None else (0, random.getrandbits(addr_w), 0)
+        start |= req
         dut.rp_req.value = req
+        dut.rp_start.value = start
+        dut.rp_commit.value = commit
         dut.rp_we.value = we
         dut.rp_addr.value = addr
         dut.rp_wdata.value = wdata
         dut.lmic_irq.value = lmic_irq
         dut.timestamp.value = ts & ((1 << 64) - 1)
+        await ReadOnly()
         if rst:
             model.reset()
-            last_lo = None  # the snapshot is reset too
+            last_lo = held = None  # the snapshot is reset too
         else:
-            model.step(req, we, addr, wdata, lmic_irq, ts)
-        if req and not we and addr == R["TIMESTAMP_LO"]:
+            model.step(req, start, commit, we, addr, wdata, lmic_irq, ts)
+            assert int(dut.mark_valid.value) == model.mark_valid, (cycle, addr, commit)
+            if model.mark_valid:
+                marks += 1
+                assert int(dut.mark_data.value) == wdata, cycle
+            if held is not None and not req:     # the held answer does not move
+                assert (int(dut.rp_rdata.value), int(dut.rp_err.value)) == held, (cycle, held)
+                held_checks += 1
+        if req and not we and addr == R["TIMESTAMP_LO"] and ts_on:
             last_lo = ts
         ts += 1
         await RisingEdge(dut.clk)
         await ReadOnly()
-        got = (int(dut.rp_ack.value), int(dut.irq.value), int(dut.mark_valid.value))
-        assert got == (model.ack, model.irq, model.mark_valid), (cycle, got)
+        if start and not req and not rst:
+            held = (0, model.err)
+        got = (int(dut.rp_ack.value), int(dut.irq.value))
+        assert got == (model.ack, model.irq), (cycle, got)
         if model.ack:
             checked += 1
             assert int(dut.rp_err.value) == model.err, (cycle, addr)
             rdata = int(dut.rp_rdata.value)
             assert rdata == model.rdata, (cycle, we, addr, hex(rdata), hex(model.rdata))
-            if not we and addr == R["TIMESTAMP_HI"] and last_lo is not None:
+            held = (rdata, model.err)
+            if not we and addr == R["TIMESTAMP_HI"] and last_lo is not None and lo_value is not None:
                 # the pair (LO, HI) is the timestamp of the LO read
                 assert (rdata << 32) | lo_value == last_lo, (cycle, hex(last_lo))
                 pairs += 1
@@ -137,20 +188,27 @@ async def random_access(dut):
                 last_lo = None
             if not we and addr == R["TIMESTAMP_LO"]:
                 lo_value = rdata
-            cur = None
-        if model.mark_valid:
-            marks += 1
-            assert int(dut.mark_data.value) == wdata, cycle
-    assert ts > 1 << 32 and pairs > 100, (ts, pairs)
-    dut._log.info("checked %d random accesses (%d MARK events, %d LO/HI pairs, %d of them "
-                  "read while TIMESTAMP_HI changed)", checked, marks, pairs, crossing_pairs)
+            phase = "commit" if we else "idle"
+    assert held_checks > 1000 and aborts > 10 and foreign > 50, (held_checks, aborts, foreign)
+    if ts_on:
+        assert ts > 1 << 32 and pairs > 100, (ts, pairs)
+    if mark_on:
+        assert marks > 20, marks
+    dut._log.info("checked %d random accesses (%d MARK events, %d LO/HI pairs, %d of them read while "
+                  "TIMESTAMP_HI changed, %d aborted writes, %d held-answer cycles)", checked, marks,
+                  pairs, crossing_pairs, aborts, held_checks)
 
 
-@pytest.mark.parametrize("strict,num_lmics,addr_w", [(False, 1, 4), (True, 3, 6)])
-def test_global(strict, num_lmics, addr_w):
+@pytest.mark.parametrize("strict,num_lmics,addr_w,ts,mark,scratch",
+                         [(False, 1, 4, True, True, True), (True, 3, 6, True, True, True),
+                          (True, 2, 4, False, False, False), (False, 1, 5, False, True, False)])
+def test_global(strict, num_lmics, addr_w, ts, mark, scratch):
     config_hash = 0x5EED0000 | num_lmics
-    info = num_lmics | ((addr_w + 2) << 8) | (int(strict) << 16)
+    info = (num_lmics | ((addr_w + 2) << 8) | (int(strict) << 16) | (int(ts) << 17) | (int(mark) << 18)
+            | (int(scratch) << 19))
     run("jointer_collect_global", __name__,
         {"addr_w_g": addr_w, "strict_g": strict, "config_hash_g": slv(config_hash),
-         "info_g": slv(info), "num_lmics_g": num_lmics},
-        extra_env=params_env(strict=strict, config_hash=config_hash, info=info))
+         "info_g": slv(info), "num_lmics_g": num_lmics, "has_timestamp_g": ts, "has_mark_g": mark,
+         "has_scratch_g": scratch},
+        extra_env=params_env(strict=strict, config_hash=config_hash, info=info, timestamp=ts, mark=mark,
+                             scratch=scratch))

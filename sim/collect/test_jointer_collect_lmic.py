@@ -13,6 +13,14 @@ trace WATERMARK/FULL sources, trace RAM reads, unmapped words (strict and
 not), writes to read-only words. A hard reset happens mid-test. Relay
 traces: RPTR and LOST read the extractor's values, a write to ACK pulses
 tr_ack (that trace only) for one cycle with tr_ack_n = the written count.
+
+The register port has two phases (doc/internals.md section 3): a read is
+answered two cycles after its request (three for a trace RAM word) and its
+answer is held until the next request (checked every cycle); a write is
+only captured by its request and performed on rp_commit, which the host
+drives in the cycle of the answer (as the DCI), a few cycles later (as the
+CDC bridge), or never (an abort: no effect). A commit after a read, or a
+second one, does nothing; a hard reset cancels a captured write.
 """
 import random
 
@@ -75,12 +83,17 @@ class LmicModel:
         for t in ll.traces:
             self.owner[t.irq_bit] = self.owner[t.irq_bit + 1] = t.sniffer
         self.dmask = [(1 << d.width) - 1 for d in ll.dcapfs]
-        self.ack = self.err = self.rdata = 0
+        # the request pipeline is not reset (an LMIC in reset still answers)
+        self.ack = self.err = self.held = 0
+        self.pend = None            # (we, addr): the request of the previous cycle
+        self.ram_pending = None     # a trace RAM word on its way to the held word
         self.reset()
 
     def reset(self):
         self.run, self.prog, self.soft, self.ctrl_we, self.init_we = 0, [0] * self.S, 0, 0, 0
         self.tr_ack = 0
+        self.armed = None           # the captured write (word, data) awaiting its commit
+        self.wr_data = 0            # sn_init_data / tr_ack_n after a commit
         self.irq_en, self.status, self.irq = 0, 0, 0
         self.shadow = [0] * self.D
         self.thr = list(self.dmask)
@@ -92,6 +105,13 @@ class LmicModel:
 
     def control(self):
         return self.run | sum(p << layout.prog_shift(i) for i, p in enumerate(self.prog))
+
+    def ram_word(self, addr):
+        """The trace RAM word at `addr`, or None when addr is not in a RAM window."""
+        for i, t in enumerate(self.ll.traces):
+            if t.ram_word <= addr < t.ram_word + 2 * t.depth:
+                return self.mems[i][addr - t.ram_word]
+        return None
 
     def read(self, addr, inp):
         """(value, mapped) of word `addr` during this cycle."""
@@ -125,17 +145,39 @@ class LmicModel:
                     self.wm[i], t.depth, inp["rptr"][i], 0, inp["lost"][i]]
             if t.reg_word <= addr < t.reg_word + t.reg_words:
                 return regs[addr - t.reg_word], True
-            if t.ram_word <= addr < t.ram_word + 2 * t.depth:
-                return self.mems[i][addr - t.ram_word], True
+        ram = self.ram_word(addr)
+        if ram is not None:
+            return ram, True
         return 0, False
 
-    def step(self, req, we, addr, wdata, inp):
+    def step(self, req, we, addr, wdata, commit, inp):
         ll = self.ll
-        rd, wr = req and not we, req and we
-        val, hit = self.read(addr, inp)
-        self.ack = req
-        self.rdata = val if rd else 0
-        self.err = int(bool(req and not hit and self.strict))
+        # phase 1 is answered the cycle after the request, at the captured address
+        pend, self.pend = self.pend, ((we, addr) if req else None)
+        rd = pend is not None and not pend[0]
+        # phase 2: the write captured by an earlier request
+        wr = bool(commit and self.armed is not None)
+        waddr, wdat = self.armed if wr else (-1, 0)
+        self.ack = 0
+        if self.ram_pending is not None:
+            self.held, self.ack, self.ram_pending = self.ram_pending, 1, None
+        if pend is not None:
+            pwe, paddr = pend
+            val, hit = self.read(paddr, inp)
+            self.err = int(not hit and self.strict)
+            if pwe:
+                self.held, self.ack = wdata, 1      # the master still holds it
+                if self.armed is not None:
+                    self.armed = (paddr, wdata)
+            elif self.ram_word(paddr) is not None:
+                self.ram_pending = val      # the RAM's registered output, a cycle later
+            else:
+                self.held, self.ack = val, 1
+        if req:
+            self.armed = (addr, None) if we else None
+        if commit:
+            self.armed = None
+        raddr = pend[1] if rd else -1
         # interrupt sources of this cycle
         sets = 0
         ge_next = list(self.ge_r)
@@ -160,34 +202,36 @@ class LmicModel:
                 if self.prog[s]:
                     clr_src |= 1 << b
         status = self.status
-        if wr and addr == 2:
-            status &= ~wdata
+        if wr and waddr == 2:
+            status &= ~wdat
         self.status = ((status | sets) & ~clr_src) & self.irq_mask
         self.irq = int(self.status & self.irq_en != 0)
         # register writes and the snapshot
-        self.ctrl_we = int(bool(wr and addr == 0))
-        self.soft = int(bool(wr and addr == 0 and (wdata >> 1) & 1))
-        self.init_we = (1 << (addr - 4)) if wr and 4 <= addr < 4 + self.S else 0
+        self.ctrl_we = int(wr and waddr == 0)
+        self.soft = int(wr and waddr == 0 and (wdat >> 1) & 1)
+        self.init_we = (1 << (waddr - 4)) if wr and 4 <= waddr < 4 + self.S else 0
         self.tr_ack = sum(1 << i for i, t in enumerate(ll.traces)
-                          if t.relay and wr and addr == t.reg_word + layout.RELAY_REGS["ACK"])
-        if wr and addr == 0:
-            self.run = wdata & 1
-            self.prog = [(wdata >> layout.prog_shift(i)) & 3 for i in range(self.S)]
-        if wr and addr == 3:
-            self.irq_en = wdata & self.irq_mask
+                          if t.relay and wr and waddr == t.reg_word + layout.RELAY_REGS["ACK"])
+        if wr:
+            self.wr_data = wdat
+        if wr and waddr == 0:
+            self.run = wdat & 1
+            self.prog = [(wdat >> layout.prog_shift(i)) & 3 for i in range(self.S)]
+        if wr and waddr == 3:
+            self.irq_en = wdat & self.irq_mask
         for i, d in enumerate(ll.dcapfs):
-            if rd and words(d.width) == 2 and addr == d.result_word:
+            if rd and words(d.width) == 2 and raddr == d.result_word:
                 self.shadow[i] = (inp["res"][i] & self.dmask[i]) >> 32
             if wr and d.threshold_word >= 0:
-                if words(d.width) == 1 and addr == d.threshold_word:
-                    self.thr[i] = wdata & self.dmask[i]
-                elif words(d.width) == 2 and addr == d.threshold_word:
-                    self.stage[i] = wdata
-                elif words(d.width) == 2 and addr == d.threshold_word + 1:
-                    self.thr[i] = ((wdata << 32) | self.stage[i]) & self.dmask[i]
+                if words(d.width) == 1 and waddr == d.threshold_word:
+                    self.thr[i] = wdat & self.dmask[i]
+                elif words(d.width) == 2 and waddr == d.threshold_word:
+                    self.stage[i] = wdat
+                elif words(d.width) == 2 and waddr == d.threshold_word + 1:
+                    self.thr[i] = ((wdat << 32) | self.stage[i]) & self.dmask[i]
         for i, t in enumerate(ll.traces):
-            if wr and addr == t.reg_word + layout.TRACE_REGS["WATERMARK"]:
-                self.wm[i] = wdata & ((2 << t.depth_log2) - 1)
+            if wr and waddr == t.reg_word + layout.TRACE_REGS["WATERMARK"]:
+                self.wm[i] = wdat & ((2 << t.depth_log2) - 1)
 
 
 def pick_access(model, ll, addr_w, inp):
@@ -265,7 +309,7 @@ async def random_registers(dut):
         dut.tr_rptr.value = pack(inp["rptr"], 32)
         dut.tr_lost.value = pack(inp["lost"], 32)
 
-    for s in ("rp_req", "rp_we", "rp_addr", "rp_wdata"):
+    for s in ("rp_req", "rp_commit", "rp_we", "rp_addr", "rp_wdata"):
         getattr(dut, s).value = 0
     drive_inputs()
     dut.tr_rd_data.value = 0
@@ -274,9 +318,15 @@ async def random_registers(dut):
         await RisingEdge(dut.clk)
     dut.rst.value = 0
 
-    queue, cur, hold, gap = [], None, False, 0
-    stats = {"relay_acks": 0, "acks": 0, "irq_rise": 0, "irq_fall": 0, "init": 0, "soft": 0, "pairs": 0, "moved": 0}
+    queue, cur, gap = [], None, 0
+    phase = "idle"          # idle -> wait (for the answer) -> commit (writes) -> idle
+    commit_delay = None     # cycles from the answer to the commit (None: an abort)
+    stats = {"relay_acks": 0, "acks": 0, "irq_rise": 0, "irq_fall": 0, "init": 0, "soft": 0,
+             "pairs": 0, "moved": 0, "aborts": 0, "late_commits": 0, "stray_commits": 0,
+             "ram_reads": 0, "held_checks": 0}
     last = None
+    answer = None           # the read answer the host may take until its next request
+    prev_req = None         # (we, addr) of the previous cycle's request
     reset_at = CYCLES // 2
     prev_irq = 0
     for cycle in range(CYCLES):
@@ -302,40 +352,54 @@ async def random_registers(dut):
             if t.relay and random.random() < 0.05:
                 inp["rptr"][i] = random.randrange(t.depth)
                 inp["lost"][i] = random.getrandbits(32)
-        # host side: one access at a time, held through its acknowledge cycle
-        req = 0
-        if hold:
-            hold, cur = False, None
-        elif cur is None and not rst and cycle < CYCLES - 4:
+        # host side: one access at a time, held through its answer; a write is
+        # committed in the answer's cycle, later, or never
+        req = commit = 0
+        if phase == "commit":
+            if commit_delay is None:
+                stats["aborts"] += 1
+                phase = "idle"
+            elif commit_delay == 0:
+                commit, phase = 1, "idle"
+            else:
+                commit_delay -= 1
+        elif phase == "idle" and not rst and cycle < CYCLES - 6:
             if gap:
                 gap -= 1
+                if cur is not None and not cur[0] and random.random() < 0.05:
+                    commit = 1      # a stray commit after a read: nothing happens
+                    stats["stray_commits"] += 1
             else:
                 if not queue:
                     queue = pick_access(model, ll, addr_w, inp)
                     gap = random.choice([0, 0, 0, 1, 3])
                 cur = queue.pop(0)
-                req = 1
+                req, phase, answer = 1, "wait", None
+        if rst:
+            phase = "idle"
         we, addr, wdata = cur if cur is not None else (0, 0, 0)
         dut.rst.value = int(rst)
         dut.rp_req.value = req
+        dut.rp_commit.value = commit
         dut.rp_we.value = we
         dut.rp_addr.value = addr
         dut.rp_wdata.value = wdata
         drive_inputs()
         if rst:
             model.reset()
-            model.step(0, 0, 0, 0, inp)
+            model.step(0, 0, 0, 0, 0, inp)
             model.reset()
         else:
-            model.step(req, we, addr, wdata, inp)
+            model.step(req, we, addr, wdata, commit, inp)
         # trace RAM emulation: tr_rd_data next cycle = word at tr_rd_addr now
         await Timer(1, "ns")
         rd_addr = int(dut.tr_rd_addr.value)
         rd_data = [mems[i][rd_addr % (2 * t.depth)] for i, t in enumerate(ll.traces)]
-        if req:
+        if prev_req and not prev_req[0]:    # the cycle after a read's request
             for i, t in enumerate(ll.traces):
-                if t.ram_word <= addr < t.ram_word + 2 * t.depth:
-                    assert rd_addr == addr - t.ram_word, (cycle, addr, rd_addr)
+                if t.ram_word <= prev_req[1] < t.ram_word + 2 * t.depth:
+                    assert rd_addr == prev_req[1] - t.ram_word, (cycle, prev_req, rd_addr)
+        prev_req = (we, addr) if req else None
         await RisingEdge(dut.clk)
         dut.tr_rd_data.value = pack(rd_data, 32)  # the RAM's registered output
         await ReadOnly()
@@ -349,20 +413,32 @@ async def random_registers(dut):
         assert int(dut.tr_ack.value) == model.tr_ack, ctx
         if model.tr_ack:
             stats["relay_acks"] += 1
-            assert int(dut.tr_ack_n.value) == wdata, ctx
+            assert int(dut.tr_ack_n.value) == model.wr_data, ctx
         if model.init_we:
             stats["init"] += 1
-            assert int(dut.sn_init_data.value) == wdata, ctx
+            assert int(dut.sn_init_data.value) == model.wr_data, ctx
         stats["soft"] += model.soft
         assert int(dut.irq.value) == model.irq, (ctx, model.status, model.irq_en)
         stats["irq_rise"] += model.irq > prev_irq
         stats["irq_fall"] += model.irq < prev_irq
         prev_irq = model.irq
-        if model.ack:
+        if answer is not None:
+            # the held answer does not move until the next request
+            stats["held_checks"] += 1
+            assert (int(dut.rp_rdata.value), int(dut.rp_err.value)) == answer, (ctx, answer)
+        if model.ack and phase == "wait":
             stats["acks"] += 1
             got = (int(dut.rp_rdata.value), int(dut.rp_err.value))
-            assert got == (model.rdata, model.err), (ctx, hex(got[0]), hex(model.rdata), got[1])
-            hold = True
+            if we:
+                assert got[1] == model.err, ctx
+                phase = "commit"
+                commit_delay = random.choice([0, 0, 0, 0, 1, 2, 5, None])
+                stats["late_commits"] += commit_delay not in (0, None)
+            else:
+                assert got == (model.held, model.err), (ctx, hex(got[0]), hex(model.held), got[1])
+                answer = got
+                phase = "idle"
+                stats["ram_reads"] += model.ram_word(addr) is not None
             for i, d in enumerate(ll.dcapfs):
                 if words(d.width) == 2 and not we and addr == d.result_word + 1 and last == (0, d.result_word):
                     stats["pairs"] += 1  # a LO/HI pair; did the live upper word move meanwhile?
@@ -373,6 +449,9 @@ async def random_registers(dut):
         assert stats["moved"] > 5, stats
     if any(t.relay for t in ll.traces):
         assert stats["relay_acks"] > 10, stats
+    if ll.traces:
+        assert stats["ram_reads"] > 10, stats
+    assert stats["aborts"] > 5 and stats["late_commits"] > 5 and stats["held_checks"] > 100, stats
     dut._log.info("checked %d random register accesses over %d cycles (%s)", stats["acks"],
                   CYCLES, ", ".join(f"{k} {v}" for k, v in stats.items()))
 

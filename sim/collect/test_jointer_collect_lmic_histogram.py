@@ -57,7 +57,7 @@ async def random_reads(dut):
         w = layout.words_of(d.width)
         return ((vals[j // w] & masks[i]) >> (32 * (j % w))) & MASK32
 
-    for s in ("rp_req", "rp_we", "rp_addr", "rp_wdata"):
+    for s in ("rp_req", "rp_commit", "rp_we", "rp_addr", "rp_wdata"):
         getattr(dut, s).value = 0
     dut.dc_overflow.value = 0
     dut.dc_caught.value = 0
@@ -72,7 +72,8 @@ async def random_reads(dut):
     snap = [[0] * d.buckets for d in ds]         # model of the LMIC snapshot
     queue, stats = [], {"acks": 0, "whole": 0, "moved": 0}
     whole = None                                 # (i, live copy at word 0, words read)
-    cur, hold, gap = None, False, 0
+    cur, gap = None, 0
+    stage = 0          # 0 idle, 1 the request's cycle, 2 the read (snapshot; answered at its end)
     for cycle in range(CYCLES):
         await FallingEdge(dut.clk)
         for i, d in enumerate(ds):               # samples: buckets move all the time
@@ -82,9 +83,7 @@ async def random_reads(dut):
                 if random.random() < 0.01:
                     live[i][b] = random.getrandbits(64)
         req = 0
-        if hold:
-            hold, cur = False, None
-        elif cur is None and cycle < CYCLES - 4:
+        if stage == 0 and cycle < CYCLES - 6:
             if gap:
                 gap -= 1
             else:
@@ -101,14 +100,17 @@ async def random_reads(dut):
                         queue = [("one", i, random.randrange(n))]
                     gap = random.choice([0, 0, 1, 4])
                 cur = queue.pop(0)
-                req = 1
+                req, stage = 1, 1
+        elif stage == 1:
+            stage = 2
         kind, i, j = cur if cur is not None else ("", 0, 0)
         addr = ds[i].result_word + j if cur is not None else 0
         dut.rp_req.value = req
         dut.rp_we.value = 0
         dut.rp_addr.value = addr
         drive()
-        if req:
+        if stage == 2:
+            # the LMIC reads the word in the cycle after the request
             d = ds[i]
             if j == 0:
                 exp = word_value(i, 0, live[i])
@@ -122,13 +124,13 @@ async def random_reads(dut):
                     whole = (i, list(live[i]), {0: exp})
         await RisingEdge(dut.clk)
         await ReadOnly()
-        if req:
+        assert int(dut.rp_ack.value) == int(stage == 2), cycle
+        if stage == 2:
+            stage, cur = 0, None
             got = int(dut.rp_rdata.value)
-            assert int(dut.rp_ack.value) == 1, cycle
             assert got == exp, (f"cycle {cycle}: {ds[i].name} word {j} (addr {addr}): got {got:#x}, "
                                 f"expected {exp:#x}")
             stats["acks"] += 1
-            hold = True
             if kind == "whole" and whole is not None:
                 wi, at0, got_words = whole
                 got_words[j] = got

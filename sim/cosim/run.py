@@ -50,7 +50,7 @@ LIBRARY = "jointer"
 ACCEL_SOURCES = ["sa_mac16.vhd", "sa_mem.vhd", "sa_accel.vhd", "sa_soc.vhd"]
 DEMO_TOP = COSIM / "demo_top.vhd"
 DRIVER_SOURCES = ["jointer.c", "jointer_trace.c", "jointer_histogram.c", "jointer_names.c", "jointer_print.c",
-                  "jointer_pm.c"]
+                  "jointer_pm.c", "jointer_global.c"]
 CFLAGS = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-O2"]
 VL_INCLUDE = Path("/usr/share/verilator/include")
 # compared between the two simulators (wall time and x_reads are not)

@@ -5,12 +5,18 @@ increment and data samples, time DCAPFs, wrapping sums) side by side in
 dcapf_matrix_tb.vhd, one width per build (1, 10, 23, 32, 53, 64), fed with
 random events, random run_en / use_filter / clear, random INIT loads to
 random DCAPF indices and rare hard resets. Four DCAPFs have no filter
-(has_filter_g = false: event sum, event max of data, time sum, time last):
+(filter_g = filter_none_c: event sum, event max of data, time sum, time last):
 the INIT loads addressed to them must change nothing, and in FILTERING they
 must count as in NO_FILTERING (their models have has_filter=False; their
-reset bounds, which would filter, are ignored). After every clock edge each
-DCAPF's result, overflow and caught are compared with its
-jointer_sim.model.DcapfModel. Saturation and wrap are reached by counting on
+reset bounds, which would filter, are ignored). Issue 12: constant bounds
+(filter_const_c: INIT loads change nothing, the reset bounds filter),
+capture-time filters (filter_capture_c / _const_c: the in-range bit comes
+from the interfacer, a random bit here; low/high show the bounds), and data
+and increments narrower than 32/16 bits (data_w_g, inc_w_g: 1 for start/done
+and events weighing one, 5, 11, 16), with INIT bounds whose upper bits are
+set (a narrow bound must compare like the full 32-bit one). After every clock
+edge each DCAPF's result, overflow and caught (and the bounds a capture
+DCAPF shows) are compared with its jointer_sim.model.DcapfModel. Saturation and wrap are reached by counting on
 the narrow widths; for 53 and 64 bits the test checks exact sums of large
 data samples (saturating a 53/64-bit sum with 32-bit samples takes 2^21+
 events; jointer_dcapf_counter's own test saturates 64 bits with 64-bit
@@ -36,34 +42,54 @@ from jointer_sim.model import AGGREGATOR_CODE, EXTRACTOR_CODE, SAMPLE_CODE, Dcap
 
 HERE = Path(__file__).resolve().parent
 
-# (extractor, aggregator, sample, wrap, low_reset, high_reset, has_filter); -1 = all ones
+# filter modes: jointer_pkg filter_g codes
+FILTER_CODE = {"none": 0, "runtime": 1, "const": 2, "capture": 3, "capture_const": 4}
+# (extractor, aggregator, sample, wrap, low_reset, high_reset, filter, data_w, inc_w); -1 = all ones
 CONFIGS = [
-    ("event", "sum", "increment", False, 0, -1, True),
-    ("event", "max", "increment", False, 2, 9, True),
-    ("event", "min", "increment", False, 0, -1, True),
-    ("event", "last", "increment", False, 1, 3, True),
-    ("event", "sum", "data", False, 0, 12, True),
-    ("event", "max", "data", False, 0, -1, True),
-    ("event", "min", "data", False, 3, -1, True),
-    ("event", "last", "data", False, 0, -1, True),
-    ("time", "sum", "increment", False, 0, -1, True),
-    ("time", "max", "increment", False, 1, 1, True),
-    ("time", "min", "increment", False, 0, -1, True),
-    ("time", "last", "increment", False, 2, 7, True),
-    ("event", "sum", "increment", True, 0, -1, True),
-    ("event", "sum", "data", True, 0, -1, True),
-    ("time", "sum", "increment", True, 0, -1, True),
+    ("event", "sum", "increment", False, 0, -1, "runtime", 32, 16),
+    ("event", "max", "increment", False, 2, 9, "runtime", 32, 16),
+    ("event", "min", "increment", False, 0, -1, "runtime", 32, 16),
+    ("event", "last", "increment", False, 1, 3, "runtime", 32, 16),
+    ("event", "sum", "data", False, 0, 12, "runtime", 32, 16),
+    ("event", "max", "data", False, 0, -1, "runtime", 32, 16),
+    ("event", "min", "data", False, 3, -1, "runtime", 32, 16),
+    ("event", "last", "data", False, 0, -1, "runtime", 32, 16),
+    ("time", "sum", "increment", False, 0, -1, "runtime", 32, 16),
+    ("time", "max", "increment", False, 1, 1, "runtime", 32, 16),
+    ("time", "min", "increment", False, 0, -1, "runtime", 32, 16),
+    ("time", "last", "increment", False, 2, 7, "runtime", 32, 16),
+    ("event", "sum", "increment", True, 0, -1, "runtime", 32, 16),
+    ("event", "sum", "data", True, 0, -1, "runtime", 32, 16),
+    ("time", "sum", "increment", True, 0, -1, "runtime", 32, 16),
     # no filter: reset bounds that would filter, to show they are not used
-    ("event", "sum", "increment", False, 2, 9, False),
-    ("event", "max", "data", False, 0, 12, False),
-    ("time", "sum", "increment", False, 1, 1, False),
-    ("time", "last", "increment", False, 2, 7, False),
+    ("event", "sum", "increment", False, 2, 9, "none", 32, 16),
+    ("event", "max", "data", False, 0, 12, "none", 32, 16),
+    ("time", "sum", "increment", False, 1, 1, "none", 32, 16),
+    ("time", "last", "increment", False, 2, 7, "none", 32, 16),
+    # issue 12: constant bounds (INIT loads ignored, the reset bounds filter)
+    ("event", "sum", "increment", False, 2, 9, "const", 32, 16),
+    ("time", "sum", "increment", False, 1, 1, "const", 32, 16),
+    # issue 12: the interfacer compares (a random in-range bit per event)
+    ("event", "sum", "increment", False, 0, 12, "capture", 32, 11),
+    ("event", "max", "data", False, 3, -1, "capture", 32, 16),
+    ("event", "sum", "increment", True, 1, 3, "capture_const", 32, 16),
+    # issue 12: narrow data and increments (bounds with their upper bits set by INIT)
+    ("event", "sum", "increment", False, 0, -1, "runtime", 5, 1),
+    ("event", "sum", "increment", False, 2, 30, "runtime", 5, 11),
+    ("event", "max", "data", False, 0, -1, "runtime", 5, 16),
+    ("event", "sum", "data", False, 1, 20, "runtime", 16, 16),
+    ("time", "sum", "increment", False, 1, 1, "runtime", 1, 16),
+    ("time", "last", "increment", False, 0, -1, "runtime", 1, 16),
+    ("time", "max", "increment", False, 3, 9, "runtime", 5, 16),
+    ("event", "sum", "increment", True, 0, -1, "none", 1, 1),
 ]
+MASK = lambda n: (1 << n) - 1    # noqa: E731
 
 
 def make_models(width):
-    return [DcapfModel(e, a, width, w, s, lo & 0xFFFFFFFF, hi & 0xFFFFFFFF, has_filter=f)
-            for e, a, s, w, lo, hi, f in CONFIGS]
+    return [DcapfModel(e, a, width, w, s, lo & 0xFFFFFFFF, hi & 0xFFFFFFFF, has_filter=f != "none",
+                       runtime=f in ("runtime", "capture"), capture=f.startswith("capture"))
+            for e, a, s, w, lo, hi, f, _, _ in CONFIGS]
 
 
 @cocotb.test()
@@ -73,7 +99,7 @@ async def random_traffic(dut):
     n_dcapf = len(models)
     cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
     for sig in (dut.run_en, dut.use_filter, dut.clear, dut.init_we, dut.init_sel, dut.init_hi,
-                dut.init_data, dut.ev_good, dut.ev_data, dut.ev_inc):
+                dut.init_data, dut.ev_good, dut.ev_data, dut.ev_inc, dut.ev_in_range):
         sig.value = 0
     dut.rst.value = 1
     await ClockCycles(dut.clk, 3)
@@ -102,22 +128,26 @@ async def random_traffic(dut):
         init_we = int(random.random() < 0.03)
         init_sel = random.randrange(n_dcapf + 3)  # a few indices match no DCAPF
         init_hi = random.getrandbits(1)
-        init_data = random.getrandbits(32) if random.random() < 0.2 else random.randrange(16)
+        init_data = (random.getrandbits(32) if random.random() < 0.2
+                     else random.randrange(64) | (random.getrandbits(1) << random.randrange(5, 32)))
+        in_range = random.getrandbits(n_dcapf)
         for sig, v in ((dut.rst, rst), (dut.run_en, run_en), (dut.use_filter, use_filter),
                        (dut.clear, clear), (dut.init_we, init_we), (dut.init_sel, init_sel),
                        (dut.init_hi, init_hi), (dut.init_data, init_data), (dut.ev_good, good),
-                       (dut.ev_data, data), (dut.ev_inc, inc)):
+                       (dut.ev_data, data), (dut.ev_inc, inc), (dut.ev_in_range, in_range)):
             sig.value = v
         for k, m in enumerate(models):
             if rst:
                 m.reset()
                 continue
+            dw, iw = CONFIGS[k][7], CONFIGS[k][8]
             init = (init_hi, init_data) if init_we and init_sel == k else None
-            valid, _ = m.step(good, data, inc, run_en, use_filter, clear, init)
+            valid, _ = m.step(good, data & MASK(dw), inc & MASK(iw), run_en, use_filter, clear, init,
+                              in_range=(in_range >> k) & 1)
             samples += valid and not clear
         events += good
         loads += init_we and init_sel < n_dcapf
-        filterless_loads += init_we and init_sel < n_dcapf and not CONFIGS[init_sel][6]
+        filterless_loads += init_we and init_sel < n_dcapf and CONFIGS[init_sel][6] != "runtime"
         filterless_filtering += run_en and use_filter and good
         clears += clear
         resets += rst
@@ -125,11 +155,16 @@ async def random_traffic(dut):
         res = int(dut.result.value)
         ovf = int(dut.overflow.value)
         cau = int(dut.caught.value)
+        lows, highs = int(dut.lows.value), int(dut.highs.value)
         for k, m in enumerate(models):
             got = ((res >> (64 * k)) & ((1 << 64) - 1), (ovf >> k) & 1, (cau >> k) & 1)
             exp = (m.result, int(m.overflow), int(m.caught))
             assert got == exp, (f"cycle {cycle}, DCAPF {k} {CONFIGS[k]} width {width}: "
                                 f"got (result, overflow, caught) {got}, expected {exp}")
+            if m.capture:   # the bounds it gives the interfacer: full 32-bit ones (data_w_g 32)
+                shown = ((lows >> (32 * k)) & 0xFFFFFFFF, (highs >> (32 * k)) & 0xFFFFFFFF)
+                assert shown == (m.low, m.high), (f"cycle {cycle}, DCAPF {k} {CONFIGS[k]}: bounds "
+                                                  f"shown {shown}, expected {(m.low, m.high)}")
             overflowed[k] |= m.overflow
     dut._log.info("width %d: checked %d random cycles x %d DCAPFs: %d events, %d samples, "
                   "%d INIT loads (%d to DCAPFs without a filter), %d events while FILTERING, "
@@ -150,7 +185,9 @@ def test_dcapf(width):
         "wraps_g": [int(w) for w in cols[3]],
         "lows_g": list(cols[4]),
         "highs_g": list(cols[5]),
-        "has_filters_g": [int(f) for f in cols[6]],
+        "filters_g": [FILTER_CODE[f] for f in cols[6]],
+        "data_ws_g": list(cols[7]),
+        "inc_ws_g": list(cols[8]),
     }
     run("dcapf_matrix_tb", __name__, generics, extra_sources=[HERE / "dcapf_matrix_tb.vhd"],
         testcase="random_traffic", name="jointer_dcapf_matrix",

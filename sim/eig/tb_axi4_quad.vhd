@@ -1,7 +1,12 @@
 -- tb_axi4_quad: four jointer_eig_axi4 taps on one observed AXI4 bus (test
 -- bench for sim/eig/test_jointer_eig_axi4.py): write per burst (wb_*), write
--- per beat (wp_*), read per burst (rb_*), read per beat (rp_*). One
--- simulation checks both directions and both modes on the same traffic.
+-- per beat (wp_*), read per burst (rb_*), read per beat (rp_*), and (issue
+-- 12) write per burst evaluating two address ranges where it captures AWADDR
+-- and dropping the address (wr_*: ranges_g 2, keep_data_g false; wr_data =
+-- its cand_data, which must be 0, or the two in-range bits in bits 1..0;
+-- range 0 = [2^(a-2), 3 x 2^(a-2) - 1], range 1 = [0, 2^(a-1) + 5], a =
+-- min(addr_w_g, 32)). One simulation checks both directions and both modes
+-- on the same traffic.
 --   data_w_g, addr_w_g, id_w_g, max_outstanding_g : passed to every tap
 
 library ieee;
@@ -66,11 +71,51 @@ entity tb_axi4_quad is
     rb_bytes    : out std_logic_vector(15 downto 0);
     rp_valid    : out std_logic_vector(0 downto 0);
     rp_data     : out std_logic_vector(31 downto 0);
-    rp_bytes    : out std_logic_vector(15 downto 0));
+    rp_bytes    : out std_logic_vector(15 downto 0);
+    wr_valid    : out std_logic_vector(0 downto 0);
+    wr_data     : out std_logic_vector(31 downto 0);
+    wr_bytes    : out std_logic_vector(15 downto 0));
 end entity tb_axi4_quad;
 
 architecture tb of tb_axi4_quad is
+  constant a_c : positive := minimum(addr_w_g, 32);
+  function u32(v : natural) return std_logic_vector is
+  begin
+    return std_logic_vector(to_unsigned(v, 32));
+  end function;
+  -- 2**(a_c - 2) etc. without overflowing natural at a_c = 32
+  constant q_c : unsigned(31 downto 0) := shift_left(to_unsigned(1, 32), a_c - 2);
+  constant rng_low_c  : std_logic_vector(63 downto 0) := u32(0) & std_logic_vector(q_c);
+  constant rng_high_c : std_logic_vector(63 downto 0) :=
+    std_logic_vector(q_c + q_c + 5) & std_logic_vector(q_c + q_c + q_c - 1);
+  signal wr_rng  : std_logic_vector(1 downto 0);
+  signal wr_cand : std_logic_vector(31 downto 0);
 begin
+  u_wr : entity work.jointer_eig_axi4
+    generic map (
+      dir_g => dir_write_c, addr_w_g => addr_w_g, data_w_g => data_w_g, id_w_g => id_w_g,
+      per_beat_g => false, max_outstanding_g => max_outstanding_g, ranges_g => 2,
+      keep_data_g => false)
+    port map (
+      clk => clk, rst => rst,
+      mon_awid => mon_awid, mon_awaddr => mon_awaddr, mon_awlen => mon_awlen,
+      mon_awsize => mon_awsize, mon_awburst => mon_awburst, mon_awlock => mon_awlock,
+      mon_awcache => mon_awcache, mon_awprot => mon_awprot, mon_awqos => mon_awqos,
+      mon_awvalid => mon_awvalid, mon_awready => mon_awready,
+      mon_wdata => mon_wdata, mon_wstrb => mon_wstrb, mon_wlast => mon_wlast,
+      mon_wvalid => mon_wvalid, mon_wready => mon_wready,
+      mon_bid => mon_bid, mon_bresp => mon_bresp, mon_bvalid => mon_bvalid,
+      mon_bready => mon_bready,
+      mon_arid => mon_arid, mon_araddr => mon_araddr, mon_arlen => mon_arlen,
+      mon_arsize => mon_arsize, mon_arburst => mon_arburst, mon_arlock => mon_arlock,
+      mon_arcache => mon_arcache, mon_arprot => mon_arprot, mon_arqos => mon_arqos,
+      mon_arvalid => mon_arvalid, mon_arready => mon_arready,
+      mon_rid => mon_rid, mon_rdata => mon_rdata, mon_rresp => mon_rresp,
+      mon_rlast => mon_rlast, mon_rvalid => mon_rvalid, mon_rready => mon_rready,
+      rng_low => rng_low_c, rng_high => rng_high_c, cand_in_range => wr_rng,
+      cand_valid => wr_valid, cand_data => wr_cand, cand_bytes => wr_bytes);
+  wr_data <= wr_cand or (31 downto 2 => '0') & wr_rng;
+
   g_tap : for i in 0 to 3 generate
     signal valid : std_logic_vector(0 downto 0);
     signal data  : std_logic_vector(31 downto 0);

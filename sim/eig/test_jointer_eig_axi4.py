@@ -28,7 +28,20 @@ from axi_netlist import synth_netlist
 from jointer_sim import run
 
 TB = Path(__file__).with_name("tb_axi4_quad.vhd")
-TAPS = ("wb", "wp", "rb", "rp")
+TAPS = ("wb", "wp", "rb", "rp", "wr")
+
+
+def capture_ranges(addr_w):
+    """The two ranges the wr tap of tb_axi4_quad evaluates at the AW capture (issue 12)."""
+    a = min(addr_w, 32)
+    q = 1 << (a - 2)
+    return [(q, 3 * q - 1), (0, 2 * q + 5)]
+
+
+def in_range_bits(addr, ranges):
+    """What the wr tap gives instead of the address: bit k = low_k <= AWADDR (low 32 bits) <= high_k."""
+    a = addr & 0xFFFFFFFF
+    return sum(1 << k for k, (lo, hi) in enumerate(ranges) if lo <= a <= hi)
 BEAT_LEAD = 250          # W beats ahead of their AW (the per-beat tap holds 255)
 
 
@@ -152,6 +165,9 @@ class TB_:
             "wp": lambda hs: expect_axi4_write(hs["aw"], hs["w"], per_beat=True),
             "rb": lambda hs: expect_axi4_read(hs["ar"], hs["r"], per_beat=False, data_bytes=nb),
             "rp": lambda hs: expect_axi4_read(hs["ar"], hs["r"], per_beat=True, data_bytes=nb),
+            # write per burst, filters evaluated at the AW capture, no address carried
+            "wr": lambda hs: [(c, in_range_bits(d, capture_ranges(self.addr_w)), b)
+                              for c, d, b in expect_axi4_write(hs["aw"], hs["w"], per_beat=False)],
         }
 
     def check(self):

@@ -1,5 +1,9 @@
-"""jointer_eig_emitter: registered event instances (good = valid and all
-conditions, inc = 1 or bytes), against jointer_sim.model.EmitterModel."""
+"""jointer_eig_emitter: event instances (good = valid and all conditions,
+inc = 1 or bytes, in-range bits carried along), against
+jointer_sim.model.EmitterModel. Registered (the default): the instance of a
+candidate shows one cycle later, and a reset clears ev_good. Combinational
+(registered_g false, issue 12): the same values in the same cycle, with
+random in-range bits (ranges_g 1..3) checked as they pass."""
 import json
 import os
 import random
@@ -7,7 +11,7 @@ import random
 import cocotb
 import pytest
 from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles, FallingEdge
+from cocotb.triggers import ClockCycles, FallingEdge, Timer
 
 from jointer_sim import run
 from jointer_sim.model import EmitterModel
@@ -16,41 +20,57 @@ from jointer_sim.model import EmitterModel
 @cocotb.test()
 async def random_candidates(dut):
     p = json.loads(os.environ["JOINTER_PARAMS"])
-    lanes, num_cond, inc = p["lanes"], p["num_cond"], p["increment"]
+    lanes, num_cond, inc, registered, ranges = (p["lanes"], p["num_cond"], p["increment"],
+                                                p["registered"], p["ranges"])
     model = EmitterModel(lanes, num_cond, inc)
-    cw = max(num_cond, 1)
+    cw, rw = max(num_cond, 1), max(ranges, 1)
     cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
     dut.rst.value = 1
     dut.cand_valid.value = (1 << lanes) - 1
     dut.cand_data.value = 0
     dut.cand_bytes.value = 0
+    dut.cand_in_range.value = 0
     dut.cond.value = (1 << cw) - 1
     await ClockCycles(dut.clk, 3)
     await FallingEdge(dut.clk)
-    assert int(dut.ev_good.value) == 0, "ev_good not reset"
+    if registered:
+        assert int(dut.ev_good.value) == 0, "ev_good not reset"
     dut.rst.value = 0
     events = 0
     n = 3000
     for cycle in range(n):
         valid = random.getrandbits(lanes)
         cond = (1 << cw) - 1 if random.random() < 0.6 else random.getrandbits(cw)
-        data, nbytes = random.getrandbits(32), random.getrandbits(16)
+        data, nbytes, rng = random.getrandbits(32), random.getrandbits(16), random.getrandbits(rw)
         dut.cand_valid.value = valid
         dut.cand_data.value = data
         dut.cand_bytes.value = nbytes
+        dut.cand_in_range.value = rng
         dut.cond.value = cond
         exp = model.step(valid, data, nbytes, cond)
-        await FallingEdge(dut.clk)
+        if registered:
+            await FallingEdge(dut.clk)      # the instance of this candidate, one edge later
+        else:
+            await Timer(1, unit="ns")       # combinational: this cycle's candidate
         got = (int(dut.ev_good.value), int(dut.ev_data.value), int(dut.ev_inc.value))
         assert got == tuple(exp), f"cycle {cycle}: got {got}, expected {tuple(exp)}"
+        if ranges:
+            assert int(dut.ev_in_range.value) == rng, f"cycle {cycle}: in-range bits"
+        if not registered:
+            await FallingEdge(dut.clk)
         events += bin(exp.good).count("1")
-    dut._log.info("checked %d random cycles, %d events emitted", n, events)
+    dut._log.info("checked %d random cycles, %d events emitted (%s, %d in-range bits)", n, events,
+                  "registered" if registered else "combinational", ranges)
 
 
-@pytest.mark.parametrize("lanes,num_cond,increment", [(1, 0, "one"), (4, 3, "bytes"),
-                                                      (32, 8, "bytes"), (2, 1, "one")])
-def test_emitter(lanes, num_cond, increment):
+@pytest.mark.parametrize("lanes,num_cond,increment,registered,ranges",
+                         [(1, 0, "one", True, 0), (4, 3, "bytes", True, 0), (32, 8, "bytes", True, 2),
+                          (2, 1, "one", True, 0), (1, 0, "bytes", False, 1), (3, 2, "one", False, 3),
+                          (1, 0, "one", False, 0)])
+def test_emitter(lanes, num_cond, increment, registered, ranges):
     run("jointer_eig_emitter", __name__,
-        {"lanes_g": lanes, "num_cond_g": num_cond, "increment_g": 0 if increment == "one" else 1},
+        {"lanes_g": lanes, "num_cond_g": num_cond, "increment_g": 0 if increment == "one" else 1,
+         "registered_g": registered, "ranges_g": ranges},
         extra_env={"JOINTER_PARAMS": json.dumps({"lanes": lanes, "num_cond": num_cond,
-                                                 "increment": increment})})
+                                                 "increment": increment, "registered": registered,
+                                                 "ranges": ranges})})

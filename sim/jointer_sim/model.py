@@ -94,8 +94,9 @@ Dispenser (DispenserModel): run_en = run and PROG in {FILTERING,
   0 on every ctrl_we with PROG == INIT; an init_we while PROG == INIT with
   pointer k < 2 * num_dcapfs loads bound k % 2 (0 low, 1 high) of DCAPF
   k // 2 and advances the pointer; other init_we are ignored. The load
-  appears (registered) on init_we_o/init_sel/init_hi/init_data_o in the next
-  cycle.
+  appears on init_we_o/init_sel/init_hi/init_data_o in the same cycle
+  (combinational, issue 12: init_data_o is init_data, the LMIC's held word;
+  the DCAPF loads it at the end of that cycle).
 
 Interfacers and emitter (EventsModel, StartDoneModel, EmitterModel): see
   their docstrings; every observed input is registered once (cand_* in cycle
@@ -118,7 +119,7 @@ Public API (kept stable; other test benches import it)
       .load_bounds(low, high)   .load(hi, value)   .reset()
   DispenserModel(num_dcapfs)
       .step(prog, run, soft_reset, ctrl_we, init_we, init_data) -> DispenserOut
-      .init_out (registered: (sel, hi, data) or None)
+      .init_out (the load of the last step: (sel, hi, data) or None)
   SnifferModel(units, lanes)   units: list of (model, lane) in DCAPF index
       order (DcapfModel or TraceModel, each with or without a filter)
       .step(prog, run, soft_reset, ctrl_we, init_we, init_data,
@@ -205,24 +206,28 @@ class _Bounds:
 
     has_filter=False: no Init DCAPF, no comparator: the bounds stay at
     0..0xFFFFFFFF, loads are ignored and use_filter() is always False.
+    runtime=False (issue 12, filter_const_c): the reset values are constant
+    bounds; loads are ignored, the filter applies.
     """
 
-    def _init_bounds(self, low: int, high: int, has_filter: bool = True) -> None:
+    def _init_bounds(self, low: int, high: int, has_filter: bool = True, runtime: bool = True) -> None:
         self.has_filter = bool(has_filter)
+        self.runtime = bool(runtime)
         if not self.has_filter:
             low, high = 0, MASK32
         self.low_reset, self.high_reset = low & MASK32, high & MASK32
         self.low, self.high = self.low_reset, self.high_reset
 
     def load_bounds(self, low: int, high: int) -> None:
-        """Set both bounds at once (between cycles); ignored without a filter."""
-        if self.has_filter:
+        """Set both bounds at once (between cycles); ignored without a filter
+        or with constant bounds."""
+        if self.has_filter and self.runtime:
             self.low, self.high = low & MASK32, high & MASK32
 
     def load(self, hi, value: int) -> None:
         """One INIT load (between cycles): bound hi (0 low, 1 high); ignored
-        without a filter."""
-        if not self.has_filter:
+        without a filter or with constant bounds."""
+        if not (self.has_filter and self.runtime):
             return
         if _bit(hi):
             self.high = value & MASK32
@@ -240,10 +245,12 @@ class _Bounds:
 class DcapfModel(_Bounds):
     """The composed DCAPF (jointer_dcapf) as seen at its ports.
 
-    step(good, data, inc, run_en, use_filter, clear, init=None): one cycle.
-    `init` = (hi, value) is an INIT load addressed to this DCAPF in this cycle
-    (init_we with init_sel = index); it is used from the next cycle on
-    (ignored with has_filter=False).
+    step(good, data, inc, run_en, use_filter, clear, init=None, in_range=None):
+    one cycle. `init` = (hi, value) is an INIT load addressed to this DCAPF
+    in this cycle (init_we with init_sel = index); it is used from the next
+    cycle on (ignored with has_filter=False or runtime=False). capture=True
+    (issue 12, filter_capture_c: the interfacer compared where it captured
+    the data): the event's in-range bit is `in_range`, not a comparison.
     Returns (smp_valid, smp_value) of the cycle (what reaches the aggregator).
     After the call, result/overflow/caught are the DUT outputs of the next
     cycle.
@@ -252,7 +259,7 @@ class DcapfModel(_Bounds):
     def __init__(self, extractor: str = "event", aggregator: str = "sum", width: int = 32,
                  wrap: bool = False, sample: str = "increment", low: int = 0,
                  high: int = MASK32, has_filter: bool = True, buckets: int = 1,
-                 boundaries="pow2"):
+                 boundaries="pow2", runtime: bool = True, capture: bool = False):
         if extractor not in EXTRACTORS:
             raise ValueError(f"extractor must be one of {EXTRACTORS}")
         if sample not in SAMPLES:
@@ -266,7 +273,8 @@ class DcapfModel(_Bounds):
         else:
             self.agg = Aggregator(aggregator, width, wrap)
         self.aggregator, self.width, self.wrap = aggregator, width, bool(wrap)
-        self._init_bounds(low, high, has_filter)
+        self._init_bounds(low, high, has_filter, runtime)
+        self.capture = bool(capture)
         self.reset()
 
     def reset(self) -> None:
@@ -280,12 +288,13 @@ class DcapfModel(_Bounds):
     overflow = property(lambda self: self.agg.overflow)
     caught = property(lambda self: self.agg.caught)
 
-    def step(self, good, data: int, inc: int, run_en, use_filter, clear, init=None):
+    def step(self, good, data: int, inc: int, run_en, use_filter, clear, init=None, in_range=None):
         good, run_en, use_filter, clear = map(_bit, (good, run_en, use_filter, clear))
         use_filter = self.filtering(use_filter)
         data &= MASK32
         if self.extractor == "event":
-            valid = good and run_en and (not use_filter or self.in_range(data))
+            inr = _bit(in_range) if self.capture else self.in_range(data)
+            valid = good and run_en and (not use_filter or inr)
             value = data if self.sample == "data" else inc & 0xFFFF
         else:
             cur = data if good else self.cur_data
@@ -398,11 +407,11 @@ class DispenserModel:
     """jointer_collect_dispenser: PROG/RUN/SOFT_RESET/INIT fan-out of a sniffer.
 
     step(prog, run, soft_reset, ctrl_we, init_we, init_data) is one cycle and
-    returns DispenserOut for that cycle: run_en, use_filter, clear computed
-    from this cycle's inputs, init = the registered INIT load (sel, hi, data)
-    decided in the PREVIOUS cycle (or None). ctrl_we and init_we never share
-    a cycle through the LMIC; if they do, the model restarts the pointer and
-    then takes the write as write 0.
+    returns DispenserOut for that cycle: run_en, use_filter, clear and init =
+    the INIT load (sel, hi, data) of this cycle's init_we (or None), all from
+    this cycle's inputs. ctrl_we and init_we never share a cycle through the
+    LMIC; if they do, the write takes the pointer before the restart and the
+    pointer restarts at 0.
     """
 
     def __init__(self, num_dcapfs: int):
@@ -418,18 +427,17 @@ class DispenserModel:
     def step(self, prog: int, run, soft_reset, ctrl_we, init_we, init_data: int) -> DispenserOut:
         prog = int(prog) & 3
         run, soft_reset, ctrl_we, init_we = map(_bit, (run, soft_reset, ctrl_we, init_we))
-        out = DispenserOut(run and prog in (PROG_FILTERING, PROG_NO_FILTERING),
-                           prog == PROG_FILTERING,
-                           soft_reset and prog != PROG_IDLE,
-                           self.init_out)
-        if ctrl_we and prog == PROG_INIT:
-            self.ptr = 0
         nxt = None
         if init_we and prog == PROG_INIT and self.ptr < 2 * self.num_dcapfs:
             nxt = (self.ptr // 2, self.ptr % 2, init_data & MASK32)
             self.ptr += 1
+        if ctrl_we and prog == PROG_INIT:
+            self.ptr = 0
         self.init_out = nxt
-        return out
+        return DispenserOut(run and prog in (PROG_FILTERING, PROG_NO_FILTERING),
+                            prog == PROG_FILTERING,
+                            soft_reset and prog != PROG_IDLE,
+                            nxt)
 
 
 class SnifferModel:

@@ -33,7 +33,8 @@ void mock_init(mock_hw *m, const jointer_cfg *cfg)
     unsigned log2w = 0;
     while ((2u << log2w) <= cfg->window)
         log2w++;
-    m->info = cfg->num_lmics | (log2w << 8);
+    m->info = cfg->num_lmics | (log2w << 8)
+              | (cfg->info & JOINTER_INFO_FEATURES);
     m->ts_step = 1;
     m->mark_sniffer = -1;
     m->fail_after = -1;

@@ -168,6 +168,7 @@ def _runtime_checks(d: Design, lmics, sniffers) -> list[tuple[str, str]]:
     r = [("config hash", f"cfg->config_hash == {N}_CONFIG_HASH"),
          ("name", f'strcmp(cfg->name, "{d.name}") == 0'),
          ("version", "cfg->version == JOINTER_VERSION_VALUE"),
+         ("info", f"cfg->info == {N}_INFO"),
          ("span", f"cfg->span == {N}_SPAN"), ("window", f"cfg->window == {N}_WINDOW"),
          ("base address", f"cfg->base_address == {N}_BASE_ADDRESS"),
          ("counts", f"cfg->num_lmics == {N}_NUM_LMICS && cfg->num_sniffers == {N}_NUM_SNIFFERS"

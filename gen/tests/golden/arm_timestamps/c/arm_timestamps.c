@@ -35,6 +35,7 @@ const jointer_cfg arm_timestamps_cfg = {
     .name = "arm_timestamps",
     .config_hash = ARM_TIMESTAMPS_CONFIG_HASH,
     .version = JOINTER_VERSION_VALUE,
+    .info = ARM_TIMESTAMPS_INFO,
     .span = ARM_TIMESTAMPS_SPAN,
     .window = ARM_TIMESTAMPS_WINDOW,
     .base_address = ARM_TIMESTAMPS_BASE_ADDRESS,

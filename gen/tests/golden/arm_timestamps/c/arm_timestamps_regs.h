@@ -22,7 +22,7 @@ extern "C" {
 #define ARM_TIMESTAMPS_NUM_TRACES              1u /* trace DCAPFs */
 #define ARM_TIMESTAMPS_NUM_DCAPFS              3u /* all DCAPFs: 2 INIT words each */
 #define ARM_TIMESTAMPS_ADDR_WIDTH              16u /* s_axi address bits */
-#define ARM_TIMESTAMPS_INFO                    0x00000C01u /* value of the global INFO register */
+#define ARM_TIMESTAMPS_INFO                    0x00060C01u /* value of the global INFO register */
 #define ARM_TIMESTAMPS_BUS_CLOCK_HZ            100000000u /* 0: unknown (no period_ns) */
 
 /* global block (window 0) and CONTROL/STATUS fields */
@@ -37,7 +37,10 @@ extern "C" {
 #define ARM_TIMESTAMPS_REG_MARK                0x20u
 #define ARM_TIMESTAMPS_REG_SCRATCH             0x24u
 #define ARM_TIMESTAMPS_ID_VALUE                0x4A4E5452u /* ID register: "JNTR" */
-#define ARM_TIMESTAMPS_VERSION_VALUE           0x00010000u /* VERSION register: 1.0.0 */
+#define ARM_TIMESTAMPS_VERSION_VALUE           0x00020000u /* VERSION register: 2.0.0 */
+#define ARM_TIMESTAMPS_HAS_TIMESTAMP           1u /* INFO[17]: TIMESTAMP_LO/HI */
+#define ARM_TIMESTAMPS_HAS_MARK                1u /* INFO[18]: MARK */
+#define ARM_TIMESTAMPS_HAS_SCRATCH             0u /* INFO[19]: SCRATCH */
 #define ARM_TIMESTAMPS_CONTROL_RUN             0x1u /* CONTROL bit 0 */
 #define ARM_TIMESTAMPS_CONTROL_SOFT_RESET      0x2u /* CONTROL bit 1, write-1 pulse */
 #define ARM_TIMESTAMPS_PROG_IDLE               0x0u /* PROG value */

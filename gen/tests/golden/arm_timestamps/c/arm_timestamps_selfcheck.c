@@ -96,6 +96,7 @@ int main(void)
     check(cfg->config_hash == ARM_TIMESTAMPS_CONFIG_HASH, "config hash");
     check(strcmp(cfg->name, "arm_timestamps") == 0, "name");
     check(cfg->version == JOINTER_VERSION_VALUE, "version");
+    check(cfg->info == ARM_TIMESTAMPS_INFO, "info");
     check(cfg->span == ARM_TIMESTAMPS_SPAN, "span");
     check(cfg->window == ARM_TIMESTAMPS_WINDOW, "window");
     check(cfg->base_address == ARM_TIMESTAMPS_BASE_ADDRESS, "base address");

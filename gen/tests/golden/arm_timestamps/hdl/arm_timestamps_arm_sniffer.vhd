@@ -79,9 +79,10 @@ begin
   -- emitter: event instances (data, increment, good)
   u_emitter : entity work.jointer_eig_emitter
     generic map (
-      lanes_g     => sn_arm_lanes_c,
-      num_cond_g  => sn_arm_num_cond_c,
-      increment_g => sn_arm_increment_c)
+      lanes_g      => sn_arm_lanes_c,
+      num_cond_g   => sn_arm_num_cond_c,
+      increment_g  => sn_arm_increment_c,
+      registered_g => sn_arm_emit_registered_c)
     port map (
       clk        => clk,
       rst        => rst,
@@ -152,9 +153,11 @@ begin
       sample_g     => dc_marks_sample_c,
       width_g      => dc_marks_width_c,
       wrap_g       => dc_marks_wrap_c,
-      has_filter_g => dc_marks_has_filter_c,
+      filter_g     => dc_marks_filter_c,
       low_reset_g  => dc_marks_low_reset_c,
-      high_reset_g => dc_marks_high_reset_c)
+      high_reset_g => dc_marks_high_reset_c,
+      data_w_g     => sn_arm_ev_data_w_c,
+      inc_w_g      => sn_arm_ev_inc_w_c)
     port map (
       clk        => clk,
       rst        => rst,
@@ -181,9 +184,11 @@ begin
       sample_g     => dc_last_mark_sample_c,
       width_g      => dc_last_mark_width_c,
       wrap_g       => dc_last_mark_wrap_c,
-      has_filter_g => dc_last_mark_has_filter_c,
+      filter_g     => dc_last_mark_filter_c,
       low_reset_g  => dc_last_mark_low_reset_c,
-      high_reset_g => dc_last_mark_high_reset_c)
+      high_reset_g => dc_last_mark_high_reset_c,
+      data_w_g     => sn_arm_ev_data_w_c,
+      inc_w_g      => sn_arm_ev_inc_w_c)
     port map (
       clk        => clk,
       rst        => rst,

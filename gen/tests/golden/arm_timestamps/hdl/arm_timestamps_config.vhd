@@ -15,14 +15,16 @@ use work.jointer_pkg.all;
 package arm_timestamps_config is
 
   -- monitor arm_timestamps
-  constant config_hash_c : std_logic_vector(31 downto 0) := x"83448B4D";  -- CONFIG_HASH register
-  constant info_c        : std_logic_vector(31 downto 0) := x"00000C01";  -- INFO: 1 LMIC(s), 4096-byte windows, lenient decoding
-  constant bus_addr_w_c  : positive := 16;  -- s_axi address bits
-  constant window_log2_c : positive := 12;  -- 4096 bytes per window
-  constant rp_addr_w_c   : positive := 10;  -- word-address bits inside a window
-  constant strict_c      : boolean := false;  -- unmapped addresses read 0, OKAY
-  constant num_lmics_c   : positive := 1;
-  constant cdc_timeout_c : positive := 4096;  -- bus cycles before a crossing to a silent LMIC answers SLVERR
+  constant config_hash_c   : std_logic_vector(31 downto 0) := x"83448B4D";  -- CONFIG_HASH register
+  constant info_c          : std_logic_vector(31 downto 0) := x"00060C01";  -- INFO: 1 LMIC(s), 4096-byte windows, lenient decoding, TIMESTAMP, MARK
+  constant bus_addr_w_c    : positive := 16;  -- s_axi address bits
+  constant window_log2_c   : positive := 12;  -- 4096 bytes per window
+  constant rp_addr_w_c     : positive := 10;  -- word-address bits inside a window
+  constant strict_c        : boolean := false;  -- unmapped addresses read 0, OKAY
+  constant num_lmics_c     : positive := 1;
+  constant has_timestamp_c : boolean := true;  -- global TIMESTAMP_LO/HI
+  constant has_mark_c      : boolean := true;  -- global MARK
+  constant has_scratch_c   : boolean := false;  -- global SCRATCH
 
   -- LMIC host (window 1, clock ps, 1024 words)
   constant lm_host_num_sniffers_c         : positive := 1;
@@ -39,15 +41,19 @@ package arm_timestamps_config is
   constant lm_host_trace_depth_log2_c     : integer_vector := (0 => 8);  -- log2 of the depth in records
   constant lm_host_trace_irq_bit_c        : integer_vector := (0 => 1);  -- watermark IRQ bit (full = bit + 1)
   constant lm_host_num_irq_c              : natural := 3;  -- IRQ source bits
+  constant lm_host_init_w_c               : natural := 32;  -- INIT bits a sniffer takes (bounds, a table)
 
   -- sniffer arm (LMIC host, sniffer 0): host MARK writes (global block)
-  constant sn_arm_width_c      : positive := 1;  -- one lane: a MARK write
-  constant sn_arm_data_w_c     : natural := 32;  -- event data = the value written to MARK
-  constant sn_arm_edge_c       : boolean := false;  -- mark_valid is a one-cycle pulse per write
-  constant sn_arm_lanes_c      : positive := 1;  -- event lanes
-  constant sn_arm_num_cond_c   : natural := 0;  -- condition checkers
-  constant sn_arm_increment_c  : natural := increment_one_c;  -- event increment: one
-  constant sn_arm_num_dcapfs_c : positive := 3;  -- DCAPFs, traces included (2 INIT words each)
+  constant sn_arm_width_c           : positive := 1;  -- one lane: a MARK write
+  constant sn_arm_data_w_c          : natural := 32;  -- event data = the value written to MARK
+  constant sn_arm_edge_c            : boolean := false;  -- mark_valid is a one-cycle pulse per write
+  constant sn_arm_lanes_c           : positive := 1;  -- event lanes
+  constant sn_arm_num_cond_c        : natural := 0;  -- condition checkers
+  constant sn_arm_increment_c       : natural := increment_one_c;  -- event increment: one
+  constant sn_arm_num_dcapfs_c      : positive := 3;  -- DCAPFs, traces included (2 INIT words each)
+  constant sn_arm_ev_data_w_c       : positive := 32;  -- event data bits that can be non-zero
+  constant sn_arm_ev_inc_w_c        : positive := 1;  -- increment bits that can be non-zero
+  constant sn_arm_emit_registered_c : boolean := false;  -- the candidates, from the interfacer's registers, are the event instances
 
   -- DCAPF timestamps (sniffer arm, DCAPF 0): trace, 256 records, stop mode
   constant dc_timestamps_index_c      : natural := 0;  -- INIT order inside the sniffer
@@ -64,7 +70,7 @@ package arm_timestamps_config is
   constant dc_marks_sample_c     : natural := sample_increment_c;
   constant dc_marks_width_c      : positive := 32;  -- result bits
   constant dc_marks_wrap_c       : boolean := false;  -- saturates on overflow
-  constant dc_marks_has_filter_c : boolean := true;  -- Init DCAPF + filter
+  constant dc_marks_filter_c     : natural := filter_runtime_c;  -- Init DCAPF (bounds loaded at run time) + filter
   constant dc_marks_low_reset_c  : std_logic_vector(31 downto 0) := x"00000000";  -- filter low after reset
   constant dc_marks_high_reset_c : std_logic_vector(31 downto 0) := x"FFFFFFFF";  -- filter high after reset
   constant dc_marks_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
@@ -76,7 +82,7 @@ package arm_timestamps_config is
   constant dc_last_mark_sample_c     : natural := sample_data_c;
   constant dc_last_mark_width_c      : positive := 32;  -- result bits
   constant dc_last_mark_wrap_c       : boolean := false;  -- saturates on overflow
-  constant dc_last_mark_has_filter_c : boolean := true;  -- Init DCAPF + filter
+  constant dc_last_mark_filter_c     : natural := filter_runtime_c;  -- Init DCAPF (bounds loaded at run time) + filter
   constant dc_last_mark_low_reset_c  : std_logic_vector(31 downto 0) := x"00000000";  -- filter low after reset
   constant dc_last_mark_high_reset_c : std_logic_vector(31 downto 0) := x"FFFFFFFF";  -- filter high after reset
   constant dc_last_mark_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational

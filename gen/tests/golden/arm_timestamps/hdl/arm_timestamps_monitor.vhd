@@ -5,8 +5,9 @@
 -- AXI4-Lite slave s_axi_* (16 address bits, 8192 bytes: 2 windows of 4096 bytes)
 -- -> DCI -> global block (window 0) and 1 LMIC:
 --   window 1: LMIC host, clock ps (bus clock, wired directly)
--- Clocks: s_axi_aclk = ps; each *resetn is active low,
--- synchronous to its clock, registered here. irq: level, active high.
+-- Clocks: s_axi_aclk = ps; each *resetn is active low
+-- and goes through a reset bridge (jointer_collect_reset: asynchronous assertion,
+-- synchronous de-assertion). irq: level, active high.
 -- The monitor is passive: every observed signal is an input.
 
 library ieee;
@@ -19,7 +20,7 @@ entity arm_timestamps_monitor is
   port (
     -- AXI4-Lite slave: the host's port to the monitor
     s_axi_aclk    : in  std_logic;  -- bus clock (ps): DCI, global block
-    s_axi_aresetn : in  std_logic;  -- active low, synchronous to s_axi_aclk
+    s_axi_aresetn : in  std_logic;  -- active low (may be asynchronous: reset bridge)
     s_axi_awaddr  : in  std_logic_vector(15 downto 0);
     s_axi_awprot  : in  std_logic_vector(2 downto 0);
     s_axi_awvalid : in  std_logic;
@@ -44,8 +45,10 @@ entity arm_timestamps_monitor is
 end entity arm_timestamps_monitor;
 
 architecture structural of arm_timestamps_monitor is
-  signal bus_rst    : std_logic;  -- bus-clock reset, active high
+  signal bus_rst    : std_logic;  -- bus-clock reset, active high (reset bridge)
   signal t_req      : std_logic_vector(1 downto 0);  -- index 0: global block, i + 1: LMIC i
+  signal t_start    : std_logic;  -- an access starts (the global block's answer goes to 0)
+  signal t_commit   : std_logic_vector(1 downto 0);  -- phase 2 of a write
   signal t_we       : std_logic;
   signal t_addr     : std_logic_vector(9 downto 0);
   signal t_wdata    : std_logic_vector(31 downto 0);
@@ -53,18 +56,17 @@ architecture structural of arm_timestamps_monitor is
   signal t_rdata    : std_logic_vector(63 downto 0);
   signal t_err      : std_logic_vector(1 downto 0);
   signal lmic_irq   : std_logic_vector(0 downto 0);  -- per LMIC, on the bus clock
-  signal mark_valid : std_logic;
+  signal mark_valid : std_logic;  -- MARK writes
   signal mark_data  : std_logic_vector(31 downto 0);
-  signal timestamp  : std_logic_vector(63 downto 0);  -- bus-clock cycle counter
+  signal timestamp  : std_logic_vector(63 downto 0);  -- bus-clock cycle counter (global TIMESTAMP)
 begin
 
-  -- resets: registered and made active high in their own clock domain
-  process (s_axi_aclk)
-  begin
-    if rising_edge(s_axi_aclk) then
-      bus_rst <= not s_axi_aresetn;
-    end if;
-  end process;
+  -- reset bridge of the bus clock (ps)
+  u_rst_bus : entity work.jointer_collect_reset
+    port map (
+      clk    => s_axi_aclk,
+      resetn => s_axi_aresetn,
+      rst    => bus_rst);
 
   -- DCI: the AXI4-Lite slave over every window
   u_dci : entity work.jointer_collect_dci
@@ -96,6 +98,8 @@ begin
       s_axi_rvalid  => s_axi_rvalid,
       s_axi_rready  => s_axi_rready,
       t_req         => t_req,
+      t_start       => t_start,
+      t_commit      => t_commit,
       t_we          => t_we,
       t_addr        => t_addr,
       t_wdata       => t_wdata,
@@ -103,7 +107,7 @@ begin
       t_rdata       => t_rdata,
       t_err         => t_err);
 
-  -- bus-clock cycle counter
+  -- bus-clock cycle counter (TIMESTAMP_LO/HI, bus-clock trace records)
   u_timestamp : entity work.jointer_collect_timestamp
     generic map (
       width_g => 64)
@@ -115,15 +119,20 @@ begin
   -- global block (window 0): ID, VERSION, CONFIG_HASH, INFO, IRQ, TIMESTAMP, MARK
   u_global : entity work.jointer_collect_global
     generic map (
-      addr_w_g      => rp_addr_w_c,
-      strict_g      => strict_c,
-      config_hash_g => config_hash_c,
-      info_g        => info_c,
-      num_lmics_g   => num_lmics_c)
+      addr_w_g        => rp_addr_w_c,
+      strict_g        => strict_c,
+      config_hash_g   => config_hash_c,
+      info_g          => info_c,
+      num_lmics_g     => num_lmics_c,
+      has_timestamp_g => has_timestamp_c,
+      has_mark_g      => has_mark_c,
+      has_scratch_g   => has_scratch_c)
     port map (
       clk        => s_axi_aclk,
       rst        => bus_rst,
       rp_req     => t_req(0),
+      rp_start   => t_start,
+      rp_commit  => t_commit(0),
       rp_we      => t_we,
       rp_addr    => t_addr,
       rp_wdata   => t_wdata,
@@ -142,6 +151,7 @@ begin
       clk        => s_axi_aclk,
       rst        => bus_rst,
       rp_req     => t_req(1),
+      rp_commit  => t_commit(1),
       rp_we      => t_we,
       rp_addr    => t_addr,
       rp_wdata   => t_wdata,

@@ -23,7 +23,11 @@ set sources {
   hdl/jointer_collect_dispenser.vhd
   hdl/jointer_collect_global.vhd
   hdl/jointer_collect_irq.vhd
+  hdl/jointer_collect_lmic_port.vhd
+  hdl/jointer_collect_lmic_results.vhd
+  hdl/jointer_collect_lmic_trace.vhd
   hdl/jointer_collect_lmic.vhd
+  hdl/jointer_collect_reset.vhd
   hdl/jointer_collect_timestamp.vhd
   hdl/jointer_dcapf_counter.vhd
   hdl/jointer_dcapf_aggregate.vhd

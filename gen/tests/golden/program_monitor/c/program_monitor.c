@@ -32,6 +32,7 @@ const jointer_cfg program_monitor_cfg = {
     .name = "program_monitor",
     .config_hash = PROGRAM_MONITOR_CONFIG_HASH,
     .version = JOINTER_VERSION_VALUE,
+    .info = PROGRAM_MONITOR_INFO,
     .span = PROGRAM_MONITOR_SPAN,
     .window = PROGRAM_MONITOR_WINDOW,
     .base_address = PROGRAM_MONITOR_BASE_ADDRESS,

@@ -37,7 +37,10 @@ extern "C" {
 #define PROGRAM_MONITOR_REG_MARK               0x20u
 #define PROGRAM_MONITOR_REG_SCRATCH            0x24u
 #define PROGRAM_MONITOR_ID_VALUE               0x4A4E5452u /* ID register: "JNTR" */
-#define PROGRAM_MONITOR_VERSION_VALUE          0x00010000u /* VERSION register: 1.0.0 */
+#define PROGRAM_MONITOR_VERSION_VALUE          0x00020000u /* VERSION register: 2.0.0 */
+#define PROGRAM_MONITOR_HAS_TIMESTAMP          0u /* INFO[17]: TIMESTAMP_LO/HI */
+#define PROGRAM_MONITOR_HAS_MARK               0u /* INFO[18]: MARK */
+#define PROGRAM_MONITOR_HAS_SCRATCH            0u /* INFO[19]: SCRATCH */
 #define PROGRAM_MONITOR_CONTROL_RUN            0x1u /* CONTROL bit 0 */
 #define PROGRAM_MONITOR_CONTROL_SOFT_RESET     0x2u /* CONTROL bit 1, write-1 pulse */
 #define PROGRAM_MONITOR_PROG_IDLE              0x0u /* PROG value */

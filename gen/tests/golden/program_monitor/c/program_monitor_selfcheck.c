@@ -87,6 +87,7 @@ int main(void)
     check(cfg->config_hash == PROGRAM_MONITOR_CONFIG_HASH, "config hash");
     check(strcmp(cfg->name, "program_monitor") == 0, "name");
     check(cfg->version == JOINTER_VERSION_VALUE, "version");
+    check(cfg->info == PROGRAM_MONITOR_INFO, "info");
     check(cfg->span == PROGRAM_MONITOR_SPAN, "span");
     check(cfg->window == PROGRAM_MONITOR_WINDOW, "window");
     check(cfg->base_address == PROGRAM_MONITOR_BASE_ADDRESS, "base address");

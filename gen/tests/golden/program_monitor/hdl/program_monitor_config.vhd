@@ -15,14 +15,17 @@ use work.jointer_pkg.all;
 package program_monitor_config is
 
   -- monitor program_monitor
-  constant config_hash_c : std_logic_vector(31 downto 0) := x"AED4A8E7";  -- CONFIG_HASH register
-  constant info_c        : std_logic_vector(31 downto 0) := x"00000E01";  -- INFO: 1 LMIC(s), 16384-byte windows, lenient decoding
-  constant bus_addr_w_c  : positive := 16;  -- s_axi address bits
-  constant window_log2_c : positive := 14;  -- 16384 bytes per window
-  constant rp_addr_w_c   : positive := 12;  -- word-address bits inside a window
-  constant strict_c      : boolean := false;  -- unmapped addresses read 0, OKAY
-  constant num_lmics_c   : positive := 1;
-  constant cdc_timeout_c : positive := 4096;  -- bus cycles before a crossing to a silent LMIC answers SLVERR
+  constant config_hash_c       : std_logic_vector(31 downto 0) := x"AED4A8E7";  -- CONFIG_HASH register
+  constant info_c              : std_logic_vector(31 downto 0) := x"00000E01";  -- INFO: 1 LMIC(s), 16384-byte windows, lenient decoding, no optional global register
+  constant bus_addr_w_c        : positive := 16;  -- s_axi address bits
+  constant window_log2_c       : positive := 14;  -- 16384 bytes per window
+  constant rp_addr_w_c         : positive := 12;  -- word-address bits inside a window
+  constant strict_c            : boolean := false;  -- unmapped addresses read 0, OKAY
+  constant num_lmics_c         : positive := 1;
+  constant has_timestamp_c     : boolean := false;  -- global TIMESTAMP_LO/HI
+  constant has_mark_c          : boolean := false;  -- global MARK
+  constant has_scratch_c       : boolean := false;  -- global SCRATCH
+  constant lmic0_cdc_timeout_c : positive := 128;  -- LMIC cpu: bus cycles before a crossing to it answers SLVERR
 
   -- LMIC cpu (window 1, clock cpu, 4096 words)
   constant lm_cpu_num_sniffers_c         : positive := 1;
@@ -39,15 +42,19 @@ package program_monitor_config is
   constant lm_cpu_trace_depth_log2_c     : integer_vector := (0 => 10);  -- log2 of the depth in records
   constant lm_cpu_trace_irq_bit_c        : integer_vector := (0 => 0);  -- watermark IRQ bit (full = bit + 1)
   constant lm_cpu_num_irq_c              : natural := 2;  -- IRQ source bits
+  constant lm_cpu_init_w_c               : natural := 32;  -- INIT bits a sniffer takes (bounds, a table)
 
   -- sniffer mb_pc (LMIC cpu, sniffer 0): program monitor (microblaze), 32-bit PC, 32 programmable addresses
-  constant sn_mb_pc_pc_w_c       : positive := 32;  -- program counter bits
-  constant sn_mb_pc_num_addr_c   : positive := 32;  -- programmable addresses
-  constant sn_mb_pc_init_base_c  : natural := 2;  -- first INIT slot of the table: after the DCAPFs' bounds
-  constant sn_mb_pc_lanes_c      : positive := 1;  -- event lanes
-  constant sn_mb_pc_num_cond_c   : natural := 0;  -- condition checkers
-  constant sn_mb_pc_increment_c  : natural := increment_one_c;  -- event increment: one
-  constant sn_mb_pc_num_dcapfs_c : positive := 19;  -- 2 DCAPFs + 17 INIT slots of the address table
+  constant sn_mb_pc_pc_w_c            : positive := 32;  -- program counter bits
+  constant sn_mb_pc_num_addr_c        : positive := 32;  -- programmable addresses
+  constant sn_mb_pc_init_base_c       : natural := 2;  -- first INIT slot of the table: after the DCAPFs' bounds
+  constant sn_mb_pc_lanes_c           : positive := 1;  -- event lanes
+  constant sn_mb_pc_num_cond_c        : natural := 0;  -- condition checkers
+  constant sn_mb_pc_increment_c       : natural := increment_one_c;  -- event increment: one
+  constant sn_mb_pc_num_dcapfs_c      : positive := 19;  -- 2 DCAPFs + 17 INIT slots of the address table
+  constant sn_mb_pc_ev_data_w_c       : positive := 5;  -- event data bits that can be non-zero
+  constant sn_mb_pc_ev_inc_w_c        : positive := 1;  -- increment bits that can be non-zero
+  constant sn_mb_pc_emit_registered_c : boolean := false;  -- the candidates, from the interfacer's registers, are the event instances
 
   -- DCAPF pc_trace (sniffer mb_pc, DCAPF 0): trace, 1024 records, stop mode, no filter
   constant dc_pc_trace_index_c      : natural := 0;  -- INIT order inside the sniffer
@@ -62,7 +69,7 @@ package program_monitor_config is
   constant dc_pc_matches_sample_c     : natural := sample_increment_c;
   constant dc_pc_matches_width_c      : positive := 32;  -- result bits
   constant dc_pc_matches_wrap_c       : boolean := false;  -- saturates on overflow
-  constant dc_pc_matches_has_filter_c : boolean := false;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
+  constant dc_pc_matches_filter_c     : natural := filter_none_c;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
   constant dc_pc_matches_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
 end package program_monitor_config;

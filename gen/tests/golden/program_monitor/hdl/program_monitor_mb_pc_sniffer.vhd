@@ -79,9 +79,10 @@ begin
   -- emitter: event instances (data, increment, good)
   u_emitter : entity work.jointer_eig_emitter
     generic map (
-      lanes_g     => sn_mb_pc_lanes_c,
-      num_cond_g  => sn_mb_pc_num_cond_c,
-      increment_g => sn_mb_pc_increment_c)
+      lanes_g      => sn_mb_pc_lanes_c,
+      num_cond_g   => sn_mb_pc_num_cond_c,
+      increment_g  => sn_mb_pc_increment_c,
+      registered_g => sn_mb_pc_emit_registered_c)
     port map (
       clk        => clk,
       rst        => rst,
@@ -150,7 +151,9 @@ begin
       sample_g     => dc_pc_matches_sample_c,
       width_g      => dc_pc_matches_width_c,
       wrap_g       => dc_pc_matches_wrap_c,
-      has_filter_g => dc_pc_matches_has_filter_c)
+      filter_g     => dc_pc_matches_filter_c,
+      data_w_g     => sn_mb_pc_ev_data_w_c,
+      inc_w_g      => sn_mb_pc_ev_inc_w_c)
     port map (
       clk        => clk,
       rst        => rst,

@@ -5,8 +5,9 @@
 -- AXI4-Lite slave s_axi_* (16 address bits, 32768 bytes: 2 windows of 16384 bytes)
 -- -> DCI -> global block (window 0) and 1 LMIC:
 --   window 1: LMIC cpu, clock cpu (request/acknowledge crossing)
--- Clocks: s_axi_aclk = axi, cpu_clk; each *resetn is active low,
--- synchronous to its clock, registered here. irq: level, active high.
+-- Clocks: s_axi_aclk = axi, cpu_clk; each *resetn is active low
+-- and goes through a reset bridge (jointer_collect_reset: asynchronous assertion,
+-- synchronous de-assertion). irq: level, active high.
 -- The monitor is passive: every observed signal is an input.
 
 library ieee;
@@ -19,7 +20,7 @@ entity program_monitor_monitor is
   port (
     -- AXI4-Lite slave: the host's port to the monitor
     s_axi_aclk              : in  std_logic;  -- bus clock (axi): DCI, global block
-    s_axi_aresetn           : in  std_logic;  -- active low, synchronous to s_axi_aclk
+    s_axi_aresetn           : in  std_logic;  -- active low (may be asynchronous: reset bridge)
     s_axi_awaddr            : in  std_logic_vector(15 downto 0);
     s_axi_awprot            : in  std_logic_vector(2 downto 0);
     s_axi_awvalid           : in  std_logic;
@@ -41,7 +42,7 @@ entity program_monitor_monitor is
     s_axi_rready            : in  std_logic;
     -- clock domain cpu
     cpu_clk                 : in  std_logic;  -- clock cpu
-    cpu_resetn              : in  std_logic;  -- active low, synchronous to cpu_clk
+    cpu_resetn              : in  std_logic;  -- active low (may be asynchronous: reset bridge)
     -- interrupt (bus clock)
     irq                     : out std_logic;  -- level: an enabled interrupt source is pending
     -- sniffer mb_pc (LMIC cpu, clock cpu): program monitor (microblaze), 32-bit PC, 32 programmable addresses
@@ -50,42 +51,42 @@ entity program_monitor_monitor is
 end entity program_monitor_monitor;
 
 architecture structural of program_monitor_monitor is
-  signal bus_rst     : std_logic;  -- bus-clock reset, active high
-  signal t_req       : std_logic_vector(1 downto 0);  -- index 0: global block, i + 1: LMIC i
-  signal t_we        : std_logic;
-  signal t_addr      : std_logic_vector(11 downto 0);
-  signal t_wdata     : std_logic_vector(31 downto 0);
-  signal t_ack       : std_logic_vector(1 downto 0);
-  signal t_rdata     : std_logic_vector(63 downto 0);
-  signal t_err       : std_logic_vector(1 downto 0);
-  signal lmic_irq    : std_logic_vector(0 downto 0);  -- per LMIC, on the bus clock
-  signal mark_valid  : std_logic;
-  signal mark_data   : std_logic_vector(31 downto 0);
-  signal timestamp   : std_logic_vector(63 downto 0);  -- bus-clock cycle counter
-  signal cpu_rst     : std_logic;  -- clock cpu reset, active high
-  signal lmic0_req   : std_logic;  -- LMIC cpu, clock cpu side
-  signal lmic0_we    : std_logic;
-  signal lmic0_addr  : std_logic_vector(11 downto 0);
-  signal lmic0_wdata : std_logic_vector(31 downto 0);
-  signal lmic0_ack   : std_logic;
-  signal lmic0_rdata : std_logic_vector(31 downto 0);
-  signal lmic0_err   : std_logic;
-  signal lmic0_irq   : std_logic_vector(0 downto 0);  -- LMIC interrupt, before synchronisation
+  signal bus_rst      : std_logic;  -- bus-clock reset, active high (reset bridge)
+  signal t_req        : std_logic_vector(1 downto 0);  -- index 0: global block, i + 1: LMIC i
+  signal t_start      : std_logic;  -- an access starts (the global block's answer goes to 0)
+  signal t_commit     : std_logic_vector(1 downto 0);  -- phase 2 of a write
+  signal t_we         : std_logic;
+  signal t_addr       : std_logic_vector(11 downto 0);
+  signal t_wdata      : std_logic_vector(31 downto 0);
+  signal t_ack        : std_logic_vector(1 downto 0);
+  signal t_rdata      : std_logic_vector(63 downto 0);
+  signal t_err        : std_logic_vector(1 downto 0);
+  signal lmic_irq     : std_logic_vector(0 downto 0);  -- per LMIC, on the bus clock
+  signal cpu_rst      : std_logic;  -- clock cpu reset, active high (reset bridge)
+  signal lmic0_req    : std_logic;  -- LMIC cpu, clock cpu side
+  signal lmic0_commit : std_logic;
+  signal lmic0_we     : std_logic;
+  signal lmic0_addr   : std_logic_vector(11 downto 0);
+  signal lmic0_wdata  : std_logic_vector(31 downto 0);
+  signal lmic0_ack    : std_logic;
+  signal lmic0_rdata  : std_logic_vector(31 downto 0);
+  signal lmic0_err    : std_logic;
+  signal lmic0_irq    : std_logic_vector(0 downto 0);  -- LMIC interrupt, before synchronisation
 begin
 
-  -- resets: registered and made active high in their own clock domain
-  process (s_axi_aclk)
-  begin
-    if rising_edge(s_axi_aclk) then
-      bus_rst <= not s_axi_aresetn;
-    end if;
-  end process;
-  process (cpu_clk)
-  begin
-    if rising_edge(cpu_clk) then
-      cpu_rst <= not cpu_resetn;
-    end if;
-  end process;
+  -- reset bridge of the bus clock (axi)
+  u_rst_bus : entity work.jointer_collect_reset
+    port map (
+      clk    => s_axi_aclk,
+      resetn => s_axi_aresetn,
+      rst    => bus_rst);
+
+  -- reset bridge of clock cpu
+  u_rst_cpu : entity work.jointer_collect_reset
+    port map (
+      clk    => cpu_clk,
+      resetn => cpu_resetn,
+      rst    => cpu_rst);
 
   -- DCI: the AXI4-Lite slave over every window
   u_dci : entity work.jointer_collect_dci
@@ -117,6 +118,8 @@ begin
       s_axi_rvalid  => s_axi_rvalid,
       s_axi_rready  => s_axi_rready,
       t_req         => t_req,
+      t_start       => t_start,
+      t_commit      => t_commit,
       t_we          => t_we,
       t_addr        => t_addr,
       t_wdata       => t_wdata,
@@ -124,63 +127,58 @@ begin
       t_rdata       => t_rdata,
       t_err         => t_err);
 
-  -- bus-clock cycle counter
-  u_timestamp : entity work.jointer_collect_timestamp
+  -- global block (window 0): ID, VERSION, CONFIG_HASH, INFO, IRQ
+  u_global : entity work.jointer_collect_global
     generic map (
-      width_g => 64)
+      addr_w_g        => rp_addr_w_c,
+      strict_g        => strict_c,
+      config_hash_g   => config_hash_c,
+      info_g          => info_c,
+      num_lmics_g     => num_lmics_c,
+      has_timestamp_g => has_timestamp_c,
+      has_mark_g      => has_mark_c,
+      has_scratch_g   => has_scratch_c)
     port map (
       clk       => s_axi_aclk,
       rst       => bus_rst,
-      timestamp => timestamp);
-
-  -- global block (window 0): ID, VERSION, CONFIG_HASH, INFO, IRQ, TIMESTAMP, MARK
-  u_global : entity work.jointer_collect_global
-    generic map (
-      addr_w_g      => rp_addr_w_c,
-      strict_g      => strict_c,
-      config_hash_g => config_hash_c,
-      info_g        => info_c,
-      num_lmics_g   => num_lmics_c)
-    port map (
-      clk        => s_axi_aclk,
-      rst        => bus_rst,
-      rp_req     => t_req(0),
-      rp_we      => t_we,
-      rp_addr    => t_addr,
-      rp_wdata   => t_wdata,
-      rp_ack     => t_ack(0),
-      rp_rdata   => t_rdata(31 downto 0),
-      rp_err     => t_err(0),
-      lmic_irq   => lmic_irq,
-      irq        => irq,
-      mark_valid => mark_valid,
-      mark_data  => mark_data,
-      timestamp  => timestamp);
+      rp_req    => t_req(0),
+      rp_start  => t_start,
+      rp_commit => t_commit(0),
+      rp_we     => t_we,
+      rp_addr   => t_addr,
+      rp_wdata  => t_wdata,
+      rp_ack    => t_ack(0),
+      rp_rdata  => t_rdata(31 downto 0),
+      rp_err    => t_err(0),
+      lmic_irq  => lmic_irq,
+      irq       => irq);
 
   -- LMIC cpu: request/acknowledge crossing bus clock -> cpu
   u_cdc0 : entity work.jointer_collect_cdc
     generic map (
       addr_w_g  => rp_addr_w_c,
-      timeout_g => cdc_timeout_c)
+      timeout_g => lmic0_cdc_timeout_c)
     port map (
-      s_clk   => s_axi_aclk,
-      s_rst   => bus_rst,
-      s_req   => t_req(1),
-      s_we    => t_we,
-      s_addr  => t_addr,
-      s_wdata => t_wdata,
-      s_ack   => t_ack(1),
-      s_rdata => t_rdata(63 downto 32),
-      s_err   => t_err(1),
-      m_clk   => cpu_clk,
-      m_rst   => cpu_rst,
-      m_req   => lmic0_req,
-      m_we    => lmic0_we,
-      m_addr  => lmic0_addr,
-      m_wdata => lmic0_wdata,
-      m_ack   => lmic0_ack,
-      m_rdata => lmic0_rdata,
-      m_err   => lmic0_err);
+      s_clk    => s_axi_aclk,
+      s_rst    => bus_rst,
+      s_req    => t_req(1),
+      s_commit => t_commit(1),
+      s_we     => t_we,
+      s_addr   => t_addr,
+      s_wdata  => t_wdata,
+      s_ack    => t_ack(1),
+      s_rdata  => t_rdata(63 downto 32),
+      s_err    => t_err(1),
+      m_clk    => cpu_clk,
+      m_rst    => cpu_rst,
+      m_req    => lmic0_req,
+      m_commit => lmic0_commit,
+      m_we     => lmic0_we,
+      m_addr   => lmic0_addr,
+      m_wdata  => lmic0_wdata,
+      m_ack    => lmic0_ack,
+      m_rdata  => lmic0_rdata,
+      m_err    => lmic0_err);
 
   -- LMIC cpu: interrupt level to the bus clock
   u_irq_sync0 : entity work.jointer_collect_sync
@@ -198,6 +196,7 @@ begin
       clk                     => cpu_clk,
       rst                     => cpu_rst,
       rp_req                  => lmic0_req,
+      rp_commit               => lmic0_commit,
       rp_we                   => lmic0_we,
       rp_addr                 => lmic0_addr,
       rp_wdata                => lmic0_wdata,

@@ -37,6 +37,7 @@ const jointer_cfg selective_accumulations_cfg = {
     .name = "selective_accumulations",
     .config_hash = SELECTIVE_ACCUMULATIONS_CONFIG_HASH,
     .version = JOINTER_VERSION_VALUE,
+    .info = SELECTIVE_ACCUMULATIONS_INFO,
     .span = SELECTIVE_ACCUMULATIONS_SPAN,
     .window = SELECTIVE_ACCUMULATIONS_WINDOW,
     .base_address = SELECTIVE_ACCUMULATIONS_BASE_ADDRESS,

@@ -113,6 +113,7 @@ int main(void)
     check(cfg->config_hash == SELECTIVE_ACCUMULATIONS_CONFIG_HASH, "config hash");
     check(strcmp(cfg->name, "selective_accumulations") == 0, "name");
     check(cfg->version == JOINTER_VERSION_VALUE, "version");
+    check(cfg->info == SELECTIVE_ACCUMULATIONS_INFO, "info");
     check(cfg->span == SELECTIVE_ACCUMULATIONS_SPAN, "span");
     check(cfg->window == SELECTIVE_ACCUMULATIONS_WINDOW, "window");
     check(cfg->base_address == SELECTIVE_ACCUMULATIONS_BASE_ADDRESS, "base address");

@@ -16,6 +16,7 @@ entity selective_accumulations_accel_lmic is
     rst                 : in  std_logic;  -- synchronous, active high
     -- register port from the DCI (doc/internals.md section 3)
     rp_req              : in  std_logic;  -- one-cycle request
+    rp_commit           : in  std_logic;  -- one-cycle pulse: perform the captured write
     rp_we               : in  std_logic;
     rp_addr             : in  std_logic_vector(3 downto 0);
     rp_wdata            : in  std_logic_vector(31 downto 0);
@@ -105,11 +106,13 @@ begin
       trace_ram_word_g       => lm_accel_trace_ram_word_c,
       trace_depth_log2_g     => lm_accel_trace_depth_log2_c,
       trace_irq_bit_g        => lm_accel_trace_irq_bit_c,
-      num_irq_g              => lm_accel_num_irq_c)
+      num_irq_g              => lm_accel_num_irq_c,
+      init_w_g               => lm_accel_init_w_c)
     port map (
       clk           => clk,
       rst           => rst,
       rp_req        => rp_req,
+      rp_commit     => rp_commit,
       rp_we         => rp_we,
       rp_addr       => rp_addr,
       rp_wdata      => rp_wdata,

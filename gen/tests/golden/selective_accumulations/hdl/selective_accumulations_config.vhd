@@ -15,14 +15,17 @@ use work.jointer_pkg.all;
 package selective_accumulations_config is
 
   -- monitor selective_accumulations
-  constant config_hash_c : std_logic_vector(31 downto 0) := x"11EB551E";  -- CONFIG_HASH register
-  constant info_c        : std_logic_vector(31 downto 0) := x"00000601";  -- INFO: 1 LMIC(s), 64-byte windows, lenient decoding
-  constant bus_addr_w_c  : positive := 12;  -- s_axi address bits
-  constant window_log2_c : positive := 6;  -- 64 bytes per window
-  constant rp_addr_w_c   : positive := 4;  -- word-address bits inside a window
-  constant strict_c      : boolean := false;  -- unmapped addresses read 0, OKAY
-  constant num_lmics_c   : positive := 1;
-  constant cdc_timeout_c : positive := 4096;  -- bus cycles before a crossing to a silent LMIC answers SLVERR
+  constant config_hash_c       : std_logic_vector(31 downto 0) := x"11EB551E";  -- CONFIG_HASH register
+  constant info_c              : std_logic_vector(31 downto 0) := x"00000601";  -- INFO: 1 LMIC(s), 64-byte windows, lenient decoding, no optional global register
+  constant bus_addr_w_c        : positive := 12;  -- s_axi address bits
+  constant window_log2_c       : positive := 6;  -- 64 bytes per window
+  constant rp_addr_w_c         : positive := 4;  -- word-address bits inside a window
+  constant strict_c            : boolean := false;  -- unmapped addresses read 0, OKAY
+  constant num_lmics_c         : positive := 1;
+  constant has_timestamp_c     : boolean := false;  -- global TIMESTAMP_LO/HI
+  constant has_mark_c          : boolean := false;  -- global MARK
+  constant has_scratch_c       : boolean := false;  -- global SCRATCH
+  constant lmic0_cdc_timeout_c : positive := 64;  -- LMIC accel: bus cycles before a crossing to it answers SLVERR
 
   -- LMIC accel (window 1, clock accel, 13 words)
   constant lm_accel_num_sniffers_c         : positive := 3;
@@ -39,6 +42,7 @@ package selective_accumulations_config is
   constant lm_accel_trace_depth_log2_c     : integer_vector := (0 => 0);  -- log2 of the depth in records
   constant lm_accel_trace_irq_bit_c        : integer_vector := (0 => 0);  -- watermark IRQ bit (full = bit + 1)
   constant lm_accel_num_irq_c              : natural := 1;  -- IRQ source bits
+  constant lm_accel_init_w_c               : natural := 32;  -- INIT bits a sniffer takes (bounds, a table)
 
   -- sniffer transaction (LMIC accel, sniffer 0): AXI4 write tap, 32-bit address, 32-bit data, per burst
   constant sn_transaction_dir_c             : natural := dir_write_c;  -- write direction
@@ -47,10 +51,15 @@ package selective_accumulations_config is
   constant sn_transaction_id_w_c            : positive := 1;  -- ID bits
   constant sn_transaction_per_beat_c        : boolean := false;  -- one event per burst
   constant sn_transaction_max_outstanding_c : positive := 8;
+  constant sn_transaction_ranges_c          : natural := 1;  -- DCAPF filters evaluated where AWADDR is captured
+  constant sn_transaction_keep_data_c       : boolean := false;  -- only the in-range bits travel, not the address
   constant sn_transaction_lanes_c           : positive := 1;  -- event lanes
   constant sn_transaction_num_cond_c        : natural := 0;  -- condition checkers
   constant sn_transaction_increment_c       : natural := increment_bytes_c;  -- event increment: bytes
   constant sn_transaction_num_dcapfs_c      : positive := 1;  -- DCAPFs, traces included (2 INIT words each)
+  constant sn_transaction_ev_data_w_c       : positive := 32;  -- event data bits that can be non-zero
+  constant sn_transaction_ev_inc_w_c        : positive := 11;  -- increment bits that can be non-zero
+  constant sn_transaction_emit_registered_c : boolean := false;  -- the candidates, from the interfacer's registers, are the event instances
 
   -- DCAPF bytes_written (sniffer transaction, DCAPF 0): event extractor (increment), sum, 23 bits
   constant dc_bytes_written_index_c      : natural := 0;  -- INIT order inside the sniffer
@@ -59,17 +68,20 @@ package selective_accumulations_config is
   constant dc_bytes_written_sample_c     : natural := sample_increment_c;
   constant dc_bytes_written_width_c      : positive := 23;  -- result bits
   constant dc_bytes_written_wrap_c       : boolean := false;  -- saturates on overflow
-  constant dc_bytes_written_has_filter_c : boolean := true;  -- Init DCAPF + filter
+  constant dc_bytes_written_filter_c     : natural := filter_capture_c;  -- Init DCAPF here; the interfacer compares where it captures the address
   constant dc_bytes_written_low_reset_c  : std_logic_vector(31 downto 0) := x"00000000";  -- filter low after reset
   constant dc_bytes_written_high_reset_c : std_logic_vector(31 downto 0) := x"0000FFFF";  -- filter high after reset
   constant dc_bytes_written_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- sniffer task (LMIC accel, sniffer 1): start/done pulses
-  constant sn_task_mode_c       : natural := start_done_pulses_c;  -- start and done pulses
-  constant sn_task_lanes_c      : positive := 1;  -- event lanes
-  constant sn_task_num_cond_c   : natural := 0;  -- condition checkers
-  constant sn_task_increment_c  : natural := increment_one_c;  -- event increment: one
-  constant sn_task_num_dcapfs_c : positive := 1;  -- DCAPFs, traces included (2 INIT words each)
+  constant sn_task_mode_c            : natural := start_done_pulses_c;  -- start and done pulses
+  constant sn_task_lanes_c           : positive := 1;  -- event lanes
+  constant sn_task_num_cond_c        : natural := 0;  -- condition checkers
+  constant sn_task_increment_c       : natural := increment_one_c;  -- event increment: one
+  constant sn_task_num_dcapfs_c      : positive := 1;  -- DCAPFs, traces included (2 INIT words each)
+  constant sn_task_ev_data_w_c       : positive := 1;  -- event data bits that can be non-zero
+  constant sn_task_ev_inc_w_c        : positive := 1;  -- increment bits that can be non-zero
+  constant sn_task_emit_registered_c : boolean := false;  -- the candidates, from the interfacer's registers, are the event instances
 
   -- DCAPF compute_cycles (sniffer task, DCAPF 0): time extractor, sum, 53 bits, no filter
   constant dc_compute_cycles_index_c      : natural := 0;  -- INIT order inside the sniffer
@@ -78,17 +90,20 @@ package selective_accumulations_config is
   constant dc_compute_cycles_sample_c     : natural := sample_increment_c;  -- unused by the time extractor
   constant dc_compute_cycles_width_c      : positive := 53;  -- result bits
   constant dc_compute_cycles_wrap_c       : boolean := false;  -- saturates on overflow
-  constant dc_compute_cycles_has_filter_c : boolean := false;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
+  constant dc_compute_cycles_filter_c     : natural := filter_none_c;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
   constant dc_compute_cycles_config_c     : std_logic_vector(2 downto 0) := "010";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- sniffer operation (LMIC accel, sniffer 2): 2 event strobes
-  constant sn_operation_width_c      : positive := 2;  -- event lanes
-  constant sn_operation_data_w_c     : natural := 0;  -- no value: event data 0
-  constant sn_operation_edge_c       : boolean := false;  -- an event per cycle the strobe is high
-  constant sn_operation_lanes_c      : positive := 2;  -- event lanes
-  constant sn_operation_num_cond_c   : natural := 0;  -- condition checkers
-  constant sn_operation_increment_c  : natural := increment_one_c;  -- event increment: one
-  constant sn_operation_num_dcapfs_c : positive := 2;  -- DCAPFs, traces included (2 INIT words each)
+  constant sn_operation_width_c           : positive := 2;  -- event lanes
+  constant sn_operation_data_w_c          : natural := 0;  -- no value: event data 0
+  constant sn_operation_edge_c            : boolean := false;  -- an event per cycle the strobe is high
+  constant sn_operation_lanes_c           : positive := 2;  -- event lanes
+  constant sn_operation_num_cond_c        : natural := 0;  -- condition checkers
+  constant sn_operation_increment_c       : natural := increment_one_c;  -- event increment: one
+  constant sn_operation_num_dcapfs_c      : positive := 2;  -- DCAPFs, traces included (2 INIT words each)
+  constant sn_operation_ev_data_w_c       : positive := 1;  -- event data bits that can be non-zero
+  constant sn_operation_ev_inc_w_c        : positive := 1;  -- increment bits that can be non-zero
+  constant sn_operation_emit_registered_c : boolean := false;  -- the candidates, from the interfacer's registers, are the event instances
 
   -- DCAPF forward_fires (sniffer operation, DCAPF 0): event extractor (increment), sum, 10 bits, no filter
   constant dc_forward_fires_index_c      : natural := 0;  -- INIT order inside the sniffer
@@ -97,7 +112,7 @@ package selective_accumulations_config is
   constant dc_forward_fires_sample_c     : natural := sample_increment_c;
   constant dc_forward_fires_width_c      : positive := 10;  -- result bits
   constant dc_forward_fires_wrap_c       : boolean := false;  -- saturates on overflow
-  constant dc_forward_fires_has_filter_c : boolean := false;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
+  constant dc_forward_fires_filter_c     : natural := filter_none_c;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
   constant dc_forward_fires_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- DCAPF mac_fires (sniffer operation, DCAPF 1): event extractor (increment), sum, 10 bits, threshold IRQ, no filter
@@ -107,7 +122,7 @@ package selective_accumulations_config is
   constant dc_mac_fires_sample_c     : natural := sample_increment_c;
   constant dc_mac_fires_width_c      : positive := 10;  -- result bits
   constant dc_mac_fires_wrap_c       : boolean := false;  -- saturates on overflow
-  constant dc_mac_fires_has_filter_c : boolean := false;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
+  constant dc_mac_fires_filter_c     : natural := filter_none_c;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
   constant dc_mac_fires_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
 end package selective_accumulations_config;

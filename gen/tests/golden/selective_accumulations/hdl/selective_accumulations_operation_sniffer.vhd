@@ -65,9 +65,10 @@ begin
   -- emitter: event instances (data, increment, good)
   u_emitter : entity work.jointer_eig_emitter
     generic map (
-      lanes_g     => sn_operation_lanes_c,
-      num_cond_g  => sn_operation_num_cond_c,
-      increment_g => sn_operation_increment_c)
+      lanes_g      => sn_operation_lanes_c,
+      num_cond_g   => sn_operation_num_cond_c,
+      increment_g  => sn_operation_increment_c,
+      registered_g => sn_operation_emit_registered_c)
     port map (
       clk        => clk,
       rst        => rst,
@@ -109,7 +110,9 @@ begin
       sample_g     => dc_forward_fires_sample_c,
       width_g      => dc_forward_fires_width_c,
       wrap_g       => dc_forward_fires_wrap_c,
-      has_filter_g => dc_forward_fires_has_filter_c)
+      filter_g     => dc_forward_fires_filter_c,
+      data_w_g     => sn_operation_ev_data_w_c,
+      inc_w_g      => sn_operation_ev_inc_w_c)
     port map (
       clk        => clk,
       rst        => rst,
@@ -136,7 +139,9 @@ begin
       sample_g     => dc_mac_fires_sample_c,
       width_g      => dc_mac_fires_width_c,
       wrap_g       => dc_mac_fires_wrap_c,
-      has_filter_g => dc_mac_fires_has_filter_c)
+      filter_g     => dc_mac_fires_filter_c,
+      data_w_g     => sn_operation_ev_data_w_c,
+      inc_w_g      => sn_operation_ev_inc_w_c)
     port map (
       clk        => clk,
       rst        => rst,

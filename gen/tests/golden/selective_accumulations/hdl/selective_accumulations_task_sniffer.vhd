@@ -65,9 +65,10 @@ begin
   -- emitter: event instances (data, increment, good)
   u_emitter : entity work.jointer_eig_emitter
     generic map (
-      lanes_g     => sn_task_lanes_c,
-      num_cond_g  => sn_task_num_cond_c,
-      increment_g => sn_task_increment_c)
+      lanes_g      => sn_task_lanes_c,
+      num_cond_g   => sn_task_num_cond_c,
+      increment_g  => sn_task_increment_c,
+      registered_g => sn_task_emit_registered_c)
     port map (
       clk        => clk,
       rst        => rst,
@@ -109,7 +110,9 @@ begin
       sample_g     => dc_compute_cycles_sample_c,
       width_g      => dc_compute_cycles_width_c,
       wrap_g       => dc_compute_cycles_wrap_c,
-      has_filter_g => dc_compute_cycles_has_filter_c)
+      filter_g     => dc_compute_cycles_filter_c,
+      data_w_g     => sn_task_ev_data_w_c,
+      inc_w_g      => sn_task_ev_inc_w_c)
     port map (
       clk        => clk,
       rst        => rst,

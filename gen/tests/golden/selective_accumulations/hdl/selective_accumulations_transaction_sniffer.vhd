@@ -68,19 +68,23 @@ entity selective_accumulations_transaction_sniffer is
 end entity selective_accumulations_transaction_sniffer;
 
 architecture structural of selective_accumulations_transaction_sniffer is
-  signal cand_valid  : std_logic_vector(0 downto 0);  -- candidate strobe per lane
-  signal cand_data   : std_logic_vector(31 downto 0);  -- candidate data
-  signal cand_bytes  : std_logic_vector(15 downto 0);  -- candidate byte count
-  signal ev_good     : std_logic_vector(0 downto 0);  -- event instance: valid strobe per lane
-  signal ev_data     : std_logic_vector(31 downto 0);  -- event instance: data
-  signal ev_inc      : std_logic_vector(15 downto 0);  -- event instance: increment
-  signal run_en      : std_logic;
-  signal use_filter  : std_logic;
-  signal clear       : std_logic;
-  signal d_init_we   : std_logic;
-  signal d_init_sel  : std_logic_vector(7 downto 0);
-  signal d_init_hi   : std_logic;
-  signal d_init_data : std_logic_vector(31 downto 0);
+  signal cand_valid    : std_logic_vector(0 downto 0);  -- candidate strobe per lane
+  signal cand_data     : std_logic_vector(31 downto 0);  -- candidate data
+  signal cand_bytes    : std_logic_vector(15 downto 0);  -- candidate byte count
+  signal rng_low       : std_logic_vector(31 downto 0);  -- filter low bound per captured range
+  signal rng_high      : std_logic_vector(31 downto 0);  -- filter high bound per captured range
+  signal cand_in_range : std_logic_vector(0 downto 0);  -- the AW's address in range, per filter
+  signal ev_in_range   : std_logic_vector(0 downto 0);  -- event instance: in range, per filter
+  signal ev_good       : std_logic_vector(0 downto 0);  -- event instance: valid strobe per lane
+  signal ev_data       : std_logic_vector(31 downto 0);  -- event instance: data
+  signal ev_inc        : std_logic_vector(15 downto 0);  -- event instance: increment
+  signal run_en        : std_logic;
+  signal use_filter    : std_logic;
+  signal clear         : std_logic;
+  signal d_init_we     : std_logic;
+  signal d_init_sel    : std_logic_vector(7 downto 0);
+  signal d_init_hi     : std_logic;
+  signal d_init_data   : std_logic_vector(31 downto 0);
 begin
 
   -- interfacer: AXI4 write tap, 32-bit address, 32-bit data, per burst
@@ -91,67 +95,76 @@ begin
       data_w_g          => sn_transaction_data_w_c,
       id_w_g            => sn_transaction_id_w_c,
       per_beat_g        => sn_transaction_per_beat_c,
-      max_outstanding_g => sn_transaction_max_outstanding_c)
+      max_outstanding_g => sn_transaction_max_outstanding_c,
+      ranges_g          => sn_transaction_ranges_c,
+      keep_data_g       => sn_transaction_keep_data_c)
     port map (
-      clk         => clk,
-      rst         => rst,
-      mon_awid    => mon_awid,
-      mon_awaddr  => mon_awaddr,
-      mon_awlen   => mon_awlen,
-      mon_awsize  => mon_awsize,
-      mon_awburst => mon_awburst,
-      mon_awlock  => mon_awlock,
-      mon_awcache => mon_awcache,
-      mon_awprot  => mon_awprot,
-      mon_awqos   => mon_awqos,
-      mon_awvalid => mon_awvalid,
-      mon_awready => mon_awready,
-      mon_wdata   => mon_wdata,
-      mon_wstrb   => mon_wstrb,
-      mon_wlast   => mon_wlast,
-      mon_wvalid  => mon_wvalid,
-      mon_wready  => mon_wready,
-      mon_bid     => mon_bid,
-      mon_bresp   => mon_bresp,
-      mon_bvalid  => mon_bvalid,
-      mon_bready  => mon_bready,
-      mon_arid    => mon_arid,
-      mon_araddr  => mon_araddr,
-      mon_arlen   => mon_arlen,
-      mon_arsize  => mon_arsize,
-      mon_arburst => mon_arburst,
-      mon_arlock  => mon_arlock,
-      mon_arcache => mon_arcache,
-      mon_arprot  => mon_arprot,
-      mon_arqos   => mon_arqos,
-      mon_arvalid => mon_arvalid,
-      mon_arready => mon_arready,
-      mon_rid     => mon_rid,
-      mon_rdata   => mon_rdata,
-      mon_rresp   => mon_rresp,
-      mon_rlast   => mon_rlast,
-      mon_rvalid  => mon_rvalid,
-      mon_rready  => mon_rready,
-      cand_valid  => cand_valid,
-      cand_data   => cand_data,
-      cand_bytes  => cand_bytes);
+      clk           => clk,
+      rst           => rst,
+      mon_awid      => mon_awid,
+      mon_awaddr    => mon_awaddr,
+      mon_awlen     => mon_awlen,
+      mon_awsize    => mon_awsize,
+      mon_awburst   => mon_awburst,
+      mon_awlock    => mon_awlock,
+      mon_awcache   => mon_awcache,
+      mon_awprot    => mon_awprot,
+      mon_awqos     => mon_awqos,
+      mon_awvalid   => mon_awvalid,
+      mon_awready   => mon_awready,
+      mon_wdata     => mon_wdata,
+      mon_wstrb     => mon_wstrb,
+      mon_wlast     => mon_wlast,
+      mon_wvalid    => mon_wvalid,
+      mon_wready    => mon_wready,
+      mon_bid       => mon_bid,
+      mon_bresp     => mon_bresp,
+      mon_bvalid    => mon_bvalid,
+      mon_bready    => mon_bready,
+      mon_arid      => mon_arid,
+      mon_araddr    => mon_araddr,
+      mon_arlen     => mon_arlen,
+      mon_arsize    => mon_arsize,
+      mon_arburst   => mon_arburst,
+      mon_arlock    => mon_arlock,
+      mon_arcache   => mon_arcache,
+      mon_arprot    => mon_arprot,
+      mon_arqos     => mon_arqos,
+      mon_arvalid   => mon_arvalid,
+      mon_arready   => mon_arready,
+      mon_rid       => mon_rid,
+      mon_rdata     => mon_rdata,
+      mon_rresp     => mon_rresp,
+      mon_rlast     => mon_rlast,
+      mon_rvalid    => mon_rvalid,
+      mon_rready    => mon_rready,
+      rng_low       => rng_low,
+      rng_high      => rng_high,
+      cand_in_range => cand_in_range,
+      cand_valid    => cand_valid,
+      cand_data     => cand_data,
+      cand_bytes    => cand_bytes);
 
   -- emitter: event instances (data, increment, good)
   u_emitter : entity work.jointer_eig_emitter
     generic map (
-      lanes_g     => sn_transaction_lanes_c,
-      num_cond_g  => sn_transaction_num_cond_c,
-      increment_g => sn_transaction_increment_c)
+      lanes_g      => sn_transaction_lanes_c,
+      num_cond_g   => sn_transaction_num_cond_c,
+      increment_g  => sn_transaction_increment_c,
+      registered_g => sn_transaction_emit_registered_c,
+      ranges_g     => 1)
     port map (
-      clk        => clk,
-      rst        => rst,
-      cand_valid => cand_valid,
-      cand_data  => cand_data,
-      cand_bytes => cand_bytes,
-      cond       => "1",
-      ev_good    => ev_good,
-      ev_data    => ev_data,
-      ev_inc     => ev_inc);
+      clk           => clk,
+      rst           => rst,
+      cand_valid    => cand_valid,
+      cand_data     => cand_data,
+      cand_bytes    => cand_bytes,
+      cand_in_range => cand_in_range,
+      cond          => "1",
+      ev_good       => ev_good,
+      ev_data       => ev_data,
+      ev_inc        => ev_inc,
+      ev_in_range   => ev_in_range);
 
   -- dispenser: PROG/RUN/SOFT_RESET/INIT to the DCAPFs
   u_dispenser : entity work.jointer_collect_dispenser
@@ -183,25 +196,30 @@ begin
       sample_g     => dc_bytes_written_sample_c,
       width_g      => dc_bytes_written_width_c,
       wrap_g       => dc_bytes_written_wrap_c,
-      has_filter_g => dc_bytes_written_has_filter_c,
+      filter_g     => dc_bytes_written_filter_c,
       low_reset_g  => dc_bytes_written_low_reset_c,
-      high_reset_g => dc_bytes_written_high_reset_c)
+      high_reset_g => dc_bytes_written_high_reset_c,
+      data_w_g     => sn_transaction_ev_data_w_c,
+      inc_w_g      => sn_transaction_ev_inc_w_c)
     port map (
-      clk        => clk,
-      rst        => rst,
-      run_en     => run_en,
-      use_filter => use_filter,
-      clear      => clear,
-      init_we    => d_init_we,
-      init_sel   => d_init_sel,
-      init_hi    => d_init_hi,
-      init_data  => d_init_data,
-      ev_good    => ev_good(0),
-      ev_data    => ev_data,
-      ev_inc     => ev_inc,
-      result     => dc_result(22 downto 0),
-      overflow   => dc_overflow(0),
-      caught     => dc_caught(0));
+      clk         => clk,
+      rst         => rst,
+      run_en      => run_en,
+      use_filter  => use_filter,
+      clear       => clear,
+      init_we     => d_init_we,
+      init_sel    => d_init_sel,
+      init_hi     => d_init_hi,
+      init_data   => d_init_data,
+      ev_good     => ev_good(0),
+      ev_data     => ev_data,
+      ev_inc      => ev_inc,
+      ev_in_range => ev_in_range(0),
+      low         => rng_low(31 downto 0),
+      high        => rng_high(31 downto 0),
+      result      => dc_result(22 downto 0),
+      overflow    => dc_overflow(0),
+      caught      => dc_caught(0));
 
   dc_result(63 downto 23) <= (others => '0');  -- bytes_written: zero padding to 64 bits
 

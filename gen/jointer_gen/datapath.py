@@ -1,0 +1,98 @@
+"""Datapath widths of a sniffer (issue 12: as wide as their source).
+
+What the generator tells the DCAPFs and the emitter about the event instances
+of a sniffer, so that no register is wider than what can reach it:
+- data_width: bits of the event data that can be non-zero (the bounds of a
+  filter and the time extractor's data in effect are that wide);
+- inc_width: bits of the increment (1 for events weighing one: the counter
+  saturates by gating its enable with the carry-out);
+- capture ranges: an AXI4 write tap counting per burst evaluates the filters
+  of its event DCAPFs where it captures AWADDR, and carries one in-range bit
+  per filter instead of the address (`keep_data`: the address is still needed).
+Widths too small would lose information: every value here is an upper bound
+of what the interfacer's RTL can emit (doc/internals.md section 1).
+"""
+
+from __future__ import annotations
+
+from .model import Dcapf, Sniffer
+
+MAX_RANGES = 8          # jointer_eig_axi4 ranges_g
+
+
+def _clog2(n: int) -> int:
+    return max(1, (n - 1).bit_length())
+
+
+def data_width(sn: Sniffer) -> int:
+    t, p = sn.interfacer.type, sn.interfacer.params
+    if t in ("axi4", "axi4lite"):
+        return min(p["addr_width"], 32)                 # the address
+    if t == "axis":
+        return p["dest_width"] if sn.data == "tdest" else min(p["data_width"], 32)
+    if t == "start_done":
+        return 1                                        # 1 at start, 0 at done
+    if t == "events":
+        return max(p["data_width"], 1)                  # the value port (none: 0)
+    if t == "pc":
+        return _clog2(p["addresses"])                   # the index of the matched address
+    return 32                                           # mark, latency, utilization, contention
+
+
+def inc_width(sn: Sniffer) -> int:
+    if sn.increment != "bytes":
+        return 1
+    t, p = sn.interfacer.type, sn.interfacer.params
+    strb = max(p.get("data_width", 32) // 8, 1)
+    if t == "axi4":
+        return _clog2(strb + 1) if p["per_beat"] else _clog2(256 * strb + 1)
+    if t == "axi4lite":
+        return _clog2(strb + 1)
+    if t == "axis":
+        return 16 if p["count"] == "packets" else _clog2(strb + 1)
+    return 16
+
+
+def captures(sn: Sniffer) -> bool:
+    """An interfacer that evaluates its DCAPFs' filters where it captures the data."""
+    p = sn.interfacer.params
+    return sn.interfacer.type == "axi4" and p["direction"] == "write" and not p["per_beat"]
+
+
+def capture_ranges(sn: Sniffer) -> list[Dcapf]:
+    """The DCAPFs whose filter the interfacer evaluates (in range-bit order)."""
+    if not captures(sn):
+        return []
+    dcs = [d for d in sn.dcapfs if not d.is_trace and d.extractor == "event" and d.has_filter]
+    return dcs if len(dcs) <= MAX_RANGES else []
+
+
+def keep_data(sn: Sniffer) -> bool:
+    """Whether the event data (the address) must still reach the DCAPFs."""
+    if not captures(sn):
+        return True
+    ranges = capture_ranges(sn)
+    return bool(sn.conditions) or any(d not in ranges for d in sn.dcapfs if d.is_trace or d.has_filter) \
+        or any(d.extractor == "time" or d.sample == "data" for d in sn.dcapfs)
+
+
+def emitter_registered(sn: Sniffer) -> bool:
+    """The emitter adds a register stage only behind condition checkers (their
+    comparisons follow the interfacer's registers); else the candidates, which
+    come from registers, are the event instances."""
+    return bool(sn.conditions)
+
+
+def filter_mode(sn: Sniffer, dc: Dcapf) -> str:
+    """jointer_pkg filter constant of a (non-trace) DCAPF."""
+    if not dc.has_filter:
+        return "filter_none_c"
+    capture = dc in capture_ranges(sn)
+    if dc.filter_runtime:
+        return "filter_capture_c" if capture else "filter_runtime_c"
+    return "filter_capture_const_c" if capture else "filter_const_c"
+
+
+def takes_init(sn: Sniffer) -> bool:
+    """Some DCAPF (or the program monitor's table) of the sniffer loads INIT data."""
+    return sn.interfacer.type == "pc" or any(d.has_filter and d.filter_runtime for d in sn.dcapfs)

@@ -1,0 +1,125 @@
+-- jointer_collect_lmic_port: the request pipeline of an LMIC (the target side
+-- of the register port, doc/internals.md section 3). One 32-bit held word
+-- serves both directions, so no other register of the path holds data:
+-- - rp_req captures the word address (addr_r) and the direction. The cycle
+--   after it, the register blocks see that address on rd_addr (from a
+--   register: the read mux decodes clean flip-flop outputs, not the bus
+--   address on its way through the DCI and the clock crossing).
+-- - A read: in that cycle rd pulses (the blocks' read side effects) and
+--   held <= rd_data, the OR of the blocks' contributions for rd_addr; a read
+--   of a trace RAM window (rd_ram) takes one more cycle: held <= ram_data,
+--   the RAM's registered output.
+-- - A write: in that cycle held <= rp_wdata (still held by the master), and
+--   the write is armed; nothing is written yet. rp_commit (phase 2, after
+--   the answer) pulses wr for one cycle with wr_addr (the captured address)
+--   and wr_data (the held word) when a write is armed; a commit without an
+--   armed write does nothing.
+-- rp_ack pulses two cycles after rp_req (three for a RAM word); rp_rdata =
+-- held and rp_err (unmapped word with strict_g) stay until the next rp_req,
+-- which is what the DCI and the CDC bridge read. The pipeline is not reset:
+-- an LMIC held in reset still answers (the bus never hangs on it); `armed`
+-- is, so a reset cancels a captured write.
+-- Only the bit positions a writable register uses take rp_wdata (wmask_g), so
+-- a held bit that no register reads and no register writes is a constant 0.
+-- Generics:
+--   addr_w_g : word-address bits of the LMIC window
+--   strict_g : SLVERR on unmapped words
+--   wmask_g  : the bits of a write some register takes (default all)
+
+library ieee;
+use ieee.std_logic_1164.all;
+use ieee.numeric_std.all;
+
+use work.jointer_pkg.all;
+
+entity jointer_collect_lmic_port is
+  generic (
+    addr_w_g : positive := 6;
+    strict_g : boolean := false;
+    wmask_g  : std_logic_vector(31 downto 0) := (others => '1'));
+  port (
+    clk       : in  std_logic;
+    rst       : in  std_logic;
+    -- register port
+    rp_req    : in  std_logic;
+    rp_commit : in  std_logic;
+    rp_we     : in  std_logic;
+    rp_addr   : in  std_logic_vector(addr_w_g - 1 downto 0);
+    rp_wdata  : in  std_logic_vector(31 downto 0);
+    rp_ack    : out std_logic;
+    rp_rdata  : out std_logic_vector(31 downto 0);
+    rp_err    : out std_logic;
+    -- read side, towards the register blocks (at rd_addr, the captured address)
+    rd        : out std_logic;                      -- a read at rd_addr in this cycle
+    rd_addr   : out std_logic_vector(addr_w_g - 1 downto 0);  -- the captured word address
+    rd_data   : in  std_logic_vector(31 downto 0);  -- OR of the blocks' contributions
+    rd_hit    : in  std_logic;                      -- some block maps rd_addr
+    rd_ram    : in  std_logic;                      -- rd_addr is in a trace RAM window
+    ram_data  : in  std_logic_vector(31 downto 0);  -- that RAM's word, a cycle later
+    -- write side (phase 2)
+    wr        : out std_logic;
+    wr_addr   : out std_logic_vector(addr_w_g - 1 downto 0);
+    wr_data   : out std_logic_vector(31 downto 0));
+end entity jointer_collect_lmic_port;
+
+architecture rtl of jointer_collect_lmic_port is
+  signal held_r  : std_logic_vector(31 downto 0);
+  signal addr_r  : std_logic_vector(addr_w_g - 1 downto 0);
+  signal armed_r : std_logic := '0';
+  signal ack_r   : std_logic := '0';
+  signal ram_r   : std_logic := '0';  -- a RAM read waits for the RAM's output
+  signal err_r   : std_logic;
+  signal pend_r  : std_logic := '0';  -- the cycle after a request: answer it
+  signal we_r    : std_logic;
+begin
+
+  rd <= pend_r and not we_r;
+  rd_addr <= addr_r;
+
+  process (clk)
+  begin
+    if rising_edge(clk) then
+      ack_r <= '0';
+      ram_r <= '0';
+      pend_r <= '0';
+      if rp_req = '1' then
+        addr_r  <= rp_addr;
+        we_r    <= rp_we;
+        armed_r <= rp_we;
+        pend_r  <= '1';
+      end if;
+      if pend_r = '1' then
+        err_r   <= not (rd_hit or rd_ram) and to_sl(strict_g);
+        if we_r = '1' then
+          held_r <= rp_wdata and wmask_g;
+        else
+          held_r <= rd_data;
+        end if;
+        if we_r = '0' and rd_ram = '1' then
+          ram_r <= '1';
+        else
+          ack_r <= '1';
+        end if;
+      end if;
+      if ram_r = '1' then
+        held_r <= ram_data;
+        ack_r  <= '1';
+      end if;
+      if rp_commit = '1' then
+        armed_r <= '0';
+      end if;
+      if rst = '1' then
+        armed_r <= '0';
+      end if;
+    end if;
+  end process;
+
+  rp_ack   <= ack_r;
+  rp_rdata <= held_r;
+  rp_err   <= err_r;
+
+  wr      <= rp_commit and armed_r;
+  wr_addr <= addr_r;
+  wr_data <= held_r;
+
+end architecture rtl;

@@ -1,0 +1,260 @@
+-- jointer_collect_lmic_results: the RESULT and THRESHOLD registers of an LMIC
+-- (doc/internals.md section 3), one generate block per result DCAPF. Read
+-- side combinational from rd_addr (its contribution is 0 where it does not
+-- map the word, for the LMIC's AND-OR read mux), write side on wr.
+-- - RESULT: ceil(w/32) words, least significant first. A read of the least
+--   significant word of a two-word result (rd) snapshots the upper word into
+--   a shadow, which the upper word reads: a 64-bit value never tears.
+-- - Histogram (buckets > 1): N buckets x ceil(w/32) words, bucket 0 first;
+--   reading bucket 0's first word snapshots every other word of all N
+--   buckets, which then read the snapshot (one consistent histogram).
+-- - THRESHOLD: ceil(w/32) words; a lower-word write is staged, the most
+--   significant word's write commits the whole value; reset all ones.
+--   thr_set(d) pulses on the rising edge of result >= threshold.
+-- Generics (integer_vector items in DCAPF order; see jointer_collect_lmic):
+--   addr_w_g, num_dcapfs_g, dcapf_width_g, dcapf_result_word_g,
+--   dcapf_threshold_word_g, dcapf_buckets_g
+
+library ieee;
+use ieee.std_logic_1164.all;
+use ieee.numeric_std.all;
+
+use work.jointer_pkg.all;
+
+entity jointer_collect_lmic_results is
+  generic (
+    addr_w_g               : positive := 6;
+    num_dcapfs_g           : natural := 3;
+    dcapf_width_g          : integer_vector := (10, 53, 32);
+    dcapf_result_word_g    : integer_vector := (6, 7, 9);
+    dcapf_threshold_word_g : integer_vector := (-1, 10, -1);
+    dcapf_buckets_g        : integer_vector := (0 => 1));
+  port (
+    clk       : in  std_logic;
+    rst       : in  std_logic;
+    rd        : in  std_logic;
+    rd_addr   : in  std_logic_vector(addr_w_g - 1 downto 0);
+    rd_data   : out std_logic_vector(31 downto 0);
+    rd_hit    : out std_logic;
+    wr        : in  std_logic;
+    wr_addr   : in  std_logic_vector(addr_w_g - 1 downto 0);
+    wr_data   : in  std_logic_vector(31 downto 0);
+    dc_result : in  std_logic_vector(64 * maximum(sum_items(dcapf_buckets_g, num_dcapfs_g, 1), 1) - 1
+                                     downto 0);
+    thr_set   : out std_logic_vector(maximum(num_dcapfs_g, 1) - 1 downto 0));
+end entity jointer_collect_lmic_results;
+
+architecture rtl of jointer_collect_lmic_results is
+  constant d_c     : natural  := num_dcapfs_g;
+  constant dn_c    : positive := maximum(d_c, 1);
+  constant words_c : positive := 2 ** addr_w_g;
+
+  type w32_arr_t is array (natural range <>) of std_logic_vector(31 downto 0);
+
+  function width_of(d : natural) return positive is
+  begin
+    return maximum(1, minimum(64, elem(dcapf_width_g, d, 1)));
+  end function;
+  function words_of(d : natural) return positive is
+  begin
+    return (width_of(d) + 31) / 32;
+  end function;
+  function buckets_of(d : natural) return positive is
+  begin
+    return maximum(1, elem(dcapf_buckets_g, d, 1));
+  end function;
+  function slot_of(d : natural) return natural is   -- first 64-bit slot in dc_result
+    variable r : natural := 0;
+  begin
+    for e in 0 to d - 1 loop
+      r := r + buckets_of(e);
+    end loop;
+    return r;
+  end function;
+  function mask_of(d : natural) return std_logic_vector is
+    variable m : std_logic_vector(63 downto 0) := (others => '0');
+  begin
+    m(width_of(d) - 1 downto 0) := (others => '1');
+    return m;
+  end function;
+  -- word-address match against a generic offset (-1 never matches)
+  function at(a : std_logic_vector; w : integer) return std_logic is
+  begin
+    if w < 0 or w >= words_c then
+      return '0';
+    end if;
+    return to_sl(unsigned(a) = w);
+  end function;
+
+  signal dc_rdata : w32_arr_t(0 to dn_c - 1);
+  signal dc_hit   : std_logic_vector(dn_c - 1 downto 0);
+begin
+
+  g_dcapf : for d in 0 to d_c - 1 generate
+    constant rw_c  : integer := elem(dcapf_result_word_g, d, -1);
+    constant tw_c  : integer := elem(dcapf_threshold_word_g, d, -1);
+    constant nb_c  : positive := buckets_of(d);     -- 1, or the buckets of a histogram
+    constant one_c : std_logic := to_sl(nb_c = 1);
+    signal res     : std_logic_vector(63 downto 0);
+    signal m_hit   : std_logic;                    -- histogram words
+    signal m_rdata : std_logic_vector(31 downto 0);
+    signal hit_lo  : std_logic;
+    signal hit_hi  : std_logic;
+    signal shadow  : std_logic_vector(31 downto 0);
+    signal thr     : std_logic_vector(63 downto 0);
+    signal thit_lo : std_logic;
+    signal thit_hi : std_logic;
+  begin
+    assert elem(dcapf_width_g, d, 0) >= 1 and elem(dcapf_width_g, d, 0) <= 64
+      report "jointer_collect_lmic_results: dcapf_width_g items must be 1..64" severity failure;
+    assert rw_c >= 4 and rw_c + nb_c * words_of(d) <= words_c
+      report "jointer_collect_lmic_results: dcapf_result_word_g item outside the window"
+      severity failure;
+    assert nb_c = 1 or (nb_c <= 64 and tw_c = -1)
+      report "jointer_collect_lmic_results: dcapf_buckets_g items must be 1..64, and 1 with a threshold"
+      severity failure;
+    assert tw_c = -1 or (tw_c >= 4 and tw_c + words_of(d) <= words_c)
+      report "jointer_collect_lmic_results: dcapf_threshold_word_g item outside the window"
+      severity failure;
+
+    res    <= dc_result(64 * slot_of(d) + 63 downto 64 * slot_of(d)) and mask_of(d);
+    hit_lo <= at(rd_addr, rw_c) and one_c;
+
+    g_one : if words_of(d) = 1 generate
+      hit_hi <= '0';
+      shadow <= (others => '0');
+    end generate;
+
+    g_two : if words_of(d) = 2 generate
+      hit_hi <= at(rd_addr, rw_c + 1) and one_c;
+      -- reading the least significant word snapshots the upper word
+      process (clk)
+      begin
+        if rising_edge(clk) then
+          if rd = '1' and hit_lo = '1' then
+            shadow <= res(63 downto 32) and mask_of(d)(63 downto 32);
+          end if;
+          if rst = '1' then
+            shadow <= (others => '0');
+          end if;
+        end if;
+      end process;
+    end generate;
+
+    g_no_thr : if tw_c < 0 generate
+      thit_lo    <= '0';
+      thit_hi    <= '0';
+      thr        <= (others => '0');
+      thr_set(d) <= '0';
+    end generate;
+
+    g_thr : if tw_c >= 0 generate
+      signal stage : std_logic_vector(31 downto 0);
+      signal ge    : std_logic;
+      signal ge_r  : std_logic;
+    begin
+      thit_lo    <= at(rd_addr, tw_c);
+      thit_hi    <= at(rd_addr, tw_c + 1) when words_of(d) = 2 else '0';
+      ge         <= to_sl(unsigned(res) >= unsigned(thr));
+      thr_set(d) <= ge and not ge_r;  -- rising edge of result >= threshold
+
+      process (clk)
+      begin
+        if rising_edge(clk) then
+          ge_r <= ge;
+          if words_of(d) = 1 then
+            if wr = '1' and at(wr_addr, tw_c) = '1' then
+              thr <= (x"00000000" & wr_data) and mask_of(d);
+            end if;
+          else
+            if wr = '1' and at(wr_addr, tw_c) = '1' then
+              stage <= wr_data;  -- staged until the upper word commits it
+            end if;
+            if wr = '1' and at(wr_addr, tw_c + 1) = '1' then
+              thr <= (wr_data & stage) and mask_of(d);
+            end if;
+          end if;
+          if rst = '1' then
+            thr   <= mask_of(d);
+            stage <= (others => '0');  -- a lone upper-word write after reset is defined
+            ge_r  <= '0';
+          end if;
+        end if;
+      end process;
+    end generate;
+
+    g_single : if nb_c = 1 generate
+      m_hit   <= '0';
+      m_rdata <= (others => '0');
+    end generate;
+
+    -- histogram: N buckets x W words; the first word snapshots all the others
+    g_multi : if nb_c > 1 generate
+      constant wpb_c : positive := words_of(d);
+      constant nw_c  : positive := nb_c * wpb_c;
+      type words_t is array (0 to 2 ** clog2(nw_c) - 1) of std_logic_vector(31 downto 0);
+      signal live    : words_t;                    -- word j of the live buckets
+      signal snap    : words_t;                    -- snap(0) unused
+      signal off     : unsigned(addr_w_g - 1 downto 0);
+      signal first   : std_logic;
+      signal word    : std_logic_vector(31 downto 0);
+    begin
+      g_live : for j in 0 to 2 ** clog2(nw_c) - 1 generate
+        g_word : if j < nw_c generate
+          constant b_c  : natural := slot_of(d) + j / wpb_c;   -- the bucket's slot
+          constant p_c  : natural := j mod wpb_c;               -- word of the bucket
+          constant lo_c : natural := 64 * b_c + 32 * p_c;
+          constant m_c  : std_logic_vector(63 downto 0) := mask_of(d);
+        begin
+          live(j) <= dc_result(lo_c + 31 downto lo_c) and m_c(32 * p_c + 31 downto 32 * p_c);
+        end generate;
+        g_pad : if j >= nw_c generate
+          live(j) <= (others => '0');
+        end generate;
+      end generate g_live;
+
+      off     <= unsigned(rd_addr) - to_unsigned(rw_c, addr_w_g);
+      m_hit   <= to_sl(unsigned(rd_addr) >= rw_c and off < nw_c);
+      first   <= at(rd_addr, rw_c);
+      word    <= live(0) when first = '1' else snap(to_integer(off(clog2(nw_c) - 1 downto 0)));
+      m_rdata <= (31 downto 0 => m_hit) and word;
+
+      process (clk)
+      begin
+        if rising_edge(clk) then
+          if rd = '1' and first = '1' then
+            snap <= live;
+          end if;
+          if rst = '1' then
+            snap <= (others => (others => '0'));
+          end if;
+        end if;
+      end process;
+    end generate;
+
+    dc_hit(d)   <= hit_lo or hit_hi or thit_lo or thit_hi or m_hit;
+    dc_rdata(d) <= m_rdata
+                or ((31 downto 0 => hit_lo) and res(31 downto 0))
+                or ((31 downto 0 => hit_hi) and shadow)
+                or ((31 downto 0 => thit_lo) and thr(31 downto 0))
+                or ((31 downto 0 => thit_hi) and thr(63 downto 32));
+  end generate;
+
+  g_dcapf_none : if d_c = 0 generate
+    dc_hit   <= (others => '0');
+    dc_rdata <= (others => (others => '0'));
+    thr_set  <= (others => '0');
+  end generate;
+
+  process (all)
+    variable v : std_logic_vector(31 downto 0);
+  begin
+    v := (others => '0');
+    for d in 0 to d_c - 1 loop
+      v := v or dc_rdata(d);
+    end loop;
+    rd_data <= v;
+  end process;
+  rd_hit <= or dc_hit;
+
+end architecture rtl;
