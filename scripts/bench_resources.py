@@ -87,6 +87,7 @@ def say(msg: str) -> None:
 
 def summarise(cells: dict) -> dict:
     """LUT, LUT+mem, FF, CARRY4, BRAM (36 Kb), DSP of one hdl_check resources result."""
+    cells = {c: n for c, n in cells.items() if isinstance(n, (int, float))}   # not "depth"
     lutram = sum(n * LUTRAM_LUTS.get(c, 0) for c, n in cells.items())
     other_mem = [c for c in cells if re.fullmatch(r"(RAM|SRL)\w+", c) and not c.startswith("RAMB")
                  and c not in LUTRAM_LUTS]
@@ -99,6 +100,7 @@ def summarise(cells: dict) -> dict:
 
 
 COLUMNS = ["LUT", "LUT+mem", "FF", "CARRY4", "BRAM36", "DSP"]
+DEPTH_GOAL = 4   # LUT levels in every clock domain of a generated top (issue 12)
 
 
 def resource_rows(results: dict[str, dict]) -> tuple[list[list], list[dict], list[str]]:
@@ -212,10 +214,27 @@ def configs_finish(fragment: str, tops: dict, results: dict) -> int:
         if "error" not in res:
             s = summarise(res)
             figs.append(figure(f"{n} top", f"{s['lut']} LUT / {s['ff']} FF", "", summary=True))
+    drows = []
+    for n, res in results.items():
+        for dom, lv in sorted(res.get("depth", {}).items()):
+            drows.append([n, dom, lv, DEPTH_GOAL, "yes" if lv <= DEPTH_GOAL else "no"])
+            figs.append(figure(f"{n} {dom} logic depth", lv, "LUT levels", DEPTH_GOAL, "issue 12 goal",
+                               detail=True))
+    if drows:
+        worst = max(drows, key=lambda r: r[2])
+        figs.append(figure("deepest clock domain of the configs/ tops", worst[2], "LUT levels", DEPTH_GOAL,
+                           "issue 12 goal", summary=True, note=f"{worst[0]}: {worst[1]}"))
     write_fragment(fragment, "Resources: generated tops of configs/", figs, order=11,
                    tables=[{"title": f"{YOSYS}, the generated top of every configs/*.yaml",
-                            "columns": ["config", "top"] + COLUMNS, "rows": rows}],
+                            "columns": ["config", "top"] + COLUMNS, "rows": rows},
+                           {"title": "Logic depth: the longest register-to-register path in LUT levels, per "
+                                     "clock domain (scripts/logic_depth.py over the flat netlist)",
+                            "columns": ["config", "clock domain", "LUT levels", "goal", "within"],
+                            "rows": drows}],
                    text=["Counted by yosys, not Vivado: LUT+mem adds the LUTs of LUTRAM/SRL cells."])
+    for r in drows:
+        if r[4] == "no":
+            print(f"bench-resources: {r[0]}: {r[1]} has {r[2]} LUT levels (goal {DEPTH_GOAL})")
     for e in errs:
         print(f"bench-resources: error: {e}")
     return 1 if errs else 0

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures as cf
+import json
 import os
 import re
 import subprocess
@@ -28,6 +29,7 @@ import sys
 from pathlib import Path
 
 import ghdl_verilog  # repairs of GHDL 2.0.0's Verilog (this folder)
+import logic_depth  # LUT levels per clock domain (this folder)
 
 REPO = Path(__file__).resolve().parents[1]
 HDL = REPO / "hdl"
@@ -117,9 +119,9 @@ def resources_one(workdir: Path, top: str) -> tuple[str, dict]:
     _, problems = synth_one(workdir, top)  # always fresh: never count a stale netlist
     if problems:
         return top, {"error": "; ".join(problems)[:300]}
-    stat = workdir / f"{top}.stat"
+    stat, netlist = workdir / f"{top}.stat", workdir / f"{top}.json"
     r = sh(["yosys", "-q", "-p", f"read_verilog {verilog}; synth_xilinx -family xc7 -flatten "
-            f"-noiopad -top {top}; tee -q -o {stat} stat"], workdir)
+            f"-noiopad -top {top}; tee -q -o {stat} stat; write_json {netlist}"], workdir)
     if r.returncode:
         return top, {"error": r.stderr.strip()[-300:]}
     luts = ffs = 0
@@ -134,7 +136,8 @@ def resources_one(workdir: Path, top: str) -> tuple[str, dict]:
         elif re.fullmatch(r"FD[A-Z]*", cell):
             ffs += n
     extra = {k: v for k, v in counts.items() if re.fullmatch(r"(RAM\w+|SRL\w+|CARRY4|DSP\w+)", k)}
-    return top, {"lut": luts, "ff": ffs, **extra}
+    levels = {dom: d["levels"] for dom, d in logic_depth.depth(json.loads(netlist.read_text()), top).items()}
+    return top, {"lut": luts, "ff": ffs, **extra, "depth": levels}
 
 
 def check_tests(ents: list[tuple[str, Path]]) -> list[str]:
