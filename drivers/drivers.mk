@@ -19,17 +19,14 @@ DRV_WARN     := -std=c99 -pedantic -Wall -Wextra -Werror
 DRV_INC      := -I$(DRV)/include -I$(DRV)/src -I$(DRV)/tests
 DRV_FIXINC   := -I$(DRV_FIX)/accel_mon -I$(DRV_FIX)/trace_mon -I$(DRV_FIX)/two_lmic \
                 -I$(DRV_FIX)/relay_mon
-DRV_CORE     := $(DRV)/src/jointer.c $(DRV)/src/jointer_trace.c $(DRV)/src/jointer_pm.c \
-                $(DRV)/src/jointer_histogram.c $(DRV)/src/jointer_global.c
-DRV_PORTABLE := $(DRV_CORE) $(DRV)/src/jointer_names.c $(DRV)/src/jointer_recorder.c \
-                $(DRV)/src/jointer_port_baremetal.c
-DRV_HOSTED   := $(DRV)/src/jointer_open.c $(DRV)/src/jointer_port_uio.c \
-                $(DRV)/src/jointer_port_devmem.c $(DRV)/src/jointer_print.c \
-                $(DRV)/src/jointer_trace_file.c
+include $(DRV)/sources.mk
+DRV_CORE     := $(addprefix $(DRV)/src/,$(DRV_CORE_SRCS))
+DRV_PORTABLE := $(addprefix $(DRV)/src/,$(DRV_PORTABLE_SRCS))
+DRV_HOSTED   := $(addprefix $(DRV)/src/,$(DRV_HOSTED_SRCS))
 DRV_LIB      := $(DRV_PORTABLE) $(DRV_HOSTED)
 DRV_HDRS     := $(wildcard $(DRV)/include/*.h $(DRV)/src/*.h $(DRV)/tests/*.h \
                            $(DRV)/tests/mock/*.h $(DRV_FIX)/*/*.h)
-DRV_HDRS     += $(DRV)/cli/jointer_cli_pm.c
+DRV_HDRS     += $(wildcard $(DRV)/cli/*.h)
 DRV_FIXSRC   := $(DRV_FIX)/accel_mon/accel_mon.c $(DRV_FIX)/trace_mon/trace_mon.c \
                 $(DRV_FIX)/two_lmic/two_lmic.c $(DRV_FIX)/relay_mon/relay_mon.c
 DRV_T_CORE   := $(DRV_LIB) $(DRV)/tests/mock/jointer_mock.c $(DRV_FIXSRC) $(DRV)/tests/test_core.c
@@ -37,7 +34,7 @@ DRV_T_PM     := $(DRV_PORTABLE) $(DRV)/tests/mock/jointer_mock.c $(DRV)/tests/te
 DRV_T_UIO    := $(DRV_LIB) $(DRV_FIX)/accel_mon/accel_mon.c $(DRV_FIX)/relay_mon/relay_mon.c \
                 $(DRV)/tests/test_uio.c
 DRV_T_FUZZ   := $(DRV_PORTABLE) $(DRV)/tests/mock/jointer_mock.c $(DRV_FIXSRC) $(DRV)/tests/fuzz_api.c
-DRV_CLI_SRC  := $(DRV_LIB) $(DRV)/cli/jointer_cli.c
+DRV_CLI_SRC  := $(DRV_LIB) $(wildcard $(DRV)/cli/*.c)
 
 FUZZ_SMOKE_TIME ?= 20
 FUZZ_TIME       ?= 600

@@ -605,6 +605,12 @@ def to_text(topo):
     return "\n".join(out) + "\n"
 
 
+def _umask():
+    m = os.umask(0)
+    os.umask(m)
+    return m
+
+
 def write_all(outputs):
     """Write {path: bytes} all or nothing (temporary files, then rename)."""
     tmps = []
@@ -616,6 +622,7 @@ def write_all(outputs):
             tmps.append((tmp, path))
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
+                os.fchmod(f.fileno(), 0o666 & ~_umask())   # mkstemp makes 0600: the mode open() would give
         for tmp, path in tmps:
             os.replace(tmp, path)
     except OSError as e:

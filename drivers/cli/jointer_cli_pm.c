@@ -1,7 +1,5 @@
 /*
- * jointer_cli_pm.c - the program monitor commands of the jointer CLI
- * (included by jointer_cli.c: they share its device, option parsing and
- * error helpers):
+ * jointer_cli_pm.c - the program monitor commands of the jointer CLI:
  *
  *   jointer pm SNIFFER SYMFILE      program the address table from a symbol file
  *   jointer pm SNIFFER --off        disable every address (enable mask 0)
@@ -15,6 +13,17 @@
  * the same file and prints per-function call counts and cycles
  * (jointer_pm_profile: nesting, recursion, unmatched entries/exits).
  */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "jointer_cli.h"
 
 #define PM_MAX_FUNCTIONS 32u
 #define PM_NAME_MAX 64u
@@ -121,7 +130,7 @@ static int pm_find_sniffer(const char *name, unsigned *lmic, unsigned *index)
     return -1;
 }
 
-static int cmd_pm(int argc, char **argv)
+int cli_cmd_pm(int argc, char **argv)
 {
     static pm_symbols ps;
     const jointer_sniffer_desc *sd;
@@ -139,11 +148,11 @@ static int cmd_pm(int argc, char **argv)
     }
     sd = &CFG->sniffers[s];
     if (strcmp(argv[1], "--off") == 0) {
-        if (open_device() < 0)
+        if (cli_open_device() < 0)
             return 1;
-        r = jointer_pm_enable(&dev, lmic, index, 0u);
+        r = jointer_pm_enable(&cli_dev, lmic, index, 0u);
         if (r < 0)
-            return fail(r, "pm");
+            return cli_fail(r, "pm");
         printf("pm %s: every address disabled\n", sd->name);
         return 0;
     }
@@ -155,12 +164,12 @@ static int cmd_pm(int argc, char **argv)
                     (unsigned)sd->pm_pc_width, sd->name);
             return 2;
         }
-    if (open_device() < 0)
+    if (cli_open_device() < 0)
         return 1;
-    r = jointer_pm_program(&dev, lmic, index, ps.addr, ps.naddr,
+    r = jointer_pm_program(&cli_dev, lmic, index, ps.addr, ps.naddr,
                            ps.naddr == 32u ? 0xFFFFFFFFu : (1u << ps.naddr) - 1u);
     if (r < 0)
-        return fail(r, "pm");
+        return cli_fail(r, "pm");
     printf("pm %s: %u addresses of %u programmed and enabled\n", sd->name, ps.naddr, (unsigned)sd->pm_addresses);
     for (i = 0; i < ps.nfn; i++) {
         printf("  %2u  0x%08" PRIX32 "  %s entry\n", (unsigned)ps.fn[i].entry, ps.entry[i], ps.name[i]);
@@ -192,7 +201,7 @@ static int pm_read_csv(const char *path, const char *name, jointer_trace_record 
             tok[k++] = p;
         if (k == 0)
             continue;
-        if (k != 4 || parse_u32(tok[2], &ts) != 0 || parse_u32(tok[3], &data) != 0) {
+        if (k != 4 || cli_parse_u32(tok[2], &ts) != 0 || cli_parse_u32(tok[3], &data) != 0) {
             fprintf(stderr, "%s:%u: expected trace,index,timestamp,data (jointer trace --format csv)\n", path, lineno);
             fclose(f);
             return -1;
@@ -212,7 +221,7 @@ static int pm_read_csv(const char *path, const char *name, jointer_trace_record 
     return 0;
 }
 
-static int cmd_profile(int argc, char **argv)
+int cli_cmd_profile(int argc, char **argv)
 {
     static pm_symbols ps;
     static jointer_trace_record rec[65536];
@@ -236,7 +245,7 @@ static int cmd_profile(int argc, char **argv)
                 return 2;
             }
         } else if (strcmp(argv[i], "--format") == 0 && i + 1 < (unsigned)argc) {
-            if (parse_format(argv[++i], &f) != 0 || f == FMT_JSON) {
+            if (cli_parse_format(argv[++i], &f) != 0 || f == FMT_JSON) {
                 fprintf(stderr, "jointer: --format table|csv\n");
                 return 2;
             }
@@ -271,15 +280,15 @@ static int cmd_profile(int argc, char **argv)
             return 2;
         }
         tname = CFG->traces[t].name;
-        if (open_device() < 0)
+        if (cli_open_device() < 0)
             return 1;
-        r = jointer_trace_read(&dev, (unsigned)t, rec, sizeof rec / sizeof rec[0], &n);
+        r = jointer_trace_read(&cli_dev, (unsigned)t, rec, sizeof rec / sizeof rec[0], &n);
         if (r < 0)
-            return fail(r, "profile");
+            return cli_fail(r, "profile");
     }
     r = jointer_pm_profile(rec, n, ps.fn, ps.nfn, stack, sizeof stack / sizeof stack[0], st);
     if (r < 0)
-        return fail(r, "profile");
+        return cli_fail(r, "profile");
     if (f == FMT_CSV) {
         printf("function,calls,total_cycles,min_cycles,max_cycles,unmatched_entries,unmatched_exits%s\n",
                period > 0.0 ? ",total_ns,min_ns,max_ns" : "");

@@ -172,7 +172,10 @@ def control_commands(tmp):
         rc, out, err = run("jointer-accel_mon", d, *bad)
         assert rc == 2, (bad, rc, err)
     rc, out, err = run("jointer-accel_mon", d, "init", "bytes_written", "9", "1")  # low > high
-    assert rc == 1 and "out of range" in err, err
+    assert rc == 2 and "LOW 0x9 > HIGH 0x1" in err, err
+    # checked before the device is opened: no device needed to be told
+    rc, out, err = run("jointer-accel_mon", None, "init", "bytes_written", "5", "3")
+    assert rc == 2 and "LOW 0x5 > HIGH 0x3" in err and "no such device" not in err, err
 
 
 @case
@@ -197,6 +200,12 @@ def device_errors_with_hints(tmp):
     assert rc == 1 and "no such device" in err and "hint" in err, err
     rc, out, err = run("jointer-accel_mon", None, "--device", "pci:1", "read")
     assert rc == 1 and "--device must be" in err, err
+    rc, out, err = run("jointer-accel_mon", None, "--device", "devmem:0x43C00002", "read")
+    assert rc == 1 and "must be 4-byte aligned" in err and "0x43C00000" in err, err
+    rc, out, err = run("jointer-accel_mon", None, "--device", "devmem:-1", "read")
+    assert rc == 1 and '"-1" is not an address' in err, err
+    rc, out, err = run("jointer-accel_mon", None, "--device")
+    assert rc == 2 and "option --device needs a value" in err, err
     d.poke(HASH, 0xBAD0BAD0)
     rc, out, err = run("jointer-accel_mon", d, "read")
     assert rc == 1 and "config hash mismatch" in err and "0xBAD0BAD0" in err and "--force" in err, err
@@ -233,7 +242,7 @@ def devmem_device(tmp):
                        env_extra={"JOINTER_DEVMEM_PATH": d.path})
     assert rc == 0 and json.loads(out)["metrics"]["mac_fires"] == 1023, (out, err)
     rc, out, err = run("jointer-accel_mon", None, "--device", "devmem:zz", "read")
-    assert rc == 1 and "bad address" in err, err
+    assert rc == 1 and "is not an address" in err, err
 
 
 @case

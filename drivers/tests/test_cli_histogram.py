@@ -35,7 +35,8 @@ def build(out):
     d = os.path.join(REPO, "drivers")
     # the whole library (as DRV_LIB of drivers.mk), the CLI, the generated descriptor
     srcs = sorted(os.path.join(d, "src", f) for f in os.listdir(os.path.join(d, "src")) if f.endswith(".c")) \
-        + [os.path.join(d, "cli", "jointer_cli.c"), os.path.join(c, "axi_latency.c")]
+        + sorted(os.path.join(d, "cli", f) for f in os.listdir(os.path.join(d, "cli")) if f.endswith(".c")) \
+        + [os.path.join(c, "axi_latency.c")]
     exe = os.path.join(out, "jointer-axi_latency")
     subprocess.run(["gcc", "-std=c99", "-pedantic", "-Wall", "-Wextra", "-Werror", "-O1",
                     "-I" + os.path.join(d, "include"), "-I" + os.path.join(d, "src"), "-I" + c,

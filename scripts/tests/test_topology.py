@@ -13,6 +13,7 @@ import os
 import random
 import re
 import subprocess
+import stat
 import sys
 
 import pytest
@@ -356,7 +357,8 @@ def jointer_cli(tmp_path_factory):
     out = str(tmp_path_factory.mktemp("cli") / "jointer-accel_mon")
     # the whole library (as DRV_LIB of drivers.mk), the CLI, the fixture descriptor
     srcs = sorted("src/" + f for f in os.listdir(os.path.join(d, "src")) if f.endswith(".c")) \
-        + ["cli/jointer_cli.c", "tests/fixtures/accel_mon/accel_mon.c"]
+        + sorted("cli/" + f for f in os.listdir(os.path.join(d, "cli")) if f.endswith(".c")) \
+        + ["tests/fixtures/accel_mon/accel_mon.c"]
     cmd = ["gcc", "-std=c99", "-O0", "-I" + d + "/include", "-I" + d + "/src", "-I" + d + "/tests",
            "-I" + d + "/tests/fixtures/accel_mon", "-DJOINTER_CLI_CFG=accel_mon_cfg"]
     subprocess.run(cmd + [os.path.join(d, s) for s in srcs] + ["-o", out], check=True, timeout=120)
@@ -515,3 +517,15 @@ def test_table_equal_population_sets_absent_and_unrelated_basic_paths():
     text = jt.to_text(topo)
     assert text.endswith("Topology (transitive reduction): 2 edges\n  B -> A\n  D -> A\n  unrelated: E\n\n"
                          "Basic Paths in no population (not in the topology): C\n")
+
+
+def test_outputs_get_the_umask_mode_not_0600(tmp_path):
+    """--dot/--svg/--table files are written like any file (0666 & ~umask), not 0600."""
+    dot = tmp_path / "t.dot"
+    old = os.umask(0o022)
+    try:
+        rc, _, err = run_tool("--populations", SEED_POP, "--basic-paths", SEED_BP, "--dot", dot)
+    finally:
+        os.umask(old)
+    assert rc == 0, err
+    assert stat.S_IMODE(dot.stat().st_mode) == 0o644

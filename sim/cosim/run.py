@@ -49,8 +49,8 @@ import ghdl_verilog  # noqa: E402  (repairs of GHDL 2.0.0's Verilog)
 LIBRARY = "jointer"
 ACCEL_SOURCES = ["sa_mac16.vhd", "sa_mem.vhd", "sa_accel.vhd", "sa_soc.vhd"]
 DEMO_TOP = COSIM / "demo_top.vhd"
-DRIVER_SOURCES = ["jointer.c", "jointer_trace.c", "jointer_histogram.c", "jointer_names.c", "jointer_print.c",
-                  "jointer_pm.c", "jointer_global.c"]
+import driver_sources  # noqa: E402  (drivers/sources.mk: the one list of driver sources)
+DRIVER_SOURCES = [p.name for p in driver_sources.sources("DRV_SIM_SRCS")]
 CFLAGS = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-O2"]
 VL_INCLUDE = Path("/usr/share/verilator/include")
 # compared between the two simulators (wall time and x_reads are not)

@@ -1,0 +1,56 @@
+/*
+ * jointer_port_linux.c - the glue the Linux ports (UIO, /dev/mem) share:
+ * -errno, closing a port, and attaching a mapped port to a device (init +
+ * identity check). Called by the ports only (jointer_port_linux.h).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "jointer_port_linux.h"
+
+int jointer__errno(void)
+{
+    return errno > 0 ? -errno : -EIO;
+}
+
+int jointer__port_close(jointer_port *port)
+{
+    int r = 0;
+
+    if (port->map != NULL && munmap(port->map, port->map_len) != 0)
+        r = jointer__errno();
+    if (port->irq_fd >= 0 && port->irq_fd != port->fd)
+        close(port->irq_fd);
+    if (port->fd >= 0 && close(port->fd) != 0 && r == 0)
+        r = jointer__errno();
+    port->map = NULL;
+    port->map_len = 0;
+    port->fd = -1;
+    port->irq_fd = -1;
+    return r;
+}
+
+int jointer__port_attach(jointer_dev *dev, const jointer_cfg *cfg, const jointer_port *port,
+                         volatile void *base, const jointer_io_ops *ops, unsigned flags)
+{
+    jointer_io io = jointer_io_direct(base);
+    jointer_port p = *port;
+    int r;
+
+    io.ops = ops;
+    io.ctx = &dev->port;
+    p.close = jointer__port_close;
+    r = jointer_init(dev, cfg, &io); /* clears dev->port */
+    dev->port = p;
+    if (r == 0)
+        r = jointer_selftest(dev, JOINTER_SELFTEST_NO_WRITE | (flags & JOINTER_FORCE), NULL);
+    if (r < 0) {
+        jointer__port_close(&dev->port);
+        dev->port.close = NULL;
+        dev->cfg = NULL;
+        dev->fast_metrics = 0;
+    }
+    return r;
+}
