@@ -22,8 +22,8 @@ Pipeline (every graph algorithm is networkx's):
 Steps 5-6 also run from a table of Basic Paths per population
 (read_population_table), as the seed prints it.
 
-The command line is scripts/jointer-topology (main() here); README.md,
-section "Topology from counter samples", documents the accepted inputs.
+The command line is scripts/jointer-topology (main() here); doc/topology.md
+documents the accepted inputs.
 """
 
 import argparse
@@ -642,7 +642,7 @@ def _parser():
                     "cliques = Basic Paths, implications between Basic Paths, transitive reduction.",
         epilog="SAMPLES: FILE or POPULATION=FILE; a wide CSV (one row per run, one column per "
                "event, a population column), appended `jointer read --format csv` outputs, or "
-               "`perf stat -x,` output. See README.md, 'Topology from counter samples'.")
+               "`perf stat -x,` output. See doc/topology.md.")
     p.add_argument("samples", nargs="*", metavar="SAMPLES", help="[POPULATION=]FILE")
     p.add_argument("--populations", metavar="TSV",
                    help="a Basic-Path-per-population table instead of samples (Population<TAB>BP, BP)")

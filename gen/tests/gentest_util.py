@@ -38,17 +38,22 @@ def generated(name: str):
     return generate(str(CONFIGS / f"{name}.yaml"))
 
 
+def _docs() -> str:
+    """The README and the user documentation (doc/*.md) as one text."""
+    return "\n".join(p.read_text() for p in [REPO / "README.md"] + sorted((REPO / "doc").glob("*.md")))
+
+
 def readme_yaml(section: str) -> str:
-    """The first YAML block after the heading `section` of the top README."""
+    """The first YAML block after the heading `section` of the README or doc/*.md."""
     import re
-    text = (REPO / "README.md").read_text()
+    text = _docs()
     start = text.index(section)
     return re.search(r"```yaml\n(.*?)```", text[start:], re.S).group(1)
 
 
 def readme_section(title: str) -> str:
-    """The text of the README section `## title` (up to the next `## `)."""
-    text = (REPO / "README.md").read_text()
+    """The text of the section `## title` of the README or doc/*.md (up to the next `## `)."""
+    text = _docs()
     start = text.index(f"\n## {title}\n")
     end = text.find("\n## ", start + 1)
     return text[start:end if end > 0 else None]
@@ -58,5 +63,5 @@ def edge_configs(tmp_path: Path) -> list[Path]:
     """Descriptions beyond configs/: the annotated example of the README (every
     key) and gen/tests/configs/*.yaml (edge cases)."""
     readme = tmp_path / "readme_example.yaml"
-    readme.write_text(readme_yaml("### Every key, annotated"))
+    readme.write_text(readme_yaml("## Every key, annotated"))
     return [readme] + sorted((REPO / "gen" / "tests" / "configs").glob("*.yaml"))

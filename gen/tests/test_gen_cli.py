@@ -103,7 +103,7 @@ def test_readme_example_generates(tmp_path, monkeypatch):
     """The annotated example of the README is a valid description using every key."""
     import re
     from gentest_util import readme_yaml
-    example = readme_yaml("### Every key, annotated")
+    example = readme_yaml("## Every key, annotated")
     monkeypatch.chdir(tmp_path)
     (tmp_path / "ex.yaml").write_text(example)
     rc, out, err = run_cli(["ex.yaml", "-o", "out", "-q"])
