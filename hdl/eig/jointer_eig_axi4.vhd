@@ -29,14 +29,11 @@
 -- AWID, AWLEN, AWSIZE, WDATA and the B channel are not needed and ignored.
 --
 -- Read (dir_g = dir_read_c). Bursts are identified by ARID: R beats of
--- different IDs may interleave, bursts of one ID complete in AR order. A
--- table of max_outstanding_g entries finds the burst of each R beat, the
--- oldest outstanding one with RID: per entry valid, ARID, head (oldest of its
--- ID) and tail (youngest of its ID) in flip-flops; ARADDR, the payload and
--- the next younger entry of the same ID in distributed RAM. An AR takes the
--- lowest free entry and queues behind the tail of its ID; the RLAST beat
--- frees the entry (reusable in the same cycle) and makes the next one of its
--- ID the head. Per burst: a candidate at the RLAST beat, bytes = (ARLEN+1) x
+-- different IDs may interleave, bursts of one ID complete in AR order. The
+-- outstanding table (jointer_eig_id_table, shared with
+-- jointer_eig_axi4_latency) of max_outstanding_g entries finds the burst of
+-- each R beat, the oldest outstanding one with RID, and holds its ARADDR and
+-- payload; the RLAST beat frees its entry (reusable in the same cycle). Per burst: a candidate at the RLAST beat, bytes = (ARLEN+1) x
 -- 2^ARSIZE (beats x bytes per beat of a compliant burst); per beat: a
 -- candidate per R beat, bytes = 2^ARSIZE; data = ARADDR (low 32 bits,
 -- zero-extended when narrower). ARSIZE above the data width (illegal) counts
@@ -309,29 +306,12 @@ begin
   -- Read: table of outstanding bursts, searched by RID
   ---------------------------------------------------------------------------
   g_read : if dir_g = dir_read_c generate
-    constant n_c     : positive := max_outstanding_g;
-    constant idx_w_c : positive := maximum(clog2(n_c), 1);
-    constant mem_d_c : positive := 2 ** idx_w_c;
     -- ARSIZE above the data width is illegal: it is clipped to the width
     constant size_max_c : natural  := clog2(strb_w_c);
     constant size_w_c   : positive := maximum(clog2(size_max_c + 1), 1);
-    -- payload per entry: per burst the burst's bytes, per beat the clipped ARSIZE
+    -- payload per entry: ARADDR, then per burst the burst's bytes, per beat
+    -- the clipped ARSIZE
     constant pay_w_c : positive := sel(per_beat_g, size_w_c, burst_w_c);
-
-    type id_arr_t is array (0 to n_c - 1) of std_logic_vector(id_w_g - 1 downto 0);
-    type addr_mem_t is array (0 to mem_d_c - 1) of std_logic_vector(keep_w_c - 1 downto 0);
-    type pay_mem_t is array (0 to mem_d_c - 1) of std_logic_vector(pay_w_c - 1 downto 0);
-    type next_mem_t is array (0 to mem_d_c - 1) of unsigned(idx_w_c - 1 downto 0);
-    -- the table: per entry valid, ARID, head (oldest outstanding burst of its
-    -- ID) and tail (youngest) in flip-flops; ARADDR, payload and the next
-    -- younger entry of the same ID in distributed RAM
-    signal addr_mem : addr_mem_t;
-    signal pay_mem  : pay_mem_t;
-    signal next_mem : next_mem_t;
-    signal valid    : std_logic_vector(n_c - 1 downto 0);
-    signal head     : std_logic_vector(n_c - 1 downto 0);
-    signal tail     : std_logic_vector(n_c - 1 downto 0);
-    signal ids      : id_arr_t;
 
     signal ar_hs_r  : std_logic;                   -- inputs, registered once
     signal arid_r   : std_logic_vector(id_w_g - 1 downto 0);
@@ -343,67 +323,31 @@ begin
     signal rid_r    : std_logic_vector(id_w_g - 1 downto 0);
     signal rlast_r  : std_logic;
 
-    signal match    : std_logic_vector(n_c - 1 downto 0);  -- the burst of this R beat
-    signal retire   : std_logic_vector(n_c - 1 downto 0);  -- ... ends with it
-    signal free     : std_logic_vector(n_c - 1 downto 0);
-    signal slot_oh  : std_logic_vector(n_c - 1 downto 0);  -- lowest free entry
-    signal ar_tail  : std_logic_vector(n_c - 1 downto 0);  -- youngest remaining, ID = ARID
-    signal hit      : std_logic;
-    signal promote  : std_logic;                   -- the retiring burst has a successor
-    signal alloc    : std_logic;
-    signal chain    : std_logic;                   -- the new burst queues behind ar_tail
-    signal idx      : unsigned(idx_w_c - 1 downto 0);
-    signal slot     : unsigned(idx_w_c - 1 downto 0);
-    signal tail_idx : unsigned(idx_w_c - 1 downto 0);
-    signal succ     : unsigned(idx_w_c - 1 downto 0);  -- next_mem(idx)
+    signal hit      : std_logic;                   -- this R beat's burst is open
     signal pay_in   : std_logic_vector(pay_w_c - 1 downto 0);
+    signal hit_pay  : std_logic_vector(keep_w_c + pay_w_c - 1 downto 0);  -- ARADDR & payload
     signal pay      : std_logic_vector(pay_w_c - 1 downto 0);
   begin
-    g_cmp : for i in 0 to n_c - 1 generate
-      match(i)   <= valid(i) and head(i) and to_sl(ids(i) = rid_r);
-      retire(i)  <= match(i) and r_hs_r and rlast_r;
-      free(i)    <= not valid(i) or retire(i);     -- a retiring slot is free
-      ar_tail(i) <= valid(i) and tail(i) and not retire(i) and to_sl(ids(i) = arid_r);
-    end generate g_cmp;
-    -- lowest free slot, one-hot
-    slot_oh(0) <= free(0);
-    g_slot : for i in 1 to n_c - 1 generate
-      slot_oh(i) <= free(i) and not (or free(i - 1 downto 0));
-    end generate g_slot;
-    hit     <= r_hs_r and (or match);
-    promote <= r_hs_r and rlast_r and (or (match and not tail));
-    alloc   <= ar_hs_r and (or free);
-    chain   <= or ar_tail;
+    -- the burst of each R beat: the oldest outstanding one with its RID
+    u_table : entity work.jointer_eig_id_table
+      generic map (
+        max_outstanding_g => max_outstanding_g,
+        id_w_g            => id_w_g,
+        pay_w_g           => keep_w_c + pay_w_c)
+      port map (
+        clk        => clk,
+        rst        => rst,
+        open_hs    => ar_hs_r,
+        open_id    => arid_r,
+        open_pay   => addr_r & pay_in,
+        close_hs   => r_hs_r,
+        close_id   => rid_r,
+        close_last => rlast_r,
+        hit        => hit,
+        hit_pay    => hit_pay);
 
-    process (all)
-      variable v_idx  : unsigned(idx_w_c - 1 downto 0);
-      variable v_slot : unsigned(idx_w_c - 1 downto 0);
-      variable v_tail : unsigned(idx_w_c - 1 downto 0);
-    begin
-      v_idx  := (others => '0');
-      v_slot := (others => '0');
-      v_tail := (others => '0');
-      for i in 0 to n_c - 1 loop                   -- one-hot to binary
-        if match(i) = '1' then
-          v_idx := v_idx or to_unsigned(i, idx_w_c);
-        end if;
-        if ar_tail(i) = '1' then
-          v_tail := v_tail or to_unsigned(i, idx_w_c);
-        end if;
-      end loop;
-      for i in 0 to n_c - 1 loop
-        if slot_oh(i) = '1' then
-          v_slot := v_slot or to_unsigned(i, idx_w_c);
-        end if;
-      end loop;
-      idx      <= v_idx;
-      slot     <= v_slot;
-      tail_idx <= v_tail;
-    end process;
-
-    succ      <= next_mem(to_integer(idx));
-    pay       <= pay_mem(to_integer(idx));
-    cand_data <= std_logic_vector(resize(unsigned(addr_mem(to_integer(idx))), data_w_c));
+    pay           <= hit_pay(pay_w_c - 1 downto 0);
+    cand_data     <= std_logic_vector(resize(unsigned(hit_pay(keep_w_c + pay_w_c - 1 downto pay_w_c)), data_w_c));
     cand_in_range <= (others => '1');
 
     size_c <= resize(size_r, size_w_c) when size_r <= size_max_c
@@ -430,36 +374,9 @@ begin
         r_hs_r  <= mon_rvalid and mon_rready;
         rid_r   <= mon_rid;
         rlast_r <= mon_rlast;
-        -- per entry with static indices (GHDL 2.0 synth turns an array
-        -- register written only at a computed index into a loop)
-        for i in 0 to n_c - 1 loop
-          if retire(i) = '1' then
-            valid(i) <= '0';
-          end if;
-          if promote = '1' and succ = i then        -- the next burst of RID is now the oldest
-            head(i) <= '1';
-          end if;
-          if chain = '1' and alloc = '1' and ar_tail(i) = '1' then
-            tail(i) <= '0';                         -- the new burst queues behind it
-          end if;
-          if alloc = '1' and slot_oh(i) = '1' then
-            valid(i) <= '1';
-            ids(i)   <= arid_r;
-            head(i)  <= not chain;
-            tail(i)  <= '1';
-          end if;
-        end loop;
-        if alloc = '1' then
-          addr_mem(to_integer(slot)) <= addr_r;
-          pay_mem(to_integer(slot))  <= pay_in;
-        end if;
-        if alloc = '1' and chain = '1' then
-          next_mem(to_integer(tail_idx)) <= slot;
-        end if;
         if rst = '1' then
           ar_hs_r <= '0';
           r_hs_r  <= '0';
-          valid   <= (others => '0');
         end if;
       end if;
     end process;

@@ -24,14 +24,11 @@
 -- driven). A free-running 32-bit cycle counter timestamps each open
 -- transaction.
 --
--- Read, and write with end_g = latency_end_resp_c: a table of
--- max_outstanding_g entries, as in jointer_eig_axi4's read side: per entry
--- valid, ID, head (oldest outstanding of its ID) and tail (youngest) in
--- flip-flops; the start timestamp and the next younger entry of the same ID
--- in distributed RAM. An address handshake takes the lowest free entry and
--- queues behind the tail of its ID; the closing handshake (RLAST beat with
--- RID, or B with BID) retires the head entry of that ID (free again in the
--- same cycle) and gives the candidate. Bound: max_outstanding_g
+-- Read, and write with end_g = latency_end_resp_c: the outstanding table
+-- (jointer_eig_id_table, shared with jointer_eig_axi4's read side) of
+-- max_outstanding_g entries holds each open transaction's start timestamp;
+-- the closing handshake (RLAST beat with RID, or B with BID) retires the
+-- oldest open entry of that ID and gives the candidate. Bound: max_outstanding_g
 -- transactions open; an address handshake finding the table full is not
 -- tracked (its closing handshake gives no candidate, or is counted for a
 -- later tracked one of the same ID); closing handshakes matching no entry
@@ -158,81 +155,33 @@ begin
   -- ending at B)
   ---------------------------------------------------------------------------
   g_table : if use_table_c generate
-    constant n_c     : positive := max_outstanding_g;
-    constant idx_w_c : positive := maximum(clog2(n_c), 1);
-    constant mem_d_c : positive := 2 ** idx_w_c;
-
-    type id_arr_t is array (0 to n_c - 1) of std_logic_vector(id_w_g - 1 downto 0);
-    type ts_mem_t is array (0 to mem_d_c - 1) of unsigned(data_w_c - 1 downto 0);
-    type next_mem_t is array (0 to mem_d_c - 1) of unsigned(idx_w_c - 1 downto 0);
-    signal ts_mem   : ts_mem_t;
-    signal next_mem : next_mem_t;
-    signal valid    : std_logic_vector(n_c - 1 downto 0);
-    signal head     : std_logic_vector(n_c - 1 downto 0);
-    signal tail     : std_logic_vector(n_c - 1 downto 0);
-    signal ids      : id_arr_t;
-
     signal open_hs_r  : std_logic;                 -- inputs, registered once
     signal open_id_r  : std_logic_vector(id_w_g - 1 downto 0);
     signal close_hs_r : std_logic;                 -- the closing handshake
     signal close_id_r : std_logic_vector(id_w_g - 1 downto 0);
-
-    signal match    : std_logic_vector(n_c - 1 downto 0);  -- head entry of the closing ID
-    signal retire   : std_logic_vector(n_c - 1 downto 0);
-    signal free     : std_logic_vector(n_c - 1 downto 0);
-    signal slot_oh  : std_logic_vector(n_c - 1 downto 0);  -- lowest free entry
-    signal op_tail  : std_logic_vector(n_c - 1 downto 0);  -- youngest remaining, ID = open ID
-    signal hit      : std_logic;
-    signal promote  : std_logic;                   -- the retiring entry has a successor
-    signal alloc    : std_logic;
-    signal chain    : std_logic;                   -- the new entry queues behind op_tail
-    signal idx      : unsigned(idx_w_c - 1 downto 0);
-    signal slot     : unsigned(idx_w_c - 1 downto 0);
-    signal tail_idx : unsigned(idx_w_c - 1 downto 0);
-    signal succ     : unsigned(idx_w_c - 1 downto 0);
+    signal hit        : std_logic;
+    signal opened_at  : std_logic_vector(data_w_c - 1 downto 0);  -- now_r when it opened
   begin
-    g_cmp : for i in 0 to n_c - 1 generate
-      match(i)   <= valid(i) and head(i) and to_sl(ids(i) = close_id_r);
-      retire(i)  <= match(i) and close_hs_r;
-      free(i)    <= not valid(i) or retire(i);
-      op_tail(i) <= valid(i) and tail(i) and not retire(i) and to_sl(ids(i) = open_id_r);
-    end generate g_cmp;
-    slot_oh(0) <= free(0);
-    g_slot : for i in 1 to n_c - 1 generate
-      slot_oh(i) <= free(i) and not (or free(i - 1 downto 0));
-    end generate g_slot;
-    hit     <= close_hs_r and (or match);
-    promote <= close_hs_r and (or (match and not tail));
-    alloc   <= open_hs_r and (or free);
-    chain   <= or op_tail;
+    -- the transaction each closing handshake ends: the oldest open one of its ID
+    u_table : entity work.jointer_eig_id_table
+      generic map (
+        max_outstanding_g => max_outstanding_g,
+        id_w_g            => id_w_g,
+        pay_w_g           => data_w_c)
+      port map (
+        clk        => clk,
+        rst        => rst,
+        open_hs    => open_hs_r,
+        open_id    => open_id_r,
+        open_pay   => std_logic_vector(now_r),
+        close_hs   => close_hs_r,
+        close_id   => close_id_r,
+        close_last => '1',
+        hit        => hit,
+        hit_pay    => opened_at);
 
-    process (all)
-      variable v_idx  : unsigned(idx_w_c - 1 downto 0);
-      variable v_slot : unsigned(idx_w_c - 1 downto 0);
-      variable v_tail : unsigned(idx_w_c - 1 downto 0);
-    begin
-      v_idx  := (others => '0');
-      v_slot := (others => '0');
-      v_tail := (others => '0');
-      for i in 0 to n_c - 1 loop                   -- one-hot to binary
-        if match(i) = '1' then
-          v_idx := v_idx or to_unsigned(i, idx_w_c);
-        end if;
-        if op_tail(i) = '1' then
-          v_tail := v_tail or to_unsigned(i, idx_w_c);
-        end if;
-        if slot_oh(i) = '1' then
-          v_slot := v_slot or to_unsigned(i, idx_w_c);
-        end if;
-      end loop;
-      idx      <= v_idx;
-      slot     <= v_slot;
-      tail_idx <= v_tail;
-    end process;
-
-    succ          <= next_mem(to_integer(idx));
     cand_valid(0) <= hit;
-    cand_data     <= std_logic_vector(now_r - ts_mem(to_integer(idx)));
+    cand_data     <= std_logic_vector(now_r - unsigned(opened_at));
 
     process (clk)
     begin
@@ -248,34 +197,9 @@ begin
           close_hs_r <= mon_bvalid and mon_bready;
           close_id_r <= mon_bid;
         end if;
-        -- per entry with static indices (see jointer_eig_axi4)
-        for i in 0 to n_c - 1 loop
-          if retire(i) = '1' then
-            valid(i) <= '0';
-          end if;
-          if promote = '1' and succ = i then        -- the next one of the ID is now the oldest
-            head(i) <= '1';
-          end if;
-          if chain = '1' and alloc = '1' and op_tail(i) = '1' then
-            tail(i) <= '0';
-          end if;
-          if alloc = '1' and slot_oh(i) = '1' then
-            valid(i) <= '1';
-            ids(i)   <= open_id_r;
-            head(i)  <= not chain;
-            tail(i)  <= '1';
-          end if;
-        end loop;
-        if alloc = '1' then
-          ts_mem(to_integer(slot)) <= now_r;
-        end if;
-        if alloc = '1' and chain = '1' then
-          next_mem(to_integer(tail_idx)) <= slot;
-        end if;
         if rst = '1' then
           open_hs_r  <= '0';
           close_hs_r <= '0';
-          valid      <= (others => '0');
         end if;
       end if;
     end process;
