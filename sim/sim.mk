@@ -34,23 +34,24 @@ resources-bench: deps
 	    --fragment-configs $(BENCH_FRAGS)/config-resources.json \
 	    --fragment-explore $(BENCH_FRAGS)/explore-bench.json
 
-# LUT/FF of the bus utilization example's sniffers and top (scripts/util_bench.py)
+# LUT/FF of the parts of three examples (scripts/example_bench.py): the bus
+# utilization example's sniffers and top
 .PHONY: util-bench
 BENCH_TARGETS += util-bench
 util-bench: deps
-	@$(PYTHON) scripts/util_bench.py --out $(BUILD)/bench/fragments/util-bench.json
+	@$(PYTHON) scripts/example_bench.py util --out $(BUILD)/bench/fragments/util-bench.json
 
-# LUT/FF of the program monitor example's sniffer and top (scripts/pm_bench.py)
+# the program monitor example's sniffer and top
 .PHONY: pm-bench
 BENCH_TARGETS += pm-bench
 pm-bench: deps
-	@$(PYTHON) scripts/pm_bench.py --out $(BUILD)/bench/fragments/pm-bench.json
+	@$(PYTHON) scripts/example_bench.py pm --out $(BUILD)/bench/fragments/pm-bench.json
 
 # issue 7 part 2: yosys LUT/FF of the transaction latency example's sniffers, LMIC and top
 .PHONY: latency-bench
 BENCH_TARGETS += latency-bench
 latency-bench: deps
-	@$(PYTHON) scripts/latency_bench.py --out $(BUILD)/bench/fragments/latency-bench.json
+	@$(PYTHON) scripts/example_bench.py latency --out $(BUILD)/bench/fragments/latency-bench.json
 
 # issue 12: the cost of a monitor (budgets before/after, Y1..Y9 monitors alone vs the paper,
 # where the Y9 top's cells go): scripts/bench_cost.py
