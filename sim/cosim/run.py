@@ -46,9 +46,10 @@ BUILD = Path(os.environ.get("COSIM_BUILD", REPO / "build" / "cosim"))
 DRIVERS = REPO / "drivers"
 sys.path.insert(0, str(REPO / "scripts"))
 import ghdl_verilog  # noqa: E402  (repairs of GHDL 2.0.0's Verilog)
+sys.path.insert(0, str(COSIM))
+import soc_top  # noqa: E402  (the demo coprocessor + any monitor)
 LIBRARY = "jointer"
 ACCEL_SOURCES = ["sa_mac16.vhd", "sa_mem.vhd", "sa_accel.vhd", "sa_soc.vhd"]
-DEMO_TOP = COSIM / "demo_top.vhd"
 import driver_sources  # noqa: E402  (drivers/sources.mk: the one list of driver sources)
 DRIVER_SOURCES = [p.name for p in driver_sources.sources("DRV_SIM_SRCS")]
 CFLAGS = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-O2"]
@@ -176,9 +177,10 @@ def load_scenario(path: Path, config: Path | None = None) -> Scenario:
 # ---- generation and sources ----------------------------------------------------------------
 
 def generate(config: Path) -> tuple[Path, dict]:
-    """jointer-gen CONFIG, cached by the content of the config and of the generator."""
+    """jointer-gen CONFIG, cached by the content of the config, the generator and the library."""
     gen_src = sorted(p for p in (REPO / "gen" / "jointer_gen").rglob("*")
                      if p.is_file() and "__pycache__" not in p.parts)
+    gen_src += sorted((REPO / "hdl").rglob("*.vhd"))   # the manifest lists the library files a design needs
     key = digest(config, *gen_src)
     out = BUILD / "gen" / f"{config.stem}-{key}"
     with locked(out):
@@ -206,7 +208,16 @@ def design(sc: Scenario, gdir: Path, man: dict) -> tuple[list[Path], str]:
     srcs = [REPO / p for p in man["library_sources"]] + [gdir / p for p in man["compile_order"]]
     if sc.top == "monitor":
         return srcs, man["top"]
-    top_file = DEMO_TOP if sc.top == "demo" else Path(sc.top)   # or a top of its own (.vhd)
+    if sc.top == "demo":              # the demo coprocessor + this monitor, wired by soc_top.py
+        mon = next((gdir / p for p in man["compile_order"] if Path(p).stem == man["top"]), None)
+        if mon is None:
+            raise BuildError(f"{gdir}: no file of the top {man['top']}")
+        try:
+            top_file, _ = soc_top.write(gdir, man["top"], mon)
+        except ValueError as e:
+            raise BuildError(f"{sc.path}: top: demo: {e}") from None
+    else:                             # a top of its own (.vhd)
+        top_file = Path(sc.top)
     if not top_file.exists():
         raise BuildError(f"top: {sc.top} needs {top_file}")
     srcs += [COSIM / "accel" / f for f in ACCEL_SOURCES] + [top_file]
