@@ -1,0 +1,111 @@
+"""Co-simulation (run.py): running a built scenario in Verilator (the C++
+harness) and in GHDL (cocotb), and one scenario end to end."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+
+from cosim_build import Model, Scenario, generate, ghdl_lib, load_scenario
+from cosim_common import BUILD, COSIM, LIBRARY, BuildError, log
+from cosim_report import compare, table  # noqa: F401
+
+
+# ---- running -------------------------------------------------------------------------------
+
+def run_dir(sc: Scenario, sim: str) -> Path:
+    d = BUILD / "run" / sc.name / sim
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def run_verilator(sc: Scenario, model: Model, waves: bool) -> dict:
+    exe = model.vl_exe(sc, waves)
+    top = model.top_info()
+    d = run_dir(sc, "verilator")
+    report = d / "report.json"
+    report.unlink(missing_ok=True)
+    cmd = [exe, "--scenario", sc.path, "--top", top, "--report", report]
+    fst = d / f"{sc.name}.fst"
+    if waves:
+        cmd += ["--fst", fst]
+    log(f"verilator: running {sc.name}")
+    r = subprocess.run([str(c) for c in cmd], cwd=d, capture_output=True, text=True)
+    (d / "run.log").write_text(r.stdout + r.stderr)
+    if not report.exists():
+        raise BuildError(f"verilator run of {sc.name} wrote no report (exit {r.returncode}):\n"
+                         + (r.stdout + r.stderr)[-3000:])
+    rep = json.loads(report.read_text())
+    rep["log"] = str(d / "run.log")
+    rep["app_output"] = r.stdout + r.stderr
+    if waves:
+        rep["waves"] = str(fst)
+    return rep
+
+
+def run_ghdl(sc: Scenario, model: Model, waves: bool) -> dict:
+    import find_libpython
+    import cocotb_tools.config as ccfg
+
+    model.analyse()
+    so = ghdl_lib(sc, model.gdir, model.man)
+    top = model.top_info()
+    d = run_dir(sc, "ghdl")
+    report = d / "report.json"
+    report.unlink(missing_ok=True)
+    env = dict(os.environ)
+    env.pop("PYTEST_CURRENT_TEST", None)
+    env["PATH"] = env.get("PATH", "") + os.pathsep + str(ccfg.libs_dir)
+    env["PYTHONPATH"] = os.pathsep.join([str(COSIM / "ghdl"), *sys.path])
+    env["PYGPI_PYTHON_BIN"] = sys.executable
+    env["GPI_USERS"] = ";".join([find_libpython.find_libpython(), ccfg.pygpi_entry_point()])
+    env.update({"COCOTB_TOPLEVEL": model.top, "COCOTB_TEST_MODULES": "cosim",
+                "TOPLEVEL_LANG": "vhdl", "COCOTB_TRUST_INERTIAL_WRITES": "1",
+                "COCOTB_RESULTS_FILE": str(d / "results.xml"),
+                "COSIM_SCENARIO": str(sc.path), "COSIM_TOP": str(top),
+                "COSIM_APP_LIB": str(so), "COSIM_REPORT": str(report)})
+    fst = d / f"{sc.name}.fst"
+    cmd = ["ghdl", "-r", "--std=08", f"--work={LIBRARY}", f"--workdir={model.work}",
+           "--time-resolution=ps", model.top, f"--vpi={ccfg.lib_entry('vpi', 'ghdl')}",
+           "--ieee-asserts=disable"] + ([f"--fst={fst}"] if waves else [])
+    log(f"ghdl: running {sc.name} (cocotb)")
+    r = subprocess.run(cmd, cwd=d, env=env, capture_output=True, text=True)
+    (d / "run.log").write_text(r.stdout + r.stderr)
+    if not report.exists():
+        raise BuildError(f"ghdl run of {sc.name} wrote no report (exit {r.returncode}):\n"
+                         + (r.stdout + r.stderr)[-4000:])
+    rep = json.loads(report.read_text())
+    rep["log"] = str(d / "run.log")
+    rep["app_output"] = r.stdout + r.stderr
+    if waves:
+        rep["waves"] = str(fst)
+    return rep
+
+
+
+
+def run_scenario(path: Path, sims=("verilator", "ghdl"), waves: bool = False,
+                 config: Path | None = None, show: bool = True,
+                 repair: bool = True) -> tuple[bool, dict, list[str]]:
+    """Build and run one scenario; returns (passed, reports by simulator, differences).
+    repair=False: GHDL's Verilog without the repairs (a test that they matter)."""
+    sc = load_scenario(Path(path), config)
+    gdir, man = generate(sc.config)
+    model = Model(sc, gdir, man, repair)
+    reports = {}
+    for s in sims:
+        reports[s] = run_verilator(sc, model, waves) if s == "verilator" else run_ghdl(sc, model, waves)
+    diffs = compare(reports) if len(reports) > 1 else []
+    ok = all(r.get("pass") for r in reports.values()) and not diffs
+    if show:
+        for s, r in reports.items():
+            if not r.get("pass") and r.get("app_output"):
+                print(f"--- {s} output (last lines) ---")
+                print("\n".join(r["app_output"].splitlines()[-25:]))
+        print(table(sc, reports, diffs))
+        print(f"result: {'PASS' if ok else 'FAIL'}" + (" (both simulators identical)" if ok and len(sims) > 1 else ""))
+    return ok, reports, diffs
