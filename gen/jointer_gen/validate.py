@@ -228,10 +228,21 @@ def _report(src, diags, err, ids, owners) -> None:
                     choices = ": " + ", ".join(sub["properties"][k]["enum"])
                 diags.error(loc, f"missing key '{k}' in {where} (expected '{k}'{choices}"
                             + (f"; keys: {', '.join(props)}" if not choices and props else "") + ")")
+                if sub.get("additionalProperties") is not False:   # else reported as unknown
+                    _misspelled_required(src, diags, path, where, k, inst, owners)
     elif kw == "type":
         types = val if isinstance(val, list) else [val]
         want = " or ".join(TYPE_WORDS.get(t, t) for t in types)
-        diags.error(loc, f"wrong type for {where}: {show(inst)} is {_article(_type_name(inst))} "
+        if types == ["object"] and not hint and sub.get("properties"):
+            keys = list(sub["properties"])
+            need = [k for k in sub.get("required", [])]
+            want += f" with the keys {', '.join(need or keys)}" + (
+                f" (and optionally {', '.join(k for k in keys if k not in need)})"
+                if need and len(need) < len(keys) else "")
+        given = show(inst)
+        if not given.startswith("a "):        # a scalar: say its value and its type
+            given += f" is {_article(_type_name(inst))}"
+        diags.error(loc, f"wrong type for {where}: {given} "
                     f"(expected {want}" + (f": {hint}" if hint else "") + ")")
     elif kw == "enum":
         diags.error(loc, f"invalid value {show(inst)} for {where} ({did_you_mean(inst, val)}"
@@ -266,6 +277,16 @@ def _report(src, diags, err, ids, owners) -> None:
         diags.error(loc, f"{where} is too long: {len(inst)} characters (expected at most {val})")
     else:  # pragma: no cover - every keyword the schema uses is handled above
         diags.error(loc, f"{where}: {err.message}")
+
+
+def _misspelled_required(src, diags, path, where, key, inst, owners) -> None:
+    """A key close to a missing required key that no branch knows: the user's
+    spelling of it (`extracter: event`), reported too, at the key."""
+    known = {k for (_disc, k) in owners}
+    for k in inst:
+        if isinstance(k, str) and k not in known and did_you_mean(k, [key]):
+            diags.error(src.key_loc(path + (k,)), f"unknown key '{k}' in {where} "
+                        f"(did you mean '{key}'? expected the required key '{key}')")
 
 
 def _enum_item(v) -> str:
