@@ -725,7 +725,6 @@ def _sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_res
 # LMIC wrapper
 # ---------------------------------------------------------------------------
 
-LMIC_SOURCE = Path(__file__).resolve().parents[2] / "hdl" / "collect" / "jointer_collect_lmic.vhd"
 
 
 # -- relay traces (mode: relay): the host drains them while they run ----------
@@ -770,19 +769,11 @@ def _relay_lmic_hook(pre: str, ll, nt: int, consts: list, gmap: list, signals: l
                               ("tr_rptr", "tr_rptr"), ("tr_lost", "tr_lost")]
 
 
-@lru_cache(maxsize=1)
-def lmic_ports_min_one() -> tuple[bool, bool]:
-    """Whether jointer_collect_lmic sizes its DCAPF / trace ports with
-    maximum(count, 1) (one dummy item when the count is 0) rather than with the
-    count itself (null vectors, which GHDL 2.0.0 cannot write as Verilog).
-    Read from the library source when it is there; null vectors otherwise."""
-    try:
-        text = LMIC_SOURCE.read_text()
-    except OSError:
-        return False, False
-    port = lambda name: re.search(rf"\b{name}\s*:\s*in\s+std_logic_vector\(([^;]*)\)", text)  # noqa: E731
-    d, t = port("dc_result"), port("tr_wptr")
-    return (bool(d and "maximum" in d.group(1)), bool(t and "maximum" in t.group(1)))
+# jointer_collect_lmic sizes its DCAPF / trace ports (dc_result ..., tr_wptr ...)
+# with maximum(count, 1): one dummy item tied to '0' when the count is 0 (GHDL
+# 2.0.0 cannot write null vectors as Verilog). A fact of the library, checked
+# against the entity by gen/tests/test_gen_fixed_offsets.py.
+LMIC_PORTS_MIN_ONE = (True, True)
 
 
 def _lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: list[SnifferView],
@@ -860,7 +851,7 @@ def _lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: li
         return f"std_logic_vector({w * n - 1} downto 0)"
     # a count of 0 gives null vectors, or one dummy item tied to '0' when the
     # library's LMIC sizes those ports with maximum(count, 1)
-    dummy_d, dummy_t = lmic_ports_min_one()
+    dummy_d, dummy_t = LMIC_PORTS_MIN_ONE
     nd = max(nres, 1) if dummy_d else nres
     nt = max(ntr, 1) if dummy_t else ntr
     signals = [Signal("sn_prog", vec(len(lm.sniffers), 2), "PROG of each sniffer"),
