@@ -187,6 +187,6 @@ def test_vhdl_lmic_control_and_status_bits():
 def test_vhdl_lmic_ports_min_one():
     """elaborate's fact about the LMIC's DCAPF/trace ports (one dummy item when
     the count is 0) matches the entity (it used to be read with a regex)."""
-    from jointer_gen.elaborate import LMIC_PORTS_MIN_ONE
+    from jointer_gen.netlist_lmic import LMIC_PORTS_MIN_ONE
     port = lambda name: re.search(rf"\b{name}\s*:\s*in\s+std_logic_vector\(([^;]*)\)", LMIC).group(1)  # noqa: E731
     assert LMIC_PORTS_MIN_ONE == ("maximum" in port("dc_result"), "maximum" in port("tr_wptr"))
