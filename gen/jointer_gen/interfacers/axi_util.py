@@ -65,11 +65,6 @@ class AxiUtil(Kind):
               f"{', '.join(channels(params))}, or {ch} added to its channels)")
         return True
 
-    def lane_out_of_range(self, where: str, event: int, params: dict) -> str:
-        n = self.lanes(params)
-        return (f"event {event} out of range in {where}: the {self.name} interfacer has {n} lanes "
-                f"(expected 0..{n - 1} or a lane name: {', '.join(self.lane_names(params))})")
-
     def summary(self, p: dict) -> str:
         proto = "AXI4" if p["protocol"] == "axi4" else "AXI4-Lite"
         return f"{proto} utilization, channels {' '.join(channels(p))}: transfer/stall/idle cycles"

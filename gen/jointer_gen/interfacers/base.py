@@ -122,6 +122,11 @@ class Kind:
 
     def lane_out_of_range(self, where: str, event: int, params: dict) -> str:
         """The message of `event: N` beyond the lanes."""
+        names = self.lane_names(params)
+        if names is not None:
+            n = len(names)
+            return (f"event {event} out of range in {where}: the {self.name} interfacer has {n} lanes "
+                    f"(expected 0..{n - 1} or a lane name: {', '.join(names)})")
         return f"event {event} out of range in {where}: a {self.name} interfacer has one lane (expected 0)"
 
     def lane_label(self, params: dict, lane: int) -> str | None:

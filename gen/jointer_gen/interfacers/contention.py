@@ -26,11 +26,6 @@ class Contention(Kind):
     def lanes(self, params: dict) -> int:
         return len(self.lane_names(params))
 
-    def lane_out_of_range(self, where: str, event: int, params: dict) -> str:
-        n = self.lanes(params)
-        return (f"event {event} out of range in {where}: the {self.name} interfacer has {n} lanes "
-                f"(expected 0..{n - 1} or a lane name: {', '.join(self.lane_names(params))})")
-
     def summary(self, p: dict) -> str:
         n = p["masters"]
         return f"contention of {n} master{'s' if n != 1 else ''}: waiting, granted, busy/idle cycles"
