@@ -9,12 +9,13 @@ to KINDS below, and its tests in gen/tests/.
 
 from __future__ import annotations
 
-from . import (axi4, axi4_latency, axi4lite, axi_util, axis, contention, events, mark, pc,
-               start_done)
+from . import (axi4, axi4_latency, axi4lite, axi_util, axis, axis_util, contention, events, mark,
+               pc, start_done)
 from .base import InterfacerNet, Kind, Observed
 
 KINDS: dict[str, Kind] = {m.KIND.name: m.KIND for m in (
-    axi4, axi4lite, axis, start_done, events, mark, axi_util, contention, pc, axi4_latency)}
+    axi4, axi4lite, axis, start_done, events, mark, axi_util, contention, pc, axi4_latency,
+    axis_util)}
 
 __all__ = ["KINDS", "Kind", "InterfacerNet", "Observed", "kind", "schema_defs", "emit_data_choices"]
 
