@@ -45,17 +45,18 @@ def c_and_docs(d: Design) -> None:
     ])
     section("global block (window 0) and CONTROL/STATUS fields", gen,
             [(f"REG_{reg}", c_hex(4 * w), "") for reg, w in layout_mod.GLOBAL_REGS.items()]
-            + [("ID_VALUE", "0x4A4E5452u", "ID register: \"JNTR\""),
-               ("VERSION_VALUE", "0x00020000u", "VERSION register: 2.0.0"),
-               ("HAS_TIMESTAMP", c_dec(int(d.info >> 17 & 1)), "INFO[17]: TIMESTAMP_LO/HI"),
-               ("HAS_MARK", c_dec(int(d.info >> 18 & 1)), "INFO[18]: MARK"),
-               ("HAS_SCRATCH", c_dec(int(d.info >> 19 & 1)), "INFO[19]: SCRATCH"),
+            + [("ID_VALUE", f"0x{layout_mod.ID_VALUE:08X}u", "ID register: \"JNTR\""),
+               ("VERSION_VALUE", f"0x{layout_mod.VERSION_VALUE:08X}u", "VERSION register: 2.0.0"),
+               ("HAS_TIMESTAMP", c_dec(int(bool(d.info & layout_mod.INFO_TIMESTAMP))), "INFO[17]: TIMESTAMP_LO/HI"),
+               ("HAS_MARK", c_dec(int(bool(d.info & layout_mod.INFO_MARK))), "INFO[18]: MARK"),
+               ("HAS_SCRATCH", c_dec(int(bool(d.info & layout_mod.INFO_SCRATCH))), "INFO[19]: SCRATCH"),
                ("CONTROL_RUN", c_hex(layout_mod.CONTROL_RUN), "CONTROL bit 0"),
                ("CONTROL_SOFT_RESET", c_hex(layout_mod.CONTROL_SOFT_RESET), "CONTROL bit 1, write-1 pulse")]
             + [(f"PROG_{k}", c_hex(v), "PROG value" if k == "IDLE" else "")
                for k, v in layout_mod.PROG.items()])
-    present = {"TIMESTAMP_LO": d.info >> 17 & 1, "TIMESTAMP_HI": d.info >> 17 & 1,
-               "MARK": d.info >> 18 & 1, "SCRATCH": d.info >> 19 & 1}
+    present = {"TIMESTAMP_LO": d.info & layout_mod.INFO_TIMESTAMP,
+               "TIMESTAMP_HI": d.info & layout_mod.INFO_TIMESTAMP,
+               "MARK": d.info & layout_mod.INFO_MARK, "SCRATCH": d.info & layout_mod.INFO_SCRATCH}
     regmap = [{"offset": 4 * w, "name": reg, "access": acc, "desc": desc}
               for (reg, w), (acc, desc) in zip(layout_mod.GLOBAL_REGS.items(), GLOBAL_DOC)
               if present.get(reg, 1)]
@@ -88,7 +89,7 @@ def c_and_docs(d: Design) -> None:
                         (f"{Sn}_PROG_SHIFT", c_dec(shift), "PROG field in CONTROL"),
                         (f"{Sn}_PROG_MASK", c_hex(3 << shift), ""),
                         (f"{Sn}_VALID_MASK", c_hex(1 << sv.index), "in STATUS"),
-                        (f"{Sn}_OVERFLOW_MASK", c_hex(1 << (16 + sv.index)), "in STATUS"),
+                        (f"{Sn}_OVERFLOW_MASK", c_hex(1 << (layout_mod.STATUS_OVERFLOW_SHIFT + sv.index)), "in STATUS"),
                         (f"{Sn}_NUM_DCAPFS", c_dec(len(sv.model.dcapfs)), "INIT takes 2 words per DCAPF"),
                     ])
             nofilter = [x.name for x in sv.model.dcapfs if not x.has_filter]
@@ -205,7 +206,7 @@ def c_and_docs(d: Design) -> None:
     d.register_map = sorted(regmap, key=lambda r: r["offset"])
 
 
-GLOBAL_DOC = [("ro", "0x4A4E5452 (\"JNTR\")"), ("ro", "0x00020000 (2.0.0)"),
+GLOBAL_DOC = [("ro", f"0x{layout_mod.ID_VALUE:08X} (\"JNTR\")"), ("ro", f"0x{layout_mod.VERSION_VALUE:08X} (2.0.0)"),
               ("ro", "hash of the description this monitor was generated from"),
               ("ro", "[7:0] LMICs, [15:8] log2 window bytes, [16] strict decoding, "
                      "[17] TIMESTAMP, [18] MARK, [19] SCRATCH present"),
