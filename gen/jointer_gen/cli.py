@@ -53,6 +53,14 @@ def golden_files(files: dict[str, str]) -> dict[str, str]:
     return {"SHA256SUMS": hash_list(files)}
 
 
+def _not_a_directory(folder: Path) -> Path | None:
+    """The first part of `folder` that exists but is not a directory (-o FILE)."""
+    for p in reversed([folder, *folder.parents]):
+        if p.exists() and not p.is_dir():
+            return p
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         prog="jointer-gen",
@@ -108,7 +116,9 @@ def main(argv: list[str] | None = None) -> int:
             files = golden_files(files)
         write_tree(files, dest)
     except OSError as e:
-        print(f"jointer-gen: cannot write {dest}: {e.strerror or e}", file=sys.stderr)
+        blocker = _not_a_directory(dest.parent)
+        why = f"{blocker} is not a directory" if blocker else (e.strerror or e)
+        print(f"jointer-gen: cannot write {dest}: {why}", file=sys.stderr)
         return 1
     if not args.quiet:
         print(f"jointer-gen: wrote {len(files)} files to {dest} (config hash {design.hash_hex})")

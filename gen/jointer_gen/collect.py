@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from . import layout
 from .model import Lmic, Monitor
 
 CDC_TIMEOUT_UNKNOWN = 4096   # bus cycles, when a period is not given
@@ -27,8 +28,8 @@ class Collect:
 
 def collect(mon: Monitor, window_log2: int) -> Collect:
     ts, mark, scratch = mon.has_timestamp, mon.has_mark, mon.scratch
-    info = (len(mon.lmics) | (window_log2 << 8) | (int(mon.bus.strict) << 16) | (int(ts) << 17)
-            | (int(mark) << 18) | (int(scratch) << 19))
+    info = (len(mon.lmics) | (window_log2 << 8) | (layout.INFO_STRICT * mon.bus.strict)
+            | (layout.INFO_TIMESTAMP * ts) | (layout.INFO_MARK * mark) | (layout.INFO_SCRATCH * scratch))
     return Collect(timestamp=ts, mark=mark, scratch=scratch, info=info)
 
 

@@ -20,43 +20,20 @@ from .model import Dcapf, Sniffer
 MAX_RANGES = 8          # jointer_eig_axi4 ranges_g
 
 
-def _clog2(n: int) -> int:
-    return max(1, (n - 1).bit_length())
-
-
 def data_width(sn: Sniffer) -> int:
-    t, p = sn.interfacer.type, sn.interfacer.params
-    if t in ("axi4", "axi4lite"):
-        return min(p["addr_width"], 32)                 # the address
-    if t == "axis":
-        return p["dest_width"] if sn.data == "tdest" else min(p["data_width"], 32)
-    if t == "start_done":
-        return 1                                        # 1 at start, 0 at done
-    if t == "events":
-        return max(p["data_width"], 1)                  # the value port (none: 0)
-    if t == "pc":
-        return _clog2(p["addresses"])                   # the index of the matched address
-    return 32                                           # mark, latency, utilization, contention
+    """Bits of the event data that can be non-zero: the interfacer kind's upper bound."""
+    return sn.interfacer.kind.data_width(sn)
 
 
 def inc_width(sn: Sniffer) -> int:
     if sn.increment != "bytes":
         return 1
-    t, p = sn.interfacer.type, sn.interfacer.params
-    strb = max(p.get("data_width", 32) // 8, 1)
-    if t == "axi4":
-        return _clog2(strb + 1) if p["per_beat"] else _clog2(256 * strb + 1)
-    if t == "axi4lite":
-        return _clog2(strb + 1)
-    if t == "axis":
-        return 16 if p["count"] == "packets" else _clog2(strb + 1)
-    return 16
+    return sn.interfacer.kind.inc_width(sn)
 
 
 def captures(sn: Sniffer) -> bool:
     """An interfacer that evaluates its DCAPFs' filters where it captures the data."""
-    p = sn.interfacer.params
-    return sn.interfacer.type == "axi4" and p["direction"] == "write" and not p["per_beat"]
+    return sn.interfacer.kind.captures(sn)
 
 
 def capture_ranges(sn: Sniffer) -> list[Dcapf]:
@@ -95,4 +72,4 @@ def filter_mode(sn: Sniffer, dc: Dcapf) -> str:
 
 def takes_init(sn: Sniffer) -> bool:
     """Some DCAPF (or the program monitor's table) of the sniffer loads INIT data."""
-    return sn.interfacer.type == "pc" or any(d.has_filter and d.filter_runtime for d in sn.dcapfs)
+    return sn.interfacer.kind.init_slots(sn) > 0 or any(d.has_filter and d.filter_runtime for d in sn.dcapfs)

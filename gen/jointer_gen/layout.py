@@ -41,6 +41,15 @@ MIN_WINDOW = 64  # bytes
 CONTROL_RUN = 1 << 0
 CONTROL_SOFT_RESET = 1 << 1
 PROG = {"IDLE": 0, "INIT": 1, "FILTERING": 2, "NO_FILTERING": 3}
+# STATUS: VALID of sniffer s at bit s, OVERFLOW at bit STATUS_OVERFLOW_SHIFT + s
+STATUS_OVERFLOW_SHIFT = 16
+# the values of ID and VERSION (jointer_pkg id_c, version_c)
+ID_VALUE = 0x4A4E5452                      # "JNTR"
+VERSION_VALUE = 0x00020000                 # 2.0.0
+# INFO bits of the optional global registers
+INFO_STRICT, INFO_TIMESTAMP, INFO_MARK, INFO_SCRATCH = 1 << 16, 1 << 17, 1 << 18, 1 << 19
+# gen/tests/test_gen_fixed_offsets.py checks all of the above against
+# drivers/include/jointer_desc.h and hdl/collect/jointer_collect_{global,lmic}.vhd
 
 
 def prog_shift(sniffer: int) -> int:

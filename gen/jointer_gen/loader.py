@@ -9,6 +9,7 @@ Diagnostic, never an exception.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,6 +18,8 @@ from .diag import Diagnostics, InputError, Loc
 MAX_BYTES = 1 << 20        # a monitor description is a few kB
 MAX_NODES = 200_000        # after alias expansion
 MAX_DEPTH = 64
+# the tags PyYAML's composer gives untagged collections (an explicit !!map / !!seq is the same)
+PLAIN_TAG = {"MappingNode": "tag:yaml.org,2002:map", "SequenceNode": "tag:yaml.org,2002:seq"}
 
 
 @dataclass
@@ -73,6 +76,12 @@ class _Converter:
                 self.too_big = True
             return None
         self.src.values[path] = _mark(node)
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag != PLAIN_TAG[type(node).__name__]:
+            what = "mapping" if isinstance(node, yaml.MappingNode) else "list"
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            self.diags.error(_mark(node), f"unsupported tag '{tag}' on a {what} "
+                             f"(expected a plain YAML {what} without tags)")
+            return None
         if isinstance(node, yaml.MappingNode):
             out = {}
             for knode, vnode in node.value:
@@ -122,8 +131,11 @@ def load(path: str | Path, display: str | None = None) -> Source:
     src = Source(display)
     diags = Diagnostics()
     try:
-        raw = Path(path).read_bytes() if Path(path).stat().st_size <= MAX_BYTES else None
-        size = Path(path).stat().st_size
+        with open(path, "rb") as f:
+            # at most MAX_BYTES + 1 bytes: the cap holds for pipes and devices
+            # (/dev/zero), whose st_size says nothing
+            raw = f.read(MAX_BYTES + 1)
+            size = os.fstat(f.fileno()).st_size
     except FileNotFoundError:
         diags.error(Loc(), "cannot read the file: no such file (expected a YAML monitor description)")
         raise InputError(diags)
@@ -133,8 +145,9 @@ def load(path: str | Path, display: str | None = None) -> Source:
     except OSError as e:
         diags.error(Loc(), f"cannot read the file: {e.strerror or e} (expected a readable YAML file)")
         raise InputError(diags)
-    if raw is None:
-        diags.error(Loc(), f"file too large: {size} bytes (expected at most {MAX_BYTES} bytes "
+    if len(raw) > MAX_BYTES:
+        what = f"{size} bytes" if size > MAX_BYTES else f"more than {MAX_BYTES} bytes"
+        diags.error(Loc(), f"file too large: {what} (expected at most {MAX_BYTES} bytes "
                     "for a monitor description)")
         raise InputError(diags)
     return loads(raw, display, src, diags)

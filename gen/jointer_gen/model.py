@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-BUS_TAPS = ("axi4", "axi4lite", "axis")
 MASK32 = 0xFFFFFFFF
 
 
@@ -57,11 +56,14 @@ class Interfacer:
     path: tuple = ()
 
     @property
+    def kind(self):
+        """Its interfacers.Kind: everything particular to the type."""
+        from .interfacers import kind
+        return kind(self.type)
+
+    @property
     def lanes(self) -> int:
-        if self.type in ("axi_util", "contention"):     # bus utilization (utilization.py)
-            from .utilization import lanes
-            return lanes(self.type, self.params)
-        return self.params["width"] if self.type == "events" else 1
+        return self.kind.lanes(self.params)
 
     def canonical(self) -> dict:
         return {"type": self.type, **{k: self.params[k] for k in sorted(self.params)}}
@@ -138,7 +140,7 @@ class Sniffer:
 
     @property
     def is_mark(self) -> bool:
-        return self.interfacer.type == "mark"
+        return self.interfacer.kind.is_mark
 
     def canonical(self) -> dict:
         return {"name": self.name, "interfacer": self.interfacer.canonical(),

@@ -2,7 +2,7 @@
 nothing written (no output folder, no temporary folder, an existing output
 left as it was), never a traceback.
 
-The cases live in bad_cases.py (101 YAML inputs with their exact expected
+The cases live in bad_cases.py (114 YAML inputs with their exact expected
 diagnostics); the file-level cases (missing file, a folder, 10 MB) are here.
 """
 import os
@@ -140,3 +140,36 @@ def test_process_exit_status_and_no_traceback(tmp_path):
     assert "Traceback" not in r.stderr
     assert r.stderr.splitlines()[0].startswith("bad.yaml:3:1: error: invalid YAML: ")
     assert not (tmp_path / "out").exists()
+
+
+def test_endless_stream_is_capped(tmp_path, monkeypatch):
+    """/dev/zero (st_size 0, endless): at most 1 MiB + 1 byte is read, then a clean error."""
+    monkeypatch.chdir(tmp_path)
+    rc, _, err = run_cli(["/dev/zero", "-o", "out"])
+    assert rc == 1
+    assert err.splitlines() == [
+        "/dev/zero: error: file too large: more than 1048576 bytes (expected at most 1048576 "
+        "bytes for a monitor description)", _summary(1)]
+    assert os.listdir(tmp_path) == []
+
+
+def test_pipe_within_the_cap_is_read(tmp_path):
+    """A stream under the cap is a normal input (the cap does not refuse pipes)."""
+    text = (REPO / "sim" / "bench" / "budget" / "one_counter.yaml").read_bytes()
+    env = dict(os.environ, PYTHONPATH=str(REPO / "gen"))
+    r = subprocess.run([sys.executable, "-m", "jointer_gen", "/dev/stdin", "-o", "out", "-q"],
+                       cwd=tmp_path, env=env, input=text, capture_output=True)
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "out" / "one_counter" / "manifest.json").is_file()
+
+
+@pytest.mark.parametrize("out", ["afile", "afile/sub/dir"])
+def test_output_under_a_regular_file(tmp_path, monkeypatch, out):
+    """-o naming an existing regular file (or a folder under one): say it is not a directory."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("keep\n")
+    rc, _, err = run_cli([REPO / "sim" / "bench" / "budget" / "one_counter.yaml", "-o", out])
+    assert rc == 1
+    assert err.splitlines() == [f"jointer-gen: cannot write {out}/one_counter: afile is not a directory"]
+    assert (tmp_path / "afile").read_text() == "keep\n"
+    assert sorted(os.listdir(tmp_path)) == ["afile"]

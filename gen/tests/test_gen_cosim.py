@@ -306,10 +306,10 @@ class UtilTap(Tap):
     and condition checkers, and a DcapfModel per DCAPF."""
 
     def attach(self):
-        from jointer_gen import utilization
+        from jointer_gen.interfacers import axi_util
         from jointer_sim.activity_model import ActivityModel, ContentionModel
         if self.m.interfacer.type == "axi_util":
-            chans = utilization.channels(self.p)
+            chans = axi_util.channels(self.p)
             self.valid = [self.port(f"{c}valid") for c in chans]
             self.ready = [self.port(f"{c}ready") for c in chans]
             self.n, self.model = len(chans), ActivityModel(len(chans))

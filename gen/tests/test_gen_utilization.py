@@ -1,4 +1,4 @@
-"""Bus utilization interfacers in the generator (utilization.py): lane names
+"""Bus utilization interfacers in the generator (interfacers/axi_util.py, interfacers/contention.py): lane names
 and counts against the entities' lane layout (doc/internals.md, written out
 here), lanes by name = lanes by number (same DCAPF lane, same config hash),
 channels kept in bus order, the generated port map (bit i = i-th channel)."""
@@ -36,13 +36,13 @@ def design(channels="[r, aw]", a="r_stall", b="wait_3"):
 
 
 def test_lane_names_follow_the_entities():
-    from jointer_gen import utilization
+    from jointer_gen.interfacers import KINDS
     from jointer_sim.activity_model import activity_lanes, contention_lanes
-    names = utilization.lane_names("axi_util", {"channels": ["aw", "w", "b", "ar", "r"]})
+    names = KINDS["axi_util"].lane_names({"channels": ["aw", "w", "b", "ar", "r"]})
     assert names[0] == "cycles" and len(names) == activity_lanes(5) == 16
     for c, ch in enumerate(["aw", "w", "b", "ar", "r"]):          # lane 1 + 3c + class
         assert names[1 + 3 * c:4 + 3 * c] == [f"{ch}_transfer", f"{ch}_stall", f"{ch}_idle"]
-    names = utilization.lane_names("contention", {"masters": 13})
+    names = KINDS["contention"].lane_names({"masters": 13})
     assert len(names) == contention_lanes(13) == 32
     assert names[:6] == ["cycles", "contention", "single_wait", "no_wait", "busy", "idle"]
     assert [names[6 + 2 * i] for i in range(13)] == [f"grant_{i}" for i in range(13)]

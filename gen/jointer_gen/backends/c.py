@@ -9,7 +9,7 @@ driver's jointer_desc.h, so the compiler, not the generator, evaluates them.
 
 from __future__ import annotations
 
-from .. import layout, pm
+from .. import layout
 from ..elaborate import Design, c_hex
 
 EXTRACTOR_C = {"event": "JOINTER_EXTRACTOR_EVENT", "time": "JOINTER_EXTRACTOR_TIME",
@@ -31,7 +31,7 @@ def context(d: Design) -> dict:
             sniffers.append({"name": sv.model.name, "NAME": sv.model.name.upper(),
                              "lmic_name": lv.model.name, "lmic": lv.index, "index": sv.index,
                              "num_dcapfs": len(sv.model.dcapfs),
-                             "pm_c": pm.c_sniffer_fields(sv.model)})
+                             "pm_c": sv.model.interfacer.kind.c_fields(sv.model)})
     for m in d.metrics:
         flags = (["JOINTER_METRIC_WRAP"] if m["wrap"] else []) + \
             (["JOINTER_METRIC_THRESHOLD"] if m["threshold_irq"] else []) + \

@@ -5,7 +5,6 @@ Rows are prepared here from the elaborated design; the templates print them.
 
 from __future__ import annotations
 
-from .. import utilization
 from ..elaborate import Design
 
 
@@ -32,8 +31,9 @@ def context(d: Design) -> dict:
                     if dc.threshold_irq:
                         where += f", threshold 0x{m['threshold_offset']:X}"
                 ext = dc.extractor + (f" ({dc.sample})" if dc.extractor == "event" else "")
-                if sv.model.interfacer.type in utilization.TYPES:
-                    ext += f", event {utilization.lane_label(sv.model.interfacer.type, sv.model.interfacer.params, dc.event)}"
+                label = sv.model.interfacer.kind.lane_label(sv.model.interfacer.params, dc.event)
+                if label is not None:
+                    ext += f", event {label}"
                 elif sv.model.interfacer.lanes > 1:
                     ext += f", event {dc.event}"
                 rows.append({"lmic": lv.model.name, "sniffer": sv.model.name,
