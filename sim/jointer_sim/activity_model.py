@@ -6,7 +6,7 @@ inputs once: step(valid, ready, rst) takes the inputs of cycle n (int bit
 masks, bit i = channel / master i) and returns the Candidate the DUT shows
 in cycle n+1. A cycle with rst is not observed: no lane fires for it.
 
-Lane layout (also the generator's lane names, gen/jointer_gen/elaborate.py):
+Lane layout (also the generator's lane names, gen/jointer_gen/interfacers/axi_util.py):
   activity:   0 cycles, 1+3c transfer_c, 2+3c stall_c, 3+3c idle_c
   contention: 0 cycles, 1 contention, 2 single_wait, 3 no_wait, 4 busy,
               5 idle, 6+2i grant_i, 7+2i wait_i
