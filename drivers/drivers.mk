@@ -5,7 +5,7 @@
 #   make sanitize-test   the same under ASan + UBSan (clang)
 #   make fuzz-smoke      libFuzzer over the API, bounded (FUZZ_SMOKE_TIME s)
 #   make fuzz            the same, longer (FUZZ_TIME s)
-#   make cli-fixture     the CLI over the hand-made Y9 (and trace) descriptors
+#   make cli-fixture     the CLI over the test monitors (tests/fixtures/*.yaml, generated)
 #   make cli-test        the CLI against a fake UIO device
 #   make cli CONFIG=f    the CLI linked with the descriptor generated from f
 #   make driver-gen-test every configs/*.yaml: generated C + libjointer compile, self-check, run
@@ -17,21 +17,25 @@ DRV_B        := $(BUILD)/drivers
 DRV_FIX      := $(DRV)/tests/fixtures
 DRV_WARN     := -std=c99 -pedantic -Wall -Wextra -Werror
 DRV_INC      := -I$(DRV)/include -I$(DRV)/src -I$(DRV)/tests
-DRV_FIXINC   := -I$(DRV_FIX)/accel_mon -I$(DRV_FIX)/trace_mon -I$(DRV_FIX)/two_lmic \
-                -I$(DRV_FIX)/relay_mon
+# the test descriptors: drivers/tests/fixtures/<name>.yaml through jointer-gen
+# into $(DRV_FIXGEN)/<name>/c/ (generated, never committed)
+DRV_FIXNAMES := accel_mon trace_mon two_lmic relay_mon
+DRV_FIXGEN   := $(DRV_B)/fixtures
+DRV_FIXINC   := $(foreach f,$(DRV_FIXNAMES),-I$(DRV_FIXGEN)/$(f)/c)
+GEN_SOURCES  := $(wildcard gen/jointer_gen/*.py gen/jointer_gen/*/*.py gen/jointer_gen/*/*.json \
+                           gen/jointer_gen/templates/*/*.j2)
 include $(DRV)/sources.mk
 DRV_CORE     := $(addprefix $(DRV)/src/,$(DRV_CORE_SRCS))
 DRV_PORTABLE := $(addprefix $(DRV)/src/,$(DRV_PORTABLE_SRCS))
 DRV_HOSTED   := $(addprefix $(DRV)/src/,$(DRV_HOSTED_SRCS))
 DRV_LIB      := $(DRV_PORTABLE) $(DRV_HOSTED)
 DRV_HDRS     := $(wildcard $(DRV)/include/*.h $(DRV)/src/*.h $(DRV)/tests/*.h \
-                           $(DRV)/tests/mock/*.h $(DRV_FIX)/*/*.h)
+                           $(DRV)/tests/mock/*.h)
 DRV_HDRS     += $(wildcard $(DRV)/cli/*.h)
-DRV_FIXSRC   := $(DRV_FIX)/accel_mon/accel_mon.c $(DRV_FIX)/trace_mon/trace_mon.c \
-                $(DRV_FIX)/two_lmic/two_lmic.c $(DRV_FIX)/relay_mon/relay_mon.c
+DRV_FIXSRC   := $(foreach f,$(DRV_FIXNAMES),$(DRV_FIXGEN)/$(f)/c/$(f).c)
 DRV_T_CORE   := $(DRV_LIB) $(DRV)/tests/mock/jointer_mock.c $(DRV_FIXSRC) $(DRV)/tests/test_core.c
 DRV_T_PM     := $(DRV_PORTABLE) $(DRV)/tests/mock/jointer_mock.c $(DRV)/tests/test_pm.c
-DRV_T_UIO    := $(DRV_LIB) $(DRV_FIX)/accel_mon/accel_mon.c $(DRV_FIX)/relay_mon/relay_mon.c \
+DRV_T_UIO    := $(DRV_LIB) $(DRV_FIXGEN)/accel_mon/c/accel_mon.c $(DRV_FIXGEN)/relay_mon/c/relay_mon.c \
                 $(DRV)/tests/test_uio.c
 DRV_T_FUZZ   := $(DRV_PORTABLE) $(DRV)/tests/mock/jointer_mock.c $(DRV_FIXSRC) $(DRV)/tests/fuzz_api.c
 DRV_CLI_SRC  := $(DRV_LIB) $(wildcard $(DRV)/cli/*.c)
@@ -110,12 +114,21 @@ fuzz: deps $(DRV_B)/fuzz/fuzz_api
 	$(DRV_B)/fuzz/fuzz_api -max_total_time=$(FUZZ_TIME) -print_final_stats=1 \
 	    $(DRV_B)/fuzz/corpus $(DRV)/tests/fuzz_seeds 2>&1 | tail -n 12
 
-# the CLI over the hand-made descriptors (until the generator lands, and for tests)
+# the fixtures' C (and the rest of the monitor's output) from their YAML
+define drv_fixture
+$(DRV_FIXGEN)/$(1)/c/$(1).c: $(DRV_FIX)/$(1).yaml $(GEN_SOURCES)
+	@rm -rf $(DRV_FIXGEN)/$(1) && mkdir -p $(DRV_FIXGEN)
+	@PYTHONPATH=gen $(PYTHON) -m jointer_gen $$< -o $(DRV_FIXGEN) -q
+endef
+$(foreach f,$(DRV_FIXNAMES),$(eval $(call drv_fixture,$(f))))
+drv-fixtures: $(DRV_FIXSRC)
+
+# the CLI over the fixtures
 define drv_cli_fixture
-$(DRV_B)/cli-fixture/jointer-$(1): $(DRV_CLI_SRC) $(DRV_HDRS) $(DRV_FIX)/$(1)/$(1).c
+$(DRV_B)/cli-fixture/jointer-$(1): $(DRV_CLI_SRC) $(DRV_HDRS) $(DRV_FIXGEN)/$(1)/c/$(1).c
 	@mkdir -p $$(@D)
-	gcc $(DRV_WARN) -O2 $(DRV_INC) -I$(DRV_FIX)/$(1) -DJOINTER_CLI_CFG=$(1)_cfg \
-	    $(DRV_CLI_SRC) $(DRV_FIX)/$(1)/$(1).c -o $$@
+	gcc $(DRV_WARN) -O2 $(DRV_INC) -I$(DRV_FIXGEN)/$(1)/c -DJOINTER_CLI_CFG=$(1)_cfg \
+	    $(DRV_CLI_SRC) $(DRV_FIXGEN)/$(1)/c/$(1).c -o $$@
 endef
 $(foreach f,accel_mon trace_mon relay_mon,$(eval $(call drv_cli_fixture,$(f))))
 
@@ -162,8 +175,7 @@ driver-lint: deps
 	@for f in $(DRV_LIB); do gcc $(DRV_WARN) -Wconversion -Wshadow -Wcast-qual -O2 $(DRV_INC) -c $$f -o /dev/null || exit 1; done
 	@echo "driver-lint: library clean under -Wconversion -Wshadow -Wcast-qual"
 
-# size and instructions; uses the generated Y9 driver when the generator can
-# produce it, else the hand-made one (drivers/tests/fixtures/accel_mon)
+# size and instructions of libjointer + the generated Y9 driver
 driver-bench: deps
 	@bash $(DRV)/bench/driver_bench.sh "$(BUILD)" "$(PYTHON)"
 

@@ -5,8 +5,7 @@
 #  2. instructions per jointer_read of a 32-bit metric vs a raw volatile load
 #     (valgrind callgrind, host build; goal <= 20);
 #  3. the same .text sizes with aarch64-linux-gnu-gcc -Os.
-# The Y9 driver is the one generated from configs/selective_accumulations.yaml
-# when the generator can produce it, else the hand-made fixture.
+# The Y9 driver is the one generated from configs/selective_accumulations.yaml.
 # Results: stdout, $BUILD/bench/driver.json and the make bench report fragment
 # $BUILD/bench/fragments/driver-bench.json.
 set -euo pipefail
@@ -17,18 +16,15 @@ rm -rf "$out" && mkdir -p "$out" "$BUILD/bench"
 WARN="-std=c99 -pedantic -Wall -Wextra -Werror"
 
 # --- which Y9 driver ---------------------------------------------------------
-gdir=drivers/tests/fixtures/accel_mon
-name=accel_mon
-origin="hand-made fixture drivers/tests/fixtures/accel_mon (generator not available)"
-if [ -f configs/selective_accumulations.yaml ] && [ -d gen/jointer_gen ] \
-   && PYTHONPATH=gen "$PYTHON" -m jointer_gen configs/selective_accumulations.yaml -o "$out/gen" >"$out/gen.log" 2>&1; then
-  regs=$(ls "$out"/gen/*/c/*_regs.h 2>/dev/null | head -n 1 || true)
-  if [ -n "$regs" ]; then
-    gdir=$(dirname "$regs")
-    name=$(basename "$regs" _regs.h)
-    origin="generated from configs/selective_accumulations.yaml ($gdir)"
-  fi
+if ! PYTHONPATH=gen "$PYTHON" -m jointer_gen configs/selective_accumulations.yaml -o "$out/gen" >"$out/gen.log" 2>&1; then
+  echo "driver-bench: jointer-gen configs/selective_accumulations.yaml failed:" >&2
+  cat "$out/gen.log" >&2
+  exit 1
 fi
+regs=$(ls "$out"/gen/*/c/*_regs.h | head -n 1)
+gdir=$(dirname "$regs")
+name=$(basename "$regs" _regs.h)
+origin="generated from configs/selective_accumulations.yaml ($gdir)"
 echo "driver-bench: Y9 driver = $origin"
 
 # --- 1. size -------------------------------------------------------------------

@@ -283,14 +283,14 @@ TEST(initialize_without_a_filter_is_not_supported)
     CHECK_OK(tm());
     memcpy(before, T.bounds, sizeof before);
     jointer_recorder_clear(&REC);
-    CHECK_EQ(jointer_initialize(&T.dev, 0, TRACE_MON_SNIFFER_BUS, TRACE_MON_BEATS_DCAPF, 1, 2), -ENOTSUP);
-    CHECK_EQ(jointer_initialize(&T.dev, 0, TRACE_MON_SNIFFER_BUS, TRACE_MON_BUSY_DCAPF, 1, 1), -ENOTSUP);
+    CHECK_EQ(jointer_initialize(&T.dev, 0, TRACE_MON_SNIFFER_XBAR, TRACE_MON_BEATS_DCAPF, 1, 2), -ENOTSUP);
+    CHECK_EQ(jointer_initialize(&T.dev, 0, TRACE_MON_SNIFFER_XBAR, TRACE_MON_BUSY_DCAPF, 1, 1), -ENOTSUP);
     CHECK_EQ(jointer_initialize(&T.dev, 0, TRACE_MON_SNIFFER_HOST, TRACE_MON_MARK_TRACE_DCAPF, 0, 9), -ENOTSUP);
-    CHECK_EQ(jointer_initialize(&T.dev, 0, TRACE_MON_SNIFFER_BUS, TRACE_MON_BUSY_DCAPF, 2, 1), -ENOTSUP);
-    CHECK_EQ(jointer_initialize(&T.dev, 0, TRACE_MON_SNIFFER_BUS, 3, 1, 2), -EINVAL); /* no DCAPF 3 */
+    CHECK_EQ(jointer_initialize(&T.dev, 0, TRACE_MON_SNIFFER_XBAR, TRACE_MON_BUSY_DCAPF, 2, 1), -ENOTSUP);
+    CHECK_EQ(jointer_initialize(&T.dev, 0, TRACE_MON_SNIFFER_XBAR, 3, 1, 2), -EINVAL); /* no DCAPF 3 */
     CHECK_EQ(REC.count, 0);
     CHECK_EQ(memcmp(before, T.bounds, sizeof before), 0);
-    CHECK_OK(jointer_get_mode(&T.dev, 0, TRACE_MON_SNIFFER_BUS, &mode));
+    CHECK_OK(jointer_get_mode(&T.dev, 0, TRACE_MON_SNIFFER_XBAR, &mode));
     CHECK_EQ(mode, JOINTER_IDLE);
     CHECK_EQ((int)(trace_mon_cfg.metrics[TRACE_MON_METRIC_MARKS].flags & JOINTER_METRIC_FILTER),
              (int)JOINTER_METRIC_FILTER);
@@ -313,8 +313,8 @@ TEST(initialize_after_a_dcapf_without_a_filter)
     jointer_recorder_clear(&REC);
     CHECK_OK(trace_mon_initialize_bus_trace(&T, 0x1000, 0x10FF));
     CHECK_EQ(REC.count, 5);
-    CHECK_EQ(ACC[0].value, PROG(TRACE_MON_SNIFFER_BUS, JOINTER_INIT));
-    CHECK_EQ(ACC[1].offset, TRACE_MON_BUS_INIT);
+    CHECK_EQ(ACC[0].value, PROG(TRACE_MON_SNIFFER_XBAR, JOINTER_INIT));
+    CHECK_EQ(ACC[1].offset, TRACE_MON_XBAR_INIT);
     CHECK_EQ(ACC[1].value, 0);            /* beats: no filter, cache words 0..0xFFFFFFFF */
     CHECK_EQ(ACC[2].value, 0xFFFFFFFFu);
     CHECK_EQ(ACC[3].value, 0x1000);
@@ -569,8 +569,9 @@ TEST(read_direct_path)
     CHECK_EQ(jointer_read(NULL, 0, &v), -EINVAL);
     CHECK_OK(accel_mon_run_accel(&Y));
     CHECK_EQ(regs[ACCEL_MON_ACCEL_CONTROL / 4], JOINTER_CONTROL_RUN);
-    CHECK_OK(jointer_mark(&Y.dev, 0x1234));
-    CHECK_EQ(regs[JOINTER_REG_MARK / 4], 0x1234);
+    /* Y9 has no mark sniffer, so no MARK register: refused, nothing written */
+    CHECK_EQ(jointer_mark(&Y.dev, 0x1234), -ENOTSUP);
+    CHECK_EQ(regs[JOINTER_REG_MARK / 4], 0);
 }
 
 TEST(read_ops_path_lsw_first)
@@ -843,7 +844,7 @@ TEST(trace_watermark_irq)
     CHECK_OK(jointer_trace_set_watermark(&T.dev, TRACE_MON_TRACE_BUS_TRACE, 3));
     CHECK_EQ(REC.count, 1);
     CHECK_EQ(ACC[0].offset, TRACE_MON_BUS_TRACE_REGS + JOINTER_TRACE_WATERMARK);
-    CHECK_OK(jointer_set_mode(&T.dev, 0, TRACE_MON_SNIFFER_BUS, JOINTER_NO_FILTERING));
+    CHECK_OK(jointer_set_mode(&T.dev, 0, TRACE_MON_SNIFFER_XBAR, JOINTER_NO_FILTERING));
     CHECK_OK(jointer_run(&T.dev, 0));
     for (int i = 0; i < 3; i++)
         mock_trace_event(&M, TRACE_MON_TRACE_BUS_TRACE, 1);
@@ -984,7 +985,8 @@ TEST(selftest_ok_and_scratch_restored)
     CHECK_EQ(id.id, JOINTER_ID_VALUE);
     CHECK_EQ(id.version, JOINTER_VERSION_VALUE);
     CHECK_EQ(id.config_hash, ACCEL_MON_CONFIG_HASH);
-    CHECK_EQ(id.info, 0xE0601); /* 1 LMIC, 64-byte windows, TIMESTAMP, MARK, SCRATCH */
+    CHECK_EQ(id.info, 0xA0601); /* 1 LMIC, 64-byte windows, TIMESTAMP, SCRATCH (its YAML's global) */
+    CHECK_EQ(id.info, ACCEL_MON_INFO);
     CHECK_EQ(M.scratch, 0x600D);
     CHECK_EQ(REC.writes, 3);
     jointer_recorder_clear(&REC);
@@ -1011,15 +1013,17 @@ TEST(selftest_mismatches)
     CHECK_OK(jointer_selftest(&Y.dev, JOINTER_FORCE, NULL));
     CHECK_EQ(log_calls, 2); /* still logged, as a warning */
     M.config_hash ^= 1;
-    M.info = 0xE0701; /* 128-byte windows */
+    M.info = 0xA0701; /* 128-byte windows */
     CHECK_EQ(jointer_selftest(&Y.dev, 0, NULL), -ESTALE);
-    M.info = 0xE0602; /* 2 LMICs */
+    M.info = 0xA0602; /* 2 LMICs */
     CHECK_EQ(jointer_selftest(&Y.dev, 0, NULL), -ESTALE);
-    M.info = 0x60601; /* no SCRATCH: another configuration */
+    M.info = 0x20601; /* no SCRATCH: another configuration */
     CHECK_EQ(jointer_selftest(&Y.dev, 0, NULL), -ESTALE);
-    M.info = 0xF0601; /* strict decoding is not part of the identity */
+    M.info = 0xE0601; /* a MARK it does not have: another configuration */
+    CHECK_EQ(jointer_selftest(&Y.dev, 0, NULL), -ESTALE);
+    M.info = 0xB0601; /* strict decoding is not part of the identity */
     CHECK_OK(jointer_selftest(&Y.dev, 0, NULL));
-    M.info = 0xE0601;
+    M.info = 0xA0601;
     M.version = 0x00030000;
     CHECK_EQ(jointer_selftest(&Y.dev, 0, NULL), -EPROTONOSUPPORT);
     CHECK_OK(jointer_selftest(&Y.dev, JOINTER_FORCE, NULL));

@@ -354,14 +354,20 @@ def jointer_cli(tmp_path_factory):
     """The jointer CLI over the Y9 fixture descriptor, built as drivers.mk's
     cli-fixture does (-O0 to keep the test fast)."""
     d = os.path.join(ROOT, "drivers")
-    out = str(tmp_path_factory.mktemp("cli") / "jointer-accel_mon")
+    tmp = tmp_path_factory.mktemp("cli")
+    out = str(tmp / "jointer-accel_mon")
+    # the fixture's descriptor, generated from drivers/tests/fixtures/accel_mon.yaml as drivers.mk does
+    subprocess.run([sys.executable, "-m", "jointer_gen", os.path.join(d, "tests", "fixtures", "accel_mon.yaml"),
+                    "-o", str(tmp / "gen"), "-q"], check=True, timeout=120,
+                   env=dict(os.environ, PYTHONPATH=os.path.join(ROOT, "gen")))
+    c = str(tmp / "gen" / "accel_mon" / "c")
     # the whole library (as DRV_LIB of drivers.mk), the CLI, the fixture descriptor
-    srcs = sorted("src/" + f for f in os.listdir(os.path.join(d, "src")) if f.endswith(".c")) \
-        + sorted("cli/" + f for f in os.listdir(os.path.join(d, "cli")) if f.endswith(".c")) \
-        + ["tests/fixtures/accel_mon/accel_mon.c"]
+    srcs = sorted(os.path.join(d, "src", f) for f in os.listdir(os.path.join(d, "src")) if f.endswith(".c")) \
+        + sorted(os.path.join(d, "cli", f) for f in os.listdir(os.path.join(d, "cli")) if f.endswith(".c")) \
+        + [os.path.join(c, "accel_mon.c")]
     cmd = ["gcc", "-std=c99", "-O0", "-I" + d + "/include", "-I" + d + "/src", "-I" + d + "/tests",
-           "-I" + d + "/tests/fixtures/accel_mon", "-DJOINTER_CLI_CFG=accel_mon_cfg"]
-    subprocess.run(cmd + [os.path.join(d, s) for s in srcs] + ["-o", out], check=True, timeout=120)
+           "-I" + c, "-DJOINTER_CLI_CFG=accel_mon_cfg"]
+    subprocess.run(cmd + srcs + ["-o", out], check=True, timeout=120)
     spec = importlib.util.spec_from_file_location("jointer_test_cli", os.path.join(d, "tests", "test_cli.py"))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
