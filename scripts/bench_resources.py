@@ -101,6 +101,26 @@ def summarise(cells: dict) -> dict:
 
 COLUMNS = ["LUT", "LUT+mem", "FF", "CARRY4", "BRAM36", "DSP"]
 DEPTH_GOAL = 4   # LUT levels in every clock domain of a generated top (issue 12)
+# timing estimate from LUT levels (issue 14): a 7-series -1 speed grade path
+# costs about clock-to-out + setup (0.6 ns) plus a LUT and its route per level
+# (0.6 ns); a first-order model, not a timing analysis
+T_FIXED_NS, T_LEVEL_NS = 0.6, 0.6
+PERIODS: dict[str, dict[str, float]] = {}   # config -> {clock port: period ns}
+
+
+def clock_periods(config: Path) -> dict[str, float]:
+    """{clock port of the top: period_ns} from a description (the first clock is s_axi_aclk)."""
+    clocks = (yaml.safe_load(Path(config).read_text()).get("monitor") or {}).get("clocks") or []
+    out = {}
+    for i, c in enumerate(clocks):
+        name, period = (c.get("name"), c.get("period_ns")) if isinstance(c, dict) else (c, None)
+        if period:
+            out["s_axi_aclk" if i == 0 else f"{name}_clk"] = float(period)
+    return out
+
+
+def fmax_mhz(levels: int) -> float:
+    return 1000.0 / (T_FIXED_NS + T_LEVEL_NS * levels)
 
 
 def resource_rows(results: dict[str, dict]) -> tuple[list[list], list[dict], list[str]]:
@@ -184,6 +204,7 @@ def configs_jobs(args) -> tuple[list, dict, list]:
         files, top, design = generate(c, out)
         name = c.stem
         tops[name] = top
+        PERIODS[name] = clock_periods(c)
         sizes[name] = sum(f.stat().st_size for f in files)
         say(f"[configs] {c.name}: generated {top} ({len(files)} files)")
         jobs.append((name, lambda f=files, t=top, n=name: synth(f, t, out / n / "synth")))
@@ -217,7 +238,11 @@ def configs_finish(fragment: str, tops: dict, results: dict) -> int:
     drows = []
     for n, res in results.items():
         for dom, lv in sorted(res.get("depth", {}).items()):
-            drows.append([n, dom, lv, DEPTH_GOAL, "yes" if lv <= DEPTH_GOAL else "no"])
+            period = PERIODS.get(n, {}).get(dom)
+            fmax = fmax_mhz(lv)
+            meets = ("yes" if fmax >= 1000 / period else "NO") if period else ""
+            drows.append([n, dom, lv, DEPTH_GOAL, "yes" if lv <= DEPTH_GOAL else "no", round(fmax),
+                          round(1000 / period) if period else "", meets])
             figs.append(figure(f"{n} {dom} logic depth", lv, "LUT levels", DEPTH_GOAL, "issue 12 goal",
                                detail=True))
     if drows:
@@ -229,9 +254,14 @@ def configs_finish(fragment: str, tops: dict, results: dict) -> int:
                             "columns": ["config", "top"] + COLUMNS, "rows": rows},
                            {"title": "Logic depth: the longest register-to-register path in LUT levels, per "
                                      "clock domain (scripts/logic_depth.py over the flat netlist)",
-                            "columns": ["config", "clock domain", "LUT levels", "goal", "within"],
+                            "columns": ["config", "clock domain", "LUT levels", "goal", "within",
+                                        "est. Fmax MHz", "YAML clock MHz", "meets"],
                             "rows": drows}],
-                   text=["Counted by yosys, not Vivado: LUT+mem adds the LUTs of LUTRAM/SRL cells."])
+                   text=["Counted by yosys, not Vivado: LUT+mem adds the LUTs of LUTRAM/SRL cells.",
+                         f"Est. Fmax = 1000 / ({T_FIXED_NS} ns + {T_LEVEL_NS} ns x LUT levels): clock-to-out "
+                         "and setup plus a LUT and its route per level on a 7-series -1 part; a first-order "
+                         "model for comparing designs, not a timing analysis (Vivado's report_timing is). "
+                         "The clock is the YAML's period_ns (empty: not given)."])
     for r in drows:
         if r[4] == "no":
             print(f"bench-resources: {r[0]}: {r[1]} has {r[2]} LUT levels (goal {DEPTH_GOAL})")
