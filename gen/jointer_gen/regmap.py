@@ -57,7 +57,9 @@ def c_and_docs(d: Design) -> None:
     present = {"TIMESTAMP_LO": d.info & layout_mod.INFO_TIMESTAMP,
                "TIMESTAMP_HI": d.info & layout_mod.INFO_TIMESTAMP,
                "MARK": d.info & layout_mod.INFO_MARK, "SCRATCH": d.info & layout_mod.INFO_SCRATCH}
-    regmap = [{"offset": 4 * w, "name": reg, "access": acc, "desc": desc}
+    resets = {"ID": layout_mod.ID_VALUE, "VERSION": layout_mod.VERSION_VALUE, "CONFIG_HASH": d.config_hash,
+              "INFO": d.info}
+    regmap = [{"offset": 4 * w, "name": reg, "access": acc, "desc": desc, "reset": resets.get(reg, 0)}
               for (reg, w), (acc, desc) in zip(layout_mod.GLOBAL_REGS.items(), GLOBAL_DOC)
               if present.get(reg, 1)]
     for lv in d.lmics:
@@ -166,6 +168,7 @@ def c_and_docs(d: Design) -> None:
                     regmap.append({"offset": L.lmic_reg(li, dl.threshold_word + k),
                                    "name": f"{ln}.{dl.name.upper()}_THRESHOLD"
                                    + (f"[{k}]" if words > 1 else ""), "access": "rw",
+                                   "reset": (((1 << dl.width) - 1) >> (32 * k)) & MASK32,
                                    "desc": f"IRQ bit {dl.irq_bit} when {dl.name} >= threshold"
                                    + (" (writing the last word commits)" if words > 1 else "")})
         for tl in ll.traces:
@@ -193,7 +196,7 @@ def c_and_docs(d: Design) -> None:
             for reg_name, w in layout_mod.TRACE_REGS.items():
                 regmap.append({"offset": reg + 4 * w, "name": f"{ln}.{T}_{reg_name}",
                                "access": "rw" if reg_name == "WATERMARK" else "ro",
-                               "desc": TRACE_DOC[reg_name]})
+                               "desc": TRACE_DOC[reg_name], "reset": tl.depth if reg_name == "DEPTH" else 0})
             if tl.relay:
                 for reg_name, w in layout_mod.RELAY_REGS.items():
                     regmap.append({"offset": reg + 4 * w, "name": f"{ln}.{T}_{reg_name}",

@@ -23,6 +23,7 @@ import re
 
 from ..elaborate import Design
 from ..library import LIBRARY
+from .ipxact_regs import registers
 
 IP_VENDOR = "jointer"
 IP_LIBRARY = "jointer"
@@ -128,6 +129,6 @@ def context(d: Design, library_sources: list[str], compile_order: list[str]) -> 
         # the space s_axi decodes (2^addr_width bytes, base_address aligned to it): a power of
         # two as Vivado's address segments; the registers (d.layout.span bytes) start at 0
         "memory_map": {"name": "s_axi", "block": "reg0", "base": 0, "range": 1 << d.addr_width,
-                       "span": d.layout.span, "width": 32},
+                       "span": d.layout.span, "width": 32, "registers": registers(d)},
         "hdl_files": [f for f, _ in files], "xgui": xgui_file(d),
     }
