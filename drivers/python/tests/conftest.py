@@ -95,6 +95,9 @@ class Mock:
     def set_result(self, metric, value):
         self.so.pymock_set_result(self.hw, self.desc.metric(metric).index, value)
 
+    def set_mark_sniffer(self, sniffer):
+        self.so.pymock_set_mark_sniffer(self.hw, self.desc.sniffer(sniffer).index)
+
     def reg(self, off):
         v = ctypes.c_uint32()
         assert self.so.mock_read(self.hw, off, ctypes.byref(v)) == 0

@@ -26,3 +26,10 @@ void pymock_set_result(mock_hw *m, unsigned metric, uint64_t value)
     if (metric < MOCK_MAX_METRICS)
         m->result[metric] = value;
 }
+
+void pymock_set_mark_sniffer(mock_hw *m, int sniffer);
+
+void pymock_set_mark_sniffer(mock_hw *m, int sniffer)
+{
+    m->mark_sniffer = sniffer;
+}
