@@ -1,50 +1,14 @@
 """Histograms (configs/axi_latency.yaml, generated descriptor) and the
 program-monitor profile: the Python values equal the C CLI's for the same
 device / the same records (drivers/tests/test_cli_histogram.py's device)."""
-import importlib.util
 import os
 import subprocess
 
 import numpy as np
 import pytest
-from conftest import BUILD, REPO, Device, run_cli
+from conftest import RD, WR, Device, lat_device, run_cli
 
 import jointer
-
-RD = [5, 0, 1, 2, 30, 7, 0, 0, 0, 0, 4000000000, 9]      # 12 pow2 buckets, 32 bits
-WR = [1, 2, 3, 0, 0xFFFFFF, 6, 7]                         # 7 listed buckets, 24 bits
-
-
-@pytest.fixture(scope="module")
-def latency(tmp_path_factory):
-    spec = importlib.util.spec_from_file_location(
-        "jt_cli_hist", os.path.join(REPO, "drivers", "tests", "test_cli_histogram.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    out = os.path.join(BUILD, "drivers", "python-test", "axi_latency")
-    os.makedirs(out, exist_ok=True)
-    bindir, regs = mod.build(out)                         # the CLI for the generated descriptor
-    c = os.path.join(out, "gen", "axi_latency", "c")
-    so = os.path.join(out, "libaxi_latency.so")
-    subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-O2", "-fPIC", "-shared",
-                    "-I" + os.path.join(REPO, "drivers", "include"), "-I" + c, os.path.join(c, "axi_latency.c"),
-                    "-o", so], check=True)
-    return bindir, regs, jointer.Descriptor.load(so)
-
-
-def lat_device(tmp, r):
-    d = Device(str(tmp), "lat", r, "AXI_LATENCY")
-    for k, v in enumerate(RD):
-        d.poke(r["AXI_LATENCY_RD_LAT_HIST_RESULT"] + k * r["AXI_LATENCY_RD_LAT_HIST_BUCKET_STRIDE"], v)
-    for k, v in enumerate(WR):
-        d.poke(r["AXI_LATENCY_WR_LAT_HIST_RESULT"] + k * r["AXI_LATENCY_WR_LAT_HIST_BUCKET_STRIDE"], v)
-    d.poke(r["AXI_LATENCY_RD_COUNT_RESULT"], 4000000054)
-    mean = r["AXI_LATENCY_RD_LAT_MEAN_RESULT"]
-    d.poke(mean, 0x89ABCDEF)
-    d.poke(mean + 4, 0x12)
-    d.poke(mean + r["AXI_LATENCY_RD_LAT_MEAN_BUCKET_STRIDE"], 1000)
-    return d
-
 
 def test_histograms_equal_the_cli(tmp_path, latency):
     bindir, regs, desc = latency
