@@ -44,6 +44,8 @@ def read_trace_file(path, expect_hash=None):
     try:
         h = _lib.TfileHeader()
         r = L.jointer_tfile_read_header(f, ctypes.byref(h))
+        if os.path.getsize(path) == 0:
+            raise JointerError(EPROTO, "%s: empty file, not a jointer trace file" % path)
         if r == -EPROTO:
             raise JointerError(EPROTO, "%s: not a jointer trace file of a known version (magic \"JNTRTRC\", "
                                        "version 1, raw encoding)" % path)
