@@ -15,8 +15,9 @@ from .descriptor import Descriptor, build_descriptor
 from .errors import JointerError
 from .monitor import MODES, TRACE_DTYPE, Monitor
 from .profile import profile, read_symbols
+from .profile import table as pm_table
 from .tracefile import read_trace_file, write_trace_file
 
 __version__ = "0.1.0"
-__all__ = ["Descriptor", "JointerError", "MODES", "Monitor", "TRACE_DTYPE", "build_descriptor", "profile",
+__all__ = ["Descriptor", "JointerError", "MODES", "Monitor", "TRACE_DTYPE", "build_descriptor", "pm_table", "profile",
            "read_symbols", "read_trace_file", "write_trace_file"]
