@@ -260,3 +260,43 @@ papi-lib: deps
 
 TEST_TARGETS  += papi-test
 BENCH_TARGETS += papi-bench
+
+# ---- Python package (drivers/python): libjointer as a shared object ---------
+#   make py-lib [CONFIG=f]  build/drivers/shared/libjointer.so (DRV_LIB, as the
+#                           static builds) and, with CONFIG, the monitor's
+#                           generated descriptor as desc/lib<name>.so
+#   make py-driver-test     pytest drivers/python/tests: the jointer package over
+#                           the C mock, the fake UIO device and the fixture CLIs
+PYDRV_B := $(DRV_B)/shared
+
+.PHONY: py-lib py-driver-test
+
+$(PYDRV_B)/libjointer.so: $(DRV_LIB) $(DRV_HDRS)
+	@mkdir -p $(@D)
+	gcc $(DRV_WARN) -O2 -g -fPIC -shared $(DRV_INC) $(DRV_LIB) -o $@
+
+# the hand-made fixture descriptors and the C mock (test code) as shared objects
+$(PYDRV_B)/desc/lib%.so: $(DRV_FIX)/%/*.c $(DRV_HDRS)
+	@mkdir -p $(@D)
+	gcc $(DRV_WARN) -O2 -fPIC -shared $(DRV_INC) -I$(DRV_FIX)/$* $(DRV_FIX)/$*/$*.c -o $@
+
+$(PYDRV_B)/libjointer_mock.so: $(DRV)/tests/mock/jointer_mock.c $(DRV)/python/tests/mock_shim.c \
+                               $(PYDRV_B)/libjointer.so $(DRV_HDRS)
+	gcc $(DRV_WARN) -O2 -g -fPIC -shared $(DRV_INC) -I$(DRV)/tests/mock $(DRV)/tests/mock/jointer_mock.c \
+	    $(DRV)/python/tests/mock_shim.c -o $@ -L$(PYDRV_B) -ljointer -Wl,-rpath,'$$ORIGIN'
+
+py-lib: $(PYDRV_B)/libjointer.so
+	@if [ "$(origin CONFIG)" = "command line" ] || [ "$(origin CONFIG)" = "environment" ]; then \
+	  rm -rf $(PYDRV_B)/gen && mkdir -p $(PYDRV_B)/gen $(PYDRV_B)/desc && \
+	  PYTHONPATH=gen $(PYTHON) -m jointer_gen $(CONFIG) -o $(PYDRV_B)/gen -q && \
+	  regs=$$(ls $(PYDRV_B)/gen/*/c/*_regs.h | head -n 1); name=$$(basename $$regs _regs.h); \
+	  dir=$$(dirname $$regs); \
+	  gcc $(DRV_WARN) -O2 -fPIC -shared $(DRV_INC) -I$$dir $$dir/$$name.c -o $(PYDRV_B)/desc/lib$$name.so && \
+	  echo "built $(PYDRV_B)/libjointer.so and $(PYDRV_B)/desc/lib$$name.so"; \
+	else echo "built $(PYDRV_B)/libjointer.so (make py-lib CONFIG=f adds the descriptor of f)"; fi
+
+py-driver-test: deps $(PYDRV_B)/libjointer.so $(PYDRV_B)/libjointer_mock.so \
+                $(foreach f,accel_mon trace_mon relay_mon two_lmic,$(PYDRV_B)/desc/lib$(f).so) cli-fixture
+	$(PYTHON) -m pytest -q -p no:cacheprovider drivers/python/tests
+
+TEST_TARGETS += py-driver-test

@@ -522,6 +522,22 @@ class Harness:
         arr = (C.c_char_p * (len(argv) + 1))(*[a.encode() for a in argv], None)
         return lib.app_main(len(argv), arr)
 
+    def call_py_app(self, lib, argv: list[str]) -> int:
+        """COSIM_PY_APP (issue 16): a Python application, app_main(lib, argv), in
+        place of the C one; it reaches the monitor through the same seam
+        (the app library's platform_monitor_io, platform_ghdl.c)."""
+        import importlib.util
+        import traceback
+        spec = importlib.util.spec_from_file_location("cosim_py_app", os.environ["COSIM_PY_APP"])
+        mod = importlib.util.module_from_spec(spec)
+        try:
+            spec.loader.exec_module(mod)
+            return int(mod.app_main(lib, argv))
+        except Exception:
+            self.error("python app: " + traceback.format_exc().strip().splitlines()[-1])
+            print(traceback.format_exc())
+            return -EIO
+
     async def watchdog(self):
         await Timer(self.limit - int(get_sim_time("ps")), "ps")
         self.error(f"simulated time limit exceeded (run_ns = {self.limit // 1000})")
@@ -559,7 +575,8 @@ class Harness:
         argv = self.app_argv()
         wd = cocotb.start_soon(self.watchdog())
         wall0 = time.perf_counter()
-        app_rc = await bridge(self.call_app)(lib, argv)
+        app = self.call_py_app if os.environ.get("COSIM_PY_APP") else self.call_app
+        app_rc = await bridge(app)(lib, argv)
         wall = time.perf_counter() - wall0
         wd.cancel()
         if self.fatal and app_rc == 0:

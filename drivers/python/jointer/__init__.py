@@ -1,0 +1,23 @@
+"""jointer: the Python host side of jointer hardware monitors.
+
+A ctypes binding of libjointer and of the monitor's generated C descriptor
+(drivers/python/README.md):
+
+    import jointer
+    m = jointer.Monitor.open("uio:/dev/uio0", "libselective_accumulations.so")
+    m.run(); ...; m.stop()
+    m.metrics()          # {name: value}, histograms as [(low, high, count)]
+    m.trace("events")    # numpy array (timestamp, data)
+
+On PYNQ, jointer.pynq_driver.register(descriptor) makes overlay.<ip> a Monitor.
+"""
+from .descriptor import Descriptor, build_descriptor
+from .errors import JointerError
+from .monitor import MODES, TRACE_DTYPE, Monitor
+from .profile import profile, read_symbols
+from .profile import table as pm_table
+from .tracefile import read_trace_file, write_trace_file
+
+__version__ = "0.1.0"
+__all__ = ["Descriptor", "JointerError", "MODES", "Monitor", "TRACE_DTYPE", "build_descriptor", "pm_table", "profile",
+           "read_symbols", "read_trace_file", "write_trace_file"]

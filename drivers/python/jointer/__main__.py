@@ -1,0 +1,75 @@
+"""python3 -m jointer: the Python host tools.
+
+  convert FILE... --format vcd|perfetto [-o OUT] [--symbols SYMFILE] [--watch W.csv] [--descriptor D]
+  exporter --listen [HOST]:PORT --monitor SPEC=DESCRIPTOR [--monitor ...]
+  plot histogram FILE.json [METRIC] -o OUT.png|svg     (jointer read --format json)
+  plot watch FILE.csv -o OUT.png|svg                   (jointer watch --output)
+  plot profile FILE.csv -o OUT.png|svg                 (jointer profile --format csv)
+
+Errors print one line (or a line and a hint) to stderr and exit 1: no
+traceback, no half-written output.
+"""
+import argparse
+import sys
+
+from .errors import JointerError
+
+
+def _convert(a):
+    from .descriptor import Descriptor
+    from .export import convert
+    expect = Descriptor.load(a.descriptor).config_hash if a.descriptor else None
+    out = convert(a.files, a.format, a.output, a.symbols, a.watch, expect)
+    print("wrote %s" % out)
+
+
+def _exporter(a):
+    from .exporter import serve
+    serve(a.listen, a.monitor, a.sysfs_root, once=False)
+
+
+def _plot(a):
+    from .plot import plot
+    out = plot(a.kind, a.input, a.output, a.metric)
+    print("wrote %s" % out)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python3 -m jointer", description="jointer host tools (Python)")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("convert", help="trace files (jointer trace --follow -o) to VCD or Perfetto JSON")
+    c.add_argument("files", nargs="+", metavar="FILE")
+    c.add_argument("--format", required=True, help="vcd | perfetto")
+    c.add_argument("-o", "--output", help="output file (default: FILE with .vcd / .json)")
+    c.add_argument("--symbols", help="perfetto: a program monitor symbol file (calls as slices)")
+    c.add_argument("--watch", help="perfetto: a `jointer watch --output` CSV (counter tracks)")
+    c.add_argument("--descriptor", help="lib<name>.so: refuse trace files of another monitor (config hash)")
+    c.set_defaults(fn=_convert)
+    e = sub.add_parser("exporter", help="Prometheus exporter of every metric of every monitor")
+    e.add_argument("--listen", default=":9464", help="[HOST]:PORT (default :9464)")
+    e.add_argument("--monitor", action="append", required=True, metavar="SPEC=DESCRIPTOR",
+                   help="e.g. uio:/dev/uio0=build/drivers/shared/desc/libselective_accumulations.so")
+    e.add_argument("--sysfs-root", help=argparse.SUPPRESS)
+    e.set_defaults(fn=_exporter)
+    pl = sub.add_parser("plot", help="histogram / watch / profile plots (PNG or SVG)")
+    pl.add_argument("kind", choices=("histogram", "watch", "profile"))
+    pl.add_argument("input")
+    pl.add_argument("metric", nargs="?", help="histogram: one metric (default: every histogram)")
+    pl.add_argument("-o", "--output", required=True, help="OUT.png or OUT.svg")
+    pl.set_defaults(fn=_plot)
+    a = p.parse_args(argv)
+    try:
+        a.fn(a)
+    except JointerError as ex:
+        print("jointer: %s" % ex, file=sys.stderr)
+        return 1
+    except OSError as ex:
+        print("jointer: %s%s" % (ex.strerror or ex, (": " + ex.filename) if ex.filename else ""), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

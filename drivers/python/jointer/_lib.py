@@ -1,0 +1,236 @@
+"""ctypes view of libjointer: the C structs of jointer_desc.h, jointer.h,
+jointer_trace_file.h and jointer_pm.h, and the shared objects.
+
+Two shared objects are loaded, both built from the C sources by make:
+  - libjointer.so (`make py-lib`: the same sources as the static builds,
+    DRV_LIB of drivers/drivers.mk), found through $JOINTER_LIB, else
+    build/drivers/shared/libjointer.so of the checkout this package sits in;
+  - a monitor's descriptor, its generated <name>.c built as lib<name>.so
+    (`make py-lib CONFIG=f`, or jointer.build_descriptor()).
+The Structure mirrors below must match the C layout; tests/test_abi.py
+compares every size and offset with a C program.
+"""
+import ctypes
+import ctypes.util
+import os
+
+u8, u16, u32, u64, i8 = ctypes.c_uint8, ctypes.c_uint16, ctypes.c_uint32, ctypes.c_uint64, ctypes.c_int8
+c_int, c_uint, c_char_p, c_void_p, c_size_t = ctypes.c_int, ctypes.c_uint, ctypes.c_char_p, ctypes.c_void_p, \
+    ctypes.c_size_t
+P = ctypes.POINTER
+
+# ---- jointer_desc.h ---------------------------------------------------------
+ID_VALUE = 0x4A4E5452
+INFO_TIMESTAMP, INFO_MARK, INFO_SCRATCH = 0x20000, 0x40000, 0x80000
+METRIC_WRAP, METRIC_THRESHOLD, METRIC_FILTER = 0x1, 0x2, 0x4
+AGG_HISTOGRAM, AGG_MEAN = 4, 5
+MODES = ("idle", "init", "filtering", "no_filtering")
+EXTRACTORS = ("event", "time", "trace")
+AGGREGATORS = ("sum", "max", "min", "last", "histogram", "mean")
+FORCE, SELFTEST_NO_WRITE = 0x1, 0x2
+ALL_LMICS = 0xFFFF
+
+
+class MetricDesc(ctypes.Structure):
+    _fields_ = [("name", c_char_p), ("result_offset", u32), ("threshold_offset", u32),
+                ("low_reset", u32), ("high_reset", u32), ("sniffer", u16), ("lmic", u8), ("dcapf", u8),
+                ("width", u8), ("extractor", u8), ("aggregator", u8), ("flags", u8), ("irq_bit", i8),
+                ("buckets", u8), ("bounds", P(u32))]
+
+
+class TraceDesc(ctypes.Structure):
+    _fields_ = [("name", c_char_p), ("reg_offset", u32), ("ram_offset", u32), ("depth", u32),
+                ("low_reset", u32), ("high_reset", u32), ("sniffer", u16), ("lmic", u8), ("dcapf", u8),
+                ("ring", u8), ("irq_bit", i8), ("filter", u8), ("relay", u8), ("clock_hz", u32)]
+
+
+class SnifferDesc(ctypes.Structure):
+    _fields_ = [("name", c_char_p), ("lmic", u8), ("index", u8), ("num_dcapfs", u8),
+                ("pm_addresses", u8), ("pm_pc_width", u8)]
+
+
+class LmicDesc(ctypes.Structure):
+    _fields_ = [("name", c_char_p), ("base", u32), ("first_sniffer", u16), ("num_sniffers", u8),
+                ("num_irq", u8)]
+
+
+class Cfg(ctypes.Structure):
+    _fields_ = [("name", c_char_p), ("config_hash", u32), ("version", u32), ("info", u32), ("span", u32),
+                ("window", u32), ("base_address", u64), ("bus_clock_hz", u32),
+                ("lmics", P(LmicDesc)), ("sniffers", P(SnifferDesc)), ("metrics", P(MetricDesc)),
+                ("traces", P(TraceDesc)), ("num_lmics", u8), ("num_sniffers", u16), ("num_metrics", u16),
+                ("num_traces", u16), ("num_dcapfs", u16)]
+
+
+# ---- jointer.h ---------------------------------------------------------------
+READ32 = ctypes.CFUNCTYPE(c_int, c_void_p, u32, P(u32))
+WRITE32 = ctypes.CFUNCTYPE(c_int, c_void_p, u32, u32)
+WAIT_IRQ = ctypes.CFUNCTYPE(c_int, c_void_p, c_int)
+LOG_FN = ctypes.CFUNCTYPE(None, c_void_p, c_int, c_int, c_char_p)
+
+
+class IoOps(ctypes.Structure):
+    _fields_ = [("read32", READ32), ("write32", WRITE32), ("wait_irq", WAIT_IRQ)]
+
+
+class Io(ctypes.Structure):
+    _fields_ = [("base", c_void_p), ("ops", P(IoOps)), ("ctx", c_void_p)]
+
+
+class Port(ctypes.Structure):
+    _fields_ = [("close", c_void_p), ("map", c_void_p), ("map_len", c_size_t), ("fd", c_int),
+                ("irq_fd", c_int), ("irq_count", u32)]
+
+
+class Dev(ctypes.Structure):
+    _fields_ = [("base", c_void_p), ("ops", c_void_p), ("ctx", c_void_p), ("metrics", c_void_p),
+                ("fast_metrics", u32), ("cfg", c_void_p), ("bounds", c_void_p), ("bounds_words", u32),
+                ("control", u32 * 16), ("irq_enable", u32), ("log", c_void_p), ("log_ctx", c_void_p),
+                ("clock", c_void_p), ("clock_ctx", c_void_p), ("port", Port)]
+
+
+class Ident(ctypes.Structure):
+    _fields_ = [("id", u32), ("version", u32), ("config_hash", u32), ("info", u32)]
+
+
+class UioParams(ctypes.Structure):
+    _fields_ = [("sysfs_root", c_char_p), ("irq_path", c_char_p), ("map", c_uint)]
+
+
+class TraceRecord(ctypes.Structure):
+    _fields_ = [("timestamp", u32), ("data", u32)]
+
+
+# ---- jointer_trace_file.h ------------------------------------------------------
+TFILE_HEADER_BYTES, TFILE_RECORD_BYTES, TFILE_COMPLETE = 104, 8, 0x1
+
+
+class TfileHeader(ctypes.Structure):
+    _fields_ = [("version", u16), ("encoding", u16), ("config_hash", u32), ("clock_hz", u32), ("depth", u32),
+                ("flags", u32), ("lost", u32), ("records", u64), ("monitor", ctypes.c_char * 32),
+                ("trace", ctypes.c_char * 32)]
+
+
+# ---- jointer_pm.h --------------------------------------------------------------
+PM_NO_INDEX = 0xFF
+
+
+class PmFunction(ctypes.Structure):
+    _fields_ = [("entry", u8), ("exit", u8)]
+
+
+class PmStats(ctypes.Structure):
+    _fields_ = [("calls", u32), ("unmatched_entries", u32), ("unmatched_exits", u32), ("total", u64),
+                ("min", u32), ("max", u32)]
+
+
+class PmFrame(ctypes.Structure):
+    _fields_ = [("timestamp", u32), ("function", u16)]
+
+
+STRUCTS = {"jointer_metric_desc": MetricDesc, "jointer_trace_desc": TraceDesc,
+           "jointer_sniffer_desc": SnifferDesc, "jointer_lmic_desc": LmicDesc, "jointer_cfg": Cfg,
+           "jointer_io_ops": IoOps, "jointer_io": Io, "jointer_port": Port, "jointer_dev": Dev,
+           "jointer_ident": Ident, "jointer_uio_params": UioParams, "jointer_trace_record": TraceRecord,
+           "jointer_tfile_header": TfileHeader, "jointer_pm_function": PmFunction,
+           "jointer_pm_stats": PmStats, "jointer_pm_frame": PmFrame}
+
+# ---- the shared objects ----------------------------------------------------------
+CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+SHARED_DIR = os.path.join(CHECKOUT, "build", "drivers", "shared")
+
+# name: (restype, argtypes)
+_PROTOS = {
+    "jointer_init": (c_int, [P(Dev), P(Cfg), P(Io)]),
+    "jointer_attach_bounds": (c_int, [P(Dev), c_void_p, u32]),
+    "jointer_set_log": (None, [P(Dev), LOG_FN, c_void_p]),
+    "jointer_open_ex": (c_int, [P(Dev), P(Cfg), c_char_p, c_uint]),
+    "jointer_uio_open": (c_int, [P(Dev), P(Cfg), c_char_p, P(UioParams), c_uint]),
+    "jointer_devmem_open": (c_int, [P(Dev), P(Cfg), u64, c_char_p, c_uint]),
+    "jointer_close": (c_int, [P(Dev)]),
+    "jointer_initialize": (c_int, [P(Dev), c_uint, c_uint, c_uint, u32, u32]),
+    "jointer_set_mode": (c_int, [P(Dev), c_uint, c_uint, c_int]),
+    "jointer_get_mode": (c_int, [P(Dev), c_uint, c_uint, P(c_int)]),
+    "jointer_run": (c_int, [P(Dev), c_uint]),
+    "jointer_stop": (c_int, [P(Dev), c_uint]),
+    "jointer_reset": (c_int, [P(Dev), c_uint]),
+    "jointer_status": (c_int, [P(Dev), c_uint, P(u32)]),
+    "jointer_read_slow": (c_int, [P(Dev), c_uint, P(u64)]),
+    "jointer_read_all": (c_int, [P(Dev), P(u64), c_size_t]),
+    "jointer_set_threshold": (c_int, [P(Dev), c_uint, u64]),
+    "jointer_read_threshold": (c_int, [P(Dev), c_uint, P(u64)]),
+    "jointer_histogram_buckets": (c_int, [P(Dev), c_uint]),
+    "jointer_histogram_bucket": (c_int, [P(Dev), c_uint, c_uint, P(u64), P(u64)]),
+    "jointer_read_histogram": (c_int, [P(Dev), c_uint, P(u64), c_size_t]),
+    "jointer_read_mean": (c_int, [P(Dev), c_uint, P(u64), P(u64)]),
+    "jointer_timestamp": (c_int, [P(Dev), P(u64)]),
+    "jointer_mark": (c_int, [P(Dev), u32]),
+    "jointer_trace_read": (c_int, [P(Dev), c_uint, c_void_p, u32, P(u32)]),
+    "jointer_trace_status": (c_int, [P(Dev), c_uint, P(u32), P(u32)]),
+    "jointer_trace_set_watermark": (c_int, [P(Dev), c_uint, u32]),
+    "jointer_trace_drain": (c_int, [P(Dev), c_uint, c_void_p, u32, P(u32)]),
+    "jointer_trace_lost": (c_int, [P(Dev), c_uint, P(u32)]),
+    "jointer_irq_enable": (c_int, [P(Dev), c_uint, u32]),
+    "jointer_irq_status": (c_int, [P(Dev), c_uint, P(u32)]),
+    "jointer_irq_ack": (c_int, [P(Dev), c_uint, u32]),
+    "jointer_irq_wait": (c_int, [P(Dev), c_int, P(u32)]),
+    "jointer_identify": (c_int, [P(Dev), P(Ident)]),
+    "jointer_selftest": (c_int, [P(Dev), c_uint, P(Ident)]),
+    "jointer_strerror": (c_char_p, [c_int]),
+    "jointer_find_metric": (c_int, [P(Cfg), c_char_p]),
+    "jointer_find_trace": (c_int, [P(Cfg), c_char_p]),
+    "jointer_find_sniffer": (c_int, [P(Cfg), c_char_p]),
+    "jointer_find_lmic": (c_int, [P(Cfg), c_char_p]),
+    "jointer_pm_program": (c_int, [P(Dev), c_uint, c_uint, P(u32), c_uint, u32]),
+    "jointer_pm_enable": (c_int, [P(Dev), c_uint, c_uint, u32]),
+    "jointer_pm_profile": (c_int, [c_void_p, u32, P(PmFunction), c_uint, P(PmFrame), c_uint, P(PmStats)]),
+    "jointer_tfile_read_header": (c_int, [c_void_p, P(TfileHeader)]),
+    "jointer_tfile_read": (c_int, [c_void_p, c_void_p, u32, P(u32)]),
+    "jointer_tfile_header_init": (c_int, [P(TfileHeader), P(Cfg), c_uint]),
+    "jointer_tfile_write_header": (c_int, [c_void_p, P(TfileHeader)]),
+    "jointer_tfile_append": (c_int, [c_void_p, P(TfileHeader), c_void_p, u32]),
+    "jointer_tfile_finish": (c_int, [c_void_p, P(TfileHeader), u32]),
+}
+
+_lib = None
+_libc = None
+
+
+class LibraryNotFound(OSError):
+    pass
+
+
+def lib_path():
+    """Where libjointer.so is: $JOINTER_LIB, else the checkout's build/."""
+    p = os.environ.get("JOINTER_LIB") or os.path.join(SHARED_DIR, "libjointer.so")
+    if not os.path.exists(p):
+        raise LibraryNotFound(2, "libjointer.so not found at %s: run `make py-lib` in the jointer "
+                                 "checkout, or set JOINTER_LIB" % p)
+    return p
+
+
+def lib():
+    """libjointer, loaded once (RTLD_GLOBAL: descriptors built against it resolve)."""
+    global _lib
+    if _lib is None:
+        so = ctypes.CDLL(lib_path(), mode=ctypes.RTLD_GLOBAL)
+        for name, (res, args) in _PROTOS.items():
+            fn = getattr(so, name)
+            fn.restype, fn.argtypes = res, args
+        _lib = so
+    return _lib
+
+
+def libc():
+    """The C library: FILE * for the trace-file reader."""
+    global _libc
+    if _libc is None:
+        c = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        c.fopen.restype, c.fopen.argtypes = c_void_p, [c_char_p, c_char_p]
+        c.fclose.restype, c.fclose.argtypes = c_int, [c_void_p]
+        _libc = c
+    return _libc
+
+
+def strerror(err):
+    return lib().jointer_strerror(err).decode()

@@ -1,0 +1,149 @@
+"""A monitor's descriptor: the generated C tables (<name>.c, jointer_desc.h)
+built as a shared object lib<name>.so, read through ctypes. One source of
+hardware facts: Python reads the C descriptor, it never recomputes a layout.
+
+    d = Descriptor.load("build/drivers/shared/desc/libselective_accumulations.so")
+    d = Descriptor.from_yaml("configs/selective_accumulations.yaml")  # generate + gcc
+"""
+import ctypes
+import hashlib
+import os
+import subprocess
+import sys
+from collections import namedtuple
+
+from . import _lib
+from .errors import JointerError
+
+Metric = namedtuple("Metric", "index name lmic lmic_name sniffer sniffer_name dcapf width extractor "
+                              "aggregator buckets flags")
+Trace = namedtuple("Trace", "index name lmic lmic_name sniffer sniffer_name dcapf depth ring relay clock_hz")
+Sniffer = namedtuple("Sniffer", "index name lmic lmic_name index_in_lmic pm_addresses pm_pc_width")
+Lmic = namedtuple("Lmic", "index name num_sniffers")
+
+VLNV_FORMAT = "jointer:jointer:{name}:1.0"  # gen/jointer_gen IP packaging (component.xml)
+
+
+def _s(b):
+    return b.decode() if b is not None else ""
+
+
+class Descriptor:
+    """The hardware facts of one monitor (a jointer_cfg in a shared object)."""
+
+    def __init__(self, cfg_ptr, keep=None, path=None):
+        self._keep = keep          # the CDLL holding the tables
+        self.path = path
+        self.cfg_ptr = cfg_ptr     # POINTER(Cfg)
+        c = cfg_ptr.contents
+        self.name = _s(c.name)
+        self.config_hash = c.config_hash
+        self.version = c.version
+        self.info = c.info
+        self.span = c.span
+        self.base_address = c.base_address
+        self.bus_clock_hz = c.bus_clock_hz
+        self.num_dcapfs = c.num_dcapfs
+        self.lmics = [Lmic(i, _s(c.lmics[i].name), c.lmics[i].num_sniffers) for i in range(c.num_lmics)]
+        self.sniffers = []
+        for i in range(c.num_sniffers):
+            s = c.sniffers[i]
+            self.sniffers.append(Sniffer(i, _s(s.name), s.lmic, self.lmics[s.lmic].name, s.index,
+                                         s.pm_addresses, s.pm_pc_width))
+        self.metrics = []
+        for i in range(c.num_metrics):
+            m = c.metrics[i]
+            agg = _lib.AGGREGATORS[m.aggregator] if m.aggregator < len(_lib.AGGREGATORS) else str(m.aggregator)
+            self.metrics.append(Metric(i, _s(m.name), m.lmic, self.lmics[m.lmic].name, m.sniffer,
+                                       self.sniffers[m.sniffer].name, m.dcapf, m.width,
+                                       _lib.EXTRACTORS[m.extractor], agg, m.buckets, m.flags))
+        self.traces = []
+        for i in range(c.num_traces):
+            t = c.traces[i]
+            self.traces.append(Trace(i, _s(t.name), t.lmic, self.lmics[t.lmic].name, t.sniffer,
+                                     self.sniffers[t.sniffer].name, t.dcapf, t.depth, bool(t.ring),
+                                     bool(t.relay), t.clock_hz))
+
+    @property
+    def vlnv(self):
+        """The Vivado IP's VLNV (what PYNQ's ip_dict calls 'type')."""
+        return VLNV_FORMAT.format(name=self.name)
+
+    @classmethod
+    def load(cls, path, name=None):
+        """lib<name>.so holding <name>_cfg (name: from the file name by default)."""
+        _lib.lib()  # libjointer first (RTLD_GLOBAL)
+        if name is None:
+            base = os.path.basename(path)
+            if not (base.startswith("lib") and base.endswith(".so")):
+                raise JointerError(22, "%s: a descriptor is lib<name>.so (or pass name=)" % path)
+            name = base[3:-3]
+        try:
+            so = ctypes.CDLL(os.path.abspath(path))
+        except OSError as e:
+            raise JointerError(2, "%s: cannot load the descriptor: %s" % (path, e)) from None
+        try:
+            cfg = _lib.Cfg.in_dll(so, name + "_cfg")
+        except ValueError:
+            raise JointerError(22, "%s: no symbol %s_cfg (not the descriptor of monitor %s)"
+                               % (path, name, name)) from None
+        return cls(ctypes.pointer(cfg), keep=so, path=path)
+
+    @classmethod
+    def from_yaml(cls, yaml_path, cache_dir=None):
+        """Generate the monitor's C descriptor (jointer_gen) and build it with gcc."""
+        return cls.load(build_descriptor(yaml_path, cache_dir))
+
+    # ---- name lookups (libjointer's jointer_find_*) ----
+    def _find(self, fn, name, what, items):
+        if isinstance(name, int):
+            if 0 <= name < len(items):
+                return name
+            raise JointerError(22, "%s: no %s number %d" % (self.name, what, name))
+        i = getattr(_lib.lib(), fn)(self.cfg_ptr, name.encode())
+        if i < 0:
+            raise JointerError(-i, "no %s \"%s\" in %s (it has: %s)"
+                               % (what, name, self.name, ", ".join(x.name for x in items) or "none"))
+        return i
+
+    def metric(self, name):
+        return self.metrics[self._find("jointer_find_metric", name, "metric", self.metrics)]
+
+    def trace(self, name):
+        return self.traces[self._find("jointer_find_trace", name, "trace", self.traces)]
+
+    def sniffer(self, name):
+        return self.sniffers[self._find("jointer_find_sniffer", name, "sniffer", self.sniffers)]
+
+    def lmic(self, name):
+        return self.lmics[self._find("jointer_find_lmic", name, "lmic", self.lmics)]
+
+
+def build_descriptor(yaml_path, cache_dir=None):
+    """lib<name>.so for the monitor of yaml_path: jointer_gen's C output
+    compiled with gcc -shared (cached by the YAML's content). Returns its path."""
+    here = _lib.CHECKOUT
+    with open(yaml_path, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()[:16]
+    out = cache_dir or os.path.join(os.path.expanduser("~"), ".cache", "jointer", digest)
+    gen = os.path.join(out, "gen")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [os.path.join(here, "gen")] + [p for p in [os.environ.get("PYTHONPATH")] if p]))
+    r = subprocess.run([sys.executable, "-m", "jointer_gen", yaml_path, "-o", gen, "-q"], env=env,
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise JointerError(22, "jointer_gen %s failed:\n%s" % (yaml_path, r.stderr.strip()))
+    regs = [os.path.join(gen, d, "c") for d in sorted(os.listdir(gen))
+            if os.path.isdir(os.path.join(gen, d, "c"))]
+    if len(regs) != 1:
+        raise JointerError(5, "jointer_gen %s: expected one monitor in %s" % (yaml_path, gen))
+    name = os.path.basename(os.path.dirname(regs[0]))
+    so = os.path.join(out, "lib%s.so" % name)
+    tmp = so + ".tmp"
+    r = subprocess.run(["gcc", "-std=c99", "-O2", "-fPIC", "-shared", "-I" + os.path.join(here, "drivers", "include"),
+                        "-I" + regs[0], os.path.join(regs[0], name + ".c"), "-o", tmp],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise JointerError(5, "gcc of the %s descriptor failed:\n%s" % (name, r.stderr.strip()))
+    os.replace(tmp, so)
+    return so
