@@ -275,10 +275,13 @@ $(PYDRV_B)/libjointer.so: $(DRV_LIB) $(DRV_HDRS)
 	@mkdir -p $(@D)
 	gcc $(DRV_WARN) -O2 -g -fPIC -shared $(DRV_INC) $(DRV_LIB) -o $@
 
-# the hand-made fixture descriptors and the C mock (test code) as shared objects
-$(PYDRV_B)/desc/lib%.so: $(DRV_FIX)/%/*.c $(DRV_HDRS)
-	@mkdir -p $(@D)
-	gcc $(DRV_WARN) -O2 -fPIC -shared $(DRV_INC) -I$(DRV_FIX)/$* $(DRV_FIX)/$*/$*.c -o $@
+# the test monitors' descriptors (generated, $(DRV_FIXGEN)) and the C mock (test code) as shared objects
+define py_fixture_desc
+$(PYDRV_B)/desc/lib$(1).so: $(DRV_FIXGEN)/$(1)/c/$(1).c $(DRV_HDRS)
+	@mkdir -p $$(@D)
+	gcc $(DRV_WARN) -O2 -fPIC -shared $(DRV_INC) -I$(DRV_FIXGEN)/$(1)/c $$< -o $$@
+endef
+$(foreach f,$(DRV_FIXNAMES),$(eval $(call py_fixture_desc,$(f))))
 
 $(PYDRV_B)/libjointer_mock.so: $(DRV)/tests/mock/jointer_mock.c $(DRV)/python/tests/mock_shim.c \
                                $(PYDRV_B)/libjointer.so $(DRV_HDRS)
@@ -296,7 +299,7 @@ py-lib: $(PYDRV_B)/libjointer.so
 	else echo "built $(PYDRV_B)/libjointer.so (make py-lib CONFIG=f adds the descriptor of f)"; fi
 
 py-driver-test: deps $(PYDRV_B)/libjointer.so $(PYDRV_B)/libjointer_mock.so \
-                $(foreach f,accel_mon trace_mon relay_mon two_lmic,$(PYDRV_B)/desc/lib$(f).so) cli-fixture
+                $(foreach f,$(DRV_FIXNAMES),$(PYDRV_B)/desc/lib$(f).so) cli-fixture
 	$(PYTHON) -m pytest -q -p no:cacheprovider drivers/python/tests
 
 TEST_TARGETS += py-driver-test

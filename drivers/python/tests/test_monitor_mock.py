@@ -106,7 +106,7 @@ def test_relay_drain_and_lost(descs):
 
 def test_python_ops_seam_and_bus_errors(descs):
     d = descs["accel_mon"]
-    regs = {0x0: 0x4A4E5452, 0x4: 0x00020000, 0x8: d.config_hash, 0xC: 0xE0601}
+    regs = {0x0: 0x4A4E5452, 0x4: 0x00020000, 0x8: d.config_hash, 0xC: d.cfg_ptr.contents.info}
     mac = d.cfg_ptr.contents.metrics[d.metric("mac_fires").index].result_offset
     regs[mac] = 1000
     writes = []
