@@ -17,6 +17,7 @@ from .. import library
 from ..elaborate import Design
 from . import c as c_backend
 from . import doc as doc_backend
+from . import example_bd
 from . import fusesoc as fusesoc_backend
 from . import linux as linux_backend
 from . import vivado as vivado_backend
@@ -129,6 +130,7 @@ def outputs(d: Design) -> list[tuple[str, str, str, dict]]:
             ("vivado/xgui.tcl.j2", f"ip/{vivado_backend.xgui_file(d)}", "ip-xgui", {}),
             ("vivado/package_ip.tcl.j2", "ip/package_ip.tcl", "ip-package-script",
              {"default_part": vivado_backend.DEFAULT_PART}),
+            ("vivado/example_bd.tcl.j2", "ip/example_bd.tcl", "ip-example-bd", {"e": example_bd.context(d)}),
             ("fusesoc/monitor.core.j2", fusesoc_backend.core_file(d), "fusesoc-core", {}),
             ("linux/monitor.dtsi.j2", linux_backend.dtsi_file(d), "linux-dtsi", {})]
     return out
