@@ -38,7 +38,7 @@ COSIM_ARGS := --sim $(SIM) $(if $(filter 1 yes true,$(WAVES)),--waves) \
 BENCH_TARGETS += cosim-bench relay-bench
 
 demo: deps
-	@$(PYTHON) $(COSIM_DIR)/run.py $(COSIM_SCENARIO) $(COSIM_ARGS)
+	@$(PYTHON) $(COSIM_DIR)/run.py $(COSIM_SCENARIO) $(COSIM_ARGS) --html $(BUILD)/demo/report.html
 
 cosim-test: deps
 	@$(PYTHON) -m pytest -q -n $(JOBS) $(COSIM_DIR)/test_cosim.py $(PYTEST_ARGS)

@@ -50,6 +50,7 @@ def main() -> int:
     ap.add_argument("--waves", action="store_true", help="write an FST waveform per simulator")
     ap.add_argument("--config", type=Path, help="use this monitor instead of the scenario's")
     ap.add_argument("--quiet", action="store_true", help="no build progress")
+    ap.add_argument("--html", type=Path, help="also write the (last) scenario's result as an HTML page")
     args = ap.parse_args()
     cosim_common.QUIET = args.quiet
     if args.bench:
@@ -64,7 +65,11 @@ def main() -> int:
     ok = True
     for s in args.scenario:
         try:
-            ok &= run_scenario(s, sims, args.waves, args.config)[0]
+            passed, reports, _ = run_scenario(s, sims, args.waves, args.config)
+            ok &= passed
+            if args.html:
+                import cosim_html
+                print(f"report: {cosim_html.write(args.html, load_scenario(Path(s), args.config), reports, passed)}")
         except BuildError as e:
             print(f"cosim: {s}: {e}", file=sys.stderr)
             ok = False
