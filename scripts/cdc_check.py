@@ -29,10 +29,12 @@ cone of F is a crossing S -> F, accepted only as:
       QUAL_DEPTH register stages after, the output of a synchroniser of type
       (a) whose source is in S's domain (the handshake that says "the data is
       there"), and
-    - S holds its value (a register with an enable or a hold path to itself,
-      or a memory) and its own enable logic is, in the same sense, downstream
-      of a synchroniser coming from F's domain (the handshake that says "the
-      data was taken", which releases S).
+    - S holds its value: a register with an enable (EN pin; a memory: its
+      write enable) or a hold path (its own Q in its D cone), whose enable
+      logic is, in the same sense, downstream of a synchroniser coming from
+      F's domain (the handshake that says "the data was taken", which
+      releases S). A register loaded every cycle, or a counter that no
+      handshake from F's domain stops, is not held.
     Why enough, with the constraints of the generated XDC: S changes only when
     the other side's handshake allowed it and stays put until it is allowed
     again; F loads only after the synchronised handshake arrived, which takes
@@ -71,7 +73,8 @@ sys.path.insert(0, str(REPO / "gen"))
 import cdc_netlist  # noqa: E402
 
 BUILD = REPO / "build" / "cdc"
-QUAL_DEPTH = 3          # register stages after a synchroniser that still count as the handshake
+QUAL_DEPTH = 2          # register stages after a synchroniser that still count as the handshake
+                        # (the generated tops need 2: sync -> req_o -> the LMIC port's capture)
 AXI_RESETS = {"s_axi_aresetn": "s_axi_aclk"}
 AXI_CLOCK = "s_axi_aclk"
 # the AXI4-Lite payload the master holds from VALID until READY (AXI4 spec A3.2.1); the DCI
@@ -191,28 +194,33 @@ class Checker:
             return c["connections"]["Q"][i]
         return None
 
-    def qualified(self, rid, from_clock: str, depth: int = QUAL_DEPTH) -> bool:
-        """rid's cone holds (up to depth stages back) a synchroniser output from from_clock."""
-        key = (rid, from_clock, depth)
+    def qualified(self, rid, from_clock: str, depth: int = QUAL_DEPTH, pins=None) -> bool:
+        """rid's cone (of pins, default all) holds, up to depth register stages back, a
+        synchroniser output from from_clock."""
+        key = (rid, from_clock, depth, pins)
         if key in self._qual:
             return self._qual[key]
         self._qual[key] = False
         r = self.nl.regs[rid]
-        own = [s for s in self.reg_sources(r) if s[0] != "port" and self.clock(s) == r.clock]
+        own = [s for s in self.reg_sources(r, pins) if s[0] != "port" and self.clock(s) == r.clock]
         ok = any(self.sync_from.get(s) == from_clock for s in own)
         if not ok and depth > 0:
             ok = any(self.qualified(s, from_clock, depth - 1) for s in own if s not in self.sync_from)
         self._qual[key] = ok
         return ok
 
-    def holds(self, sid) -> bool:
-        """S keeps its value unless enabled: an enable pin, a memory or a hold path to itself."""
-        if sid[0] == "mem":
-            return True
+    def held(self, sid, by_clock: str) -> bool:
+        """S keeps its value unless enabled, and what enables it comes from a handshake from
+        by_clock: a register with an EN pin (yosys opt_dff finds it in `if en then r <= x`)
+        or a memory whose enable cone is downstream of a synchroniser from by_clock, or a
+        register with a hold path (its own Q in its D cone: a state machine's output) whose
+        D cone is."""
         r = self.nl.regs[sid]
-        if "EN" in r.pins and all(isinstance(b, int) for b in r.pins["EN"]):
-            return True
-        return sid in self.sources(r.pins["D"][0]) if "D" in r.pins else False
+        if any(isinstance(b, int) for b in r.pins.get("EN", [])):
+            return self.qualified(sid, by_clock, pins=("EN",))
+        if "D" not in r.pins or sid not in self.sources(r.pins["D"][0]):
+            return False                  # loaded every cycle: never held
+        return self.qualified(sid, by_clock)
 
     # -- the check -------------------------------------------------------------------------------
     def run(self):
@@ -318,7 +326,7 @@ class Checker:
             self.errors.append(f"{what}: sampled without a synchroniser or a synchronised handshake "
                                f"(no synchroniser from {sreg.clock} enables {r.signal})")
             return
-        if not (self.holds(s) and self.qualified(s, r.clock)):
+        if not self.held(s, r.clock):
             self.errors.append(f"{what}: the source is not held by a handshake (it may change while "
                                f"{r.signal} captures it)")
             return
