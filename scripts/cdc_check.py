@@ -45,6 +45,9 @@ cone of F is a crossing S -> F, accepted only as:
     is the protocol's part (jointer_collect_cdc, doc/internals.md "CDC rules"),
     checked in simulation by sim/collect/test_jointer_collect_cdc.py; this
     check proves the structure that protocol needs.
+The top's outputs are end points too: s_axi_* belong to s_axi_aclk (the AXI
+master samples RDATA when RVALID, which the DCI raises after the answer), any
+other output to the one clock of its cone (two clocks: an error).
 Resets (one scheme per domain, doc/internals.md "CDC rules"): an input port
 named X_resetn belongs to clock X_clk (s_axi_aresetn to s_axi_aclk); it may
 reach a register only (1) at the asynchronous reset pin of an ASYNC_REG
@@ -223,9 +226,30 @@ class Checker:
         return self.qualified(sid, by_clock)
 
     # -- the check -------------------------------------------------------------------------------
+    def add_outputs(self):
+        """Output ports as end points: the AXI slave's outputs (s_axi_*) belong to its clock
+        (the master samples them); any other output to the one clock of its cone."""
+        nl = self.nl
+        for port, bits in nl.outputs.items():
+            for i, b in enumerate(bits):
+                clk = AXI_CLOCK if port.startswith("s_axi_") else None
+                if clk is None:
+                    clks = {self.clock(s) for s in self.sources(b) if s[0] != "port"}
+                    if len(clks) > 1:
+                        self.errors.append(f"output {port} combines registers of clocks "
+                                           f"{', '.join(sorted(clks))}")
+                        continue
+                    if not clks:
+                        continue
+                    clk = clks.pop()
+                name = f"{port}[{i}]" if len(bits) > 1 else port
+                r = cdc_netlist.Reg(("out", port, i), name, port, clk, "output", False, {"D": [b]}, None)
+                nl.regs[r.id] = r
+
     def run(self):
         nl = self.nl
         self.find_chains()
+        self.add_outputs()
         port_domains: dict[str, set] = {}
         for r in nl.regs.values():
             srcs = self.reg_sources(r)
@@ -251,7 +275,25 @@ class Checker:
         self.crossings.append({"dest": r.name, "dest_signal": r.signal, "dest_clock": r.clock,
                                "src": self.name(s), "src_signal": s[1] if port else self.nl.regs[s].signal,
                                "src_clock": src_clock or (reset_clock(s[1]) if port else self.clock(s)),
-                               "rule": rule, "dest_kind": r.kind})
+                               "rule": rule, "dest_kind": r.kind,
+                               "through": self.path_ports(r, s) if rule == "handshake" else []})
+
+    def path_ports(self, r, s) -> list[str]:
+        """Instance ports (VHDL paths, e.g. u_cdc1.m_wdata) on the paths from s to r: what
+        an XDC -through names."""
+        nl, names, seen = self.nl, set(), set()
+        stack = [b for bs in r.pins.values() for b in bs]
+        while stack:
+            b = stack.pop()
+            if not isinstance(b, int) or b in seen:
+                continue
+            seen.add(b)
+            if s not in self.sources(b):
+                continue
+            names |= {n for n, _ in nl.names.get(b, []) if nl._is_port(n) and "." in n}
+            if b not in nl.reg_of_q:
+                stack.extend(nl.comb_inputs(b))
+        return sorted(names)
 
     def _check_port(self, r, port, port_domains):
         rc = reset_clock(port)

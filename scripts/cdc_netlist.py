@@ -149,6 +149,7 @@ class Netlist:
         self.top = top
         self.cells = mod["cells"]
         self.inputs = {n: p["bits"] for n, p in mod["ports"].items() if p["direction"] == "input"}
+        self.outputs = {n: p["bits"] for n, p in mod["ports"].items() if p["direction"] == "output"}
         self.driver: dict[int, tuple] = {}
         self.loads: dict[int, list[tuple]] = {}
         for pname, bits in self.inputs.items():

@@ -2,7 +2,10 @@
 VHDL top (scripts/tests/cdc/cdc_fix_top.vhd, one case per value of case_g),
 each caught with its message naming both registers and their clocks; the
 good case passes with exactly the crossings it has; every configs/ top and
-every fixture with two clocks passes (make cdc-check runs the same).
+every fixture with two clocks passes (make cdc-check runs the same), and its
+generated ip/<name>.xdc covers every crossing the checker finds with a
+constraint while every constraint covers a crossing (the XDC's Vivado cell,
+pin and port names mapped to the netlist's VHDL paths).
 """
 import os
 import re
@@ -97,10 +100,120 @@ def test_fixtures_found():
             "byte_counter"} <= names
 
 
+# ---- the XDC cross-check ------------------------------------------------------------------------
+
+def signal(pattern: str) -> str:
+    """Vivado cell name of a register -> its VHDL path: u_cdc1/u_req_sync/stage_reg[0]* ->
+    u_cdc1.u_req_sync.stage; pin u_cdc1/m_addr[*] -> u_cdc1.m_addr; a port stays itself."""
+    p = re.sub(r"(_reg)?(\[[^\]]*\])*\*?$", "", pattern.strip())
+    return p.replace("/", ".")
+
+
+def parse_xdc(text: str) -> list[dict]:
+    """The XDC run by Tcl with stand-ins for Vivado's commands (tkinter, as the package_ip.tcl
+    test does): [{cmd, from, through, to: (kind, [names]), line}]."""
+    import tkinter
+    tcl = tkinter.Tcl()
+    out = []
+
+    def obj(v):
+        kind, _, rest = v.partition(":")
+        return kind, tcl.splitlist(rest)
+
+    def record(cmd):
+        def fn(*args):
+            c = {"cmd": cmd}
+            args = [a for a in args if a != "-datapath_only"]
+            opts = args if len(args) % 2 == 0 else args[:-1]       # then the last one is a value
+            for opt, val in zip(opts[0::2], opts[1::2]):
+                c[opt[1:]] = obj(val)
+            c["line"] = f"{cmd} {' '.join(args)}"
+            out.append(c)
+            return ""
+        return fn
+
+    def set_property(prop, value, o):
+        assert (prop, value) == ("ASYNC_REG", "TRUE")
+        out.append({"cmd": "async_reg", "to": obj(o), "line": f"ASYNC_REG {o}"})
+        return ""
+
+    def get_pins(*args):
+        args = list(args)
+        if "-of_objects" in args:
+            return "preset:" + obj(args[args.index("-of_objects") + 1])[1][0]
+        return "pins:" + args[-1]
+
+    for name, fn in {"set_max_delay": record("set_max_delay"), "set_bus_skew": record("set_bus_skew"),
+                     "set_false_path": record("set_false_path"), "set_property": set_property,
+                     "get_cells": lambda *a: "cells:" + a[-1], "get_ports": lambda p: "port:" + p,
+                     "get_clocks": lambda opt, o: "clock:" + obj(o)[1][0], "get_pins": get_pins}.items():
+        tcl.createcommand(name, fn)
+    tcl.eval(text)
+    return out
+
+
+def covers(c: dict, x: dict) -> bool:
+    """Constraint c covers crossing x."""
+    def side(ref, sig, clk):
+        kind, vals = ref
+        if kind == "clock":
+            return clk in vals
+        return sig in {signal(v) for v in vals}      # cells, port, preset (pins of cells)
+    if c["cmd"] == "async_reg":
+        return x["rule"] in ("sync", "reset-bridge") and signal(c["to"][1][0]) == x["dest_signal"]
+    if c["cmd"] == "set_false_path":
+        return x["rule"] == "reset-bridge" and side(c["from"], x["src_signal"], None) \
+            and side(c["to"], x["dest_signal"], x["dest_clock"])
+    if not (side(c["from"], x["src_signal"], x["src_clock"]) and side(c["to"], x["dest_signal"], x["dest_clock"])):
+        return False
+    if "through" in c:
+        assert c["through"][0] == "pins"
+        return bool({signal(v) for v in c["through"][1]} & set(x["through"]))
+    return True
+
+
+def check_xdc(xdc: str, crossings: list[dict]) -> list[str]:
+    cons = parse_xdc(xdc)
+    problems = []
+    for x in crossings:
+        timing = [c for c in cons if c["cmd"] in ("set_max_delay", "set_false_path") and covers(c, x)]
+        if not timing:
+            problems.append(f"no constraint covers {x['src']} ({x['src_clock']}) -> {x['dest']} ({x['dest_clock']})")
+        if x["rule"] in ("sync", "reset-bridge") and not any(
+                c["cmd"] == "async_reg" and covers(c, x) for c in cons):
+            problems.append(f"no ASYNC_REG on {x['dest']}")
+    for c in cons:
+        if not any(covers(c, x) for x in crossings):
+            problems.append(f"constraint matches no crossing: {c['line']}")
+    return problems
+
+
+def test_xdc_cross_check_catches_mismatches():
+    """The cross-check itself can fail: a missing constraint, a constraint on nothing."""
+    xs = [{"rule": "sync", "src": "u_c.req_l", "src_signal": "u_c.req_l", "src_clock": "a_clk",
+           "dest": "u_c.u_s.stage[1]", "dest_signal": "u_c.u_s.stage", "dest_clock": "b_clk", "through": []},
+          {"rule": "handshake", "src": "d[0]", "src_signal": "d", "src_clock": "a_clk",
+           "dest": "q[0]", "dest_signal": "q", "dest_clock": "b_clk", "through": ["u_c.m_d"]}]
+    good = ("set_property ASYNC_REG TRUE [get_cells {u_c/u_s/stage_reg*}]\n"
+            "set_max_delay -datapath_only -from [get_cells {u_c/req_l_reg}] -to [get_cells {u_c/u_s/stage_reg[0]*}] 5\n"
+            "set_max_delay -datapath_only -from [get_clocks -of_objects [get_ports a_clk]] -through "
+            "[get_pins {u_c/m_d[*]}] -to [get_clocks -of_objects [get_ports b_clk]] 5\n")
+    assert check_xdc(good, xs) == []
+    lines = good.splitlines()
+    assert check_xdc("\n".join(lines[:2]), xs) == ["no constraint covers d[0] (a_clk) -> q[0] (b_clk)"]
+    extra = good + "set_max_delay -datapath_only -from [get_cells {u_c/other_reg}] -to [get_cells {u_c/x_reg}] 5\n"
+    assert check_xdc(extra, xs) == [
+        "constraint matches no crossing: set_max_delay -from cells:u_c/other_reg -to cells:u_c/x_reg 5"]
+    wrong_pin = good.replace("u_c/m_d[*]", "u_c/m_e[*]")
+    assert len(check_xdc(wrong_pin, xs)) == 2          # the data path uncovered, the constraint on nothing
+
+
 @pytest.mark.parametrize("config", CONFIGS, ids=[p.stem for p in CONFIGS])
 def test_config_proven(config, tmp_path):
     res = cdc_check.check_config(config, tmp_path)
     assert res["errors"] == []
+    xdc = (tmp_path / "gen" / res["name"] / "ip" / f"{res['name']}.xdc").read_text()
+    assert check_xdc(xdc, res["crossings"]) == []
     n_clocks = len(res["clocks"])
     rules = {c["rule"] for c in res["crossings"]}
     # one reset bridge per clock (2 flops each); a second clock brings the bridges' crossings
