@@ -149,10 +149,17 @@ def sections(d: Design) -> list[Section]:
             continue
         p = dict(i.ports)
         dst = p["clk"]
-        src = next((_clock_of(o) for o in insts if o is not i and any(
+        drv = next((o for o in insts if o is not i and any(
             _base(a) == _base(p["d"]) for _, a in o.ports)), None)
-        if src is None:
+        if drv is None:
             raise ValueError(f"{i.label}: no instance drives {p['d']}")
+        src = _clock_of(drv)
+        lv = next((lv for lv in d.lmics if f"lmic_{lv.model.name}" == drv.label), None)
+        if lv is not None and lv.layout.num_irq == 0:
+            # no IRQ source: the level is a constant 0, synthesis removes the flops
+            out.append(Section(f"{i.label}: LMIC {lv.model.name} has no interrupt source (constant level, "
+                               "no flop, nothing to constrain)", [], []))
+            continue
         val, desc = _period(clocks, src, dst)
         out.append(Section(
             f"{i.label}: level {_base(p['d'])} from {src} to {dst} (jointer_collect_sync)",
