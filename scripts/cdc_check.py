@@ -463,7 +463,10 @@ def main(argv=None) -> int:
     else:
         configs = a.configs or sorted((REPO / "configs").glob("*.yaml")) + fixtures()
         with cf.ProcessPoolExecutor(max_workers=max(1, a.jobs)) as ex:
-            results = list(ex.map(check_config, configs, [a.out] * len(configs)))
+            # the biggest description first: the other workers take the small ones meanwhile
+            futs = {c: ex.submit(check_config, c, a.out)
+                    for c in sorted(configs, key=lambda c: -Path(c).stat().st_size)}
+            results = [futs[c].result() for c in configs]
     bad = 0
     for res in results:
         print(summary(res))
