@@ -39,8 +39,9 @@ cone of F is a crossing S -> F, accepted only as:
     the other side's handshake allowed it and stays put until it is allowed
     again; F loads only after the synchronised handshake arrived, which takes
     at least two F cycles after S settled; the XDC bounds the S -> F data path
-    to the smaller clock period (set_max_delay -datapath_only) and its skew
-    (set_bus_skew), so every bit has settled before F's enable rises. That S
+    to the smaller clock period (set_max_delay -datapath_only), which also
+    bounds the skew between its bits, so every bit has settled before F's
+    enable rises. That S
     is held for the whole window (from before the request to after the answer)
     is the protocol's part (jointer_collect_cdc, doc/internals.md "CDC rules"),
     checked in simulation by sim/collect/test_jointer_collect_cdc.py; this

@@ -143,7 +143,7 @@ def parse_xdc(text: str) -> list[dict]:
             return "preset:" + obj(args[args.index("-of_objects") + 1])[1][0]
         return "pins:" + args[-1]
 
-    for name, fn in {"set_max_delay": record("set_max_delay"), "set_bus_skew": record("set_bus_skew"),
+    for name, fn in {"set_max_delay": record("set_max_delay"),
                      "set_false_path": record("set_false_path"), "set_property": set_property,
                      "get_cells": lambda *a: "cells:" + a[-1], "get_ports": lambda p: "port:" + p,
                      "get_clocks": lambda opt, o: "clock:" + obj(o)[1][0], "get_pins": get_pins}.items():

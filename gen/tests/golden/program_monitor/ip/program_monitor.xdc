@@ -26,9 +26,7 @@ set_property ASYNC_REG TRUE [get_cells {u_cdc0/u_ack_sync/stage_reg*}]
 set_max_delay -datapath_only -from [get_cells {u_cdc0/req_l_reg}] -to [get_cells {u_cdc0/u_req_sync/stage_reg[0]*}] 10
 set_max_delay -datapath_only -from [get_cells {u_cdc0/ack_m_reg}] -to [get_cells {u_cdc0/u_ack_sync/stage_reg[0]*}] 10
 set_max_delay -datapath_only -from [get_clocks -of_objects [get_ports s_axi_aclk]] -through [get_pins {u_cdc0/m_we u_cdc0/m_addr[*] u_cdc0/m_wdata[*]}] -to [get_clocks -of_objects [get_ports cpu_clk]] 10
-set_bus_skew -from [get_clocks -of_objects [get_ports s_axi_aclk]] -through [get_pins {u_cdc0/m_we u_cdc0/m_addr[*] u_cdc0/m_wdata[*]}] -to [get_clocks -of_objects [get_ports cpu_clk]] 10
 set_max_delay -datapath_only -from [get_clocks -of_objects [get_ports cpu_clk]] -through [get_pins {u_cdc0/s_rdata[*] u_cdc0/s_err}] -to [get_clocks -of_objects [get_ports s_axi_aclk]] 10
-set_bus_skew -from [get_clocks -of_objects [get_ports cpu_clk]] -through [get_pins {u_cdc0/s_rdata[*] u_cdc0/s_err}] -to [get_clocks -of_objects [get_ports s_axi_aclk]] 10
 set_max_delay -datapath_only -from [get_cells {u_cdc0/commit_l_reg}] -to [get_clocks -of_objects [get_ports cpu_clk]] 10
 
 # u_irq_sync0: level lmic0_irq from cpu_clk to s_axi_aclk (jointer_collect_sync)
