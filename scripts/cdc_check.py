@@ -41,11 +41,14 @@ cone of F is a crossing S -> F, accepted only as:
     at least two F cycles after S settled; the XDC bounds the S -> F data path
     to the smaller clock period (set_max_delay -datapath_only), which also
     bounds the skew between its bits, so every bit has settled before F's
-    enable rises. That S
-    is held for the whole window (from before the request to after the answer)
-    is the protocol's part (jointer_collect_cdc, doc/internals.md "CDC rules"),
-    checked in simulation by sim/collect/test_jointer_collect_cdc.py; this
-    check proves the structure that protocol needs.
+    enable rises. That S is held for the whole window (from before the
+    request to after the answer) is the protocol's part (jointer_collect_cdc,
+    doc/internals.md "CDC rules"), checked in simulation by
+    sim/collect/test_jointer_collect_cdc.py; this check proves the structure
+    that protocol needs. The AXI4-Lite payload inputs (AXI_HELD: addresses,
+    write data, strobes, prot) are held sources of s_axi_aclk: the master
+    keeps them stable from VALID until READY (AXI4 spec A3.2.1), and the DCI
+    withholds READY until the answer; F must still be qualified as above.
 The top's outputs are end points too: s_axi_* belong to s_axi_aclk (the AXI
 master samples RDATA when RVALID, which the DCI raises after the answer), any
 other output to the one clock of its cone (two clocks: an error).
