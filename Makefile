@@ -29,6 +29,7 @@ help:
 	@echo "make sanitize-test driver tests under ASan+UBSan; fuzz: libFuzzer on the API (long run)"
 	@echo "make lint          VHDL syntax, Python, C static checks"
 	@echo "make synth-check   ghdl synth + latch check of every library entity"
+	@echo "make cdc-check     every clock crossing of every configs/ top proven (CONFIG=f: one)"
 	@echo "make deps          install what is missing (apt + pip); every target calls it"
 
 deps:

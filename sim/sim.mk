@@ -60,3 +60,12 @@ BENCH_TARGETS += cost-bench
 cost-bench: deps
 	@$(PYTHON) scripts/bench_cost.py --jobs $(JOBS) --out $(BUILD)/bench \
 	    --fragment $(BENCH_FRAGS)/cost-bench.json
+
+# issue 14: every clock-domain crossing proven on the yosys netlist (scripts/cdc_check.py):
+#   make cdc-check               every configs/*.yaml top and every fixture with two clocks
+#   make cdc-check CONFIG=FILE   that monitor description only
+# exit status 0 only when every crossing is proven (in `make test`)
+.PHONY: cdc-check
+TEST_TARGETS += cdc-check
+cdc-check: deps
+	@$(PYTHON) scripts/cdc_check.py --jobs $(JOBS) $(if $(filter command line,$(origin CONFIG)),$(CONFIG))

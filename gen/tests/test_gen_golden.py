@@ -41,8 +41,8 @@ def test_large_goldens_are_hash_lists():
     assert [l.split("  ")[1] for l in sums] == sorted(p for p in files if not p.startswith(COPIES))
     own = [p for p in files if not p.startswith(COPIES)]
     # config, C x4 + manifest, sniffers, LMICs, top, docs, component.xml + xgui + package_ip.tcl
-    # + example_bd.tcl, FuseSoC core, dtsi
-    assert len(own) == 1 + 5 + 60 + 4 + 1 + 2 + 4 + 1 + 1
+    # + example_bd.tcl + the XDC (issue 14), FuseSoC core, dtsi
+    assert len(own) == 1 + 5 + 60 + 4 + 1 + 2 + 5 + 1 + 1
     m = json.loads(files["manifest.json"])
     assert len(files) - len(own) == len(m["library_sources"]) + len(m["compile_order"])
 
@@ -58,7 +58,7 @@ def test_deterministic_across_processes(tmp_path):
     """Same input, two processes with different hash seeds: byte-identical trees."""
     a = _run(CONFIGS / "stress_15x4.yaml", tmp_path / "a", 1)
     b = _run(CONFIGS / "stress_15x4.yaml", tmp_path / "b", 2)
-    assert a == b and len([p for p in a if not p.startswith(f"stress_15x4/{COPIES}")]) == 79
+    assert a == b and len([p for p in a if not p.startswith(f"stress_15x4/{COPIES}")]) == 80
 
 
 @pytest.mark.parametrize("name", EXAMPLES)

@@ -333,7 +333,12 @@ def test_component_ipyxact(name, tmp_path):
     assert [fs.name for fs in c.fileSets.fileSet] == [
         "xilinx_anylanguagesynthesis_view_fileset", "xilinx_anylanguagebehavioralsimulation_view_fileset",
         "xilinx_xpgui_view_fileset"]
-    assert all(f.logicalName == "jointer" for fs in c.fileSets.fileSet[:2] for f in fs.file)
+    assert all(f.logicalName == "jointer" for fs in c.fileSets.fileSet[:2] for f in fs.file
+               if not f.name.endswith(".xdc"))
+
+
+def roles_of(manifest: dict) -> dict:
+    return {f["path"]: f["role"] for f in manifest["files"]}
 
 
 @pytest.mark.parametrize("name", ALL)
@@ -351,8 +356,16 @@ def test_component_files(name, tmp_path):
     for fs in sets.values():
         for f in fs.findall(f"{S}file"):
             assert (ip / f.findtext(f"{S}name")).is_file(), f.findtext(f"{S}name")
+    # the synthesis file set also carries the constraints (issue 14): last, processed LATE
+    *_, xdc = sets["xilinx_anylanguagesynthesis_view_fileset"].findall(f"{S}file")
+    assert xdc.findtext(f"{S}name") == f"{design.name}.xdc"
+    assert [t.text for t in xdc.findall(f"{S}userFileType")] == [
+        "xdc", "USED_IN_implementation", "USED_IN_synthesis"]
+    assert [(x.findtext(f"{S}name"), x.findtext(f"{S}value")) for x in xdc.findall(f"{S}define")] == [
+        ("processing_order", "late")]
+    assert roles_of(m)[f"ip/{design.name}.xdc"] == "ip-xdc"
     for key in ("xilinx_anylanguagesynthesis_view_fileset", "xilinx_anylanguagebehavioralsimulation_view_fileset"):
-        fl = sets[key].findall(f"{S}file")
+        fl = [f for f in sets[key].findall(f"{S}file") if f is not xdc]
         assert [f.findtext(f"{S}name") for f in fl] == want
         assert all(f.findtext(f"{S}userFileType") == "vhdlSource-2008" and f.findtext(f"{S}fileType") is None
                    and f.findtext(f"{S}logicalName") == "jointer" for f in fl)
@@ -497,7 +510,10 @@ def test_package_ip_tcl(name, tmp_path):
     synth = root.find(f"{S}fileSets/{S}fileSet")
     assert stub.files == [str(ip / f.findtext(f"{S}name")) for f in synth.findall(f"{S}file")]
     assert all(Path(f).is_file() for f in stub.files)
-    assert all(stub.props[f] == {"library": "jointer", "file_type": "VHDL 2008"} for f in stub.files)
+    *vhdl, xdc = stub.files
+    assert all(stub.props[f] == {"library": "jointer", "file_type": "VHDL 2008"} for f in vhdl)
+    assert xdc == str(ip / f"{design.name}.xdc")
+    assert stub.props[xdc] == {"processing_order": "LATE", "used_in": "synthesis implementation"}
     assert stub.props["sources_1"] == {"top": f"{design.name}_monitor"}
     assert stub.props["core"]["name"] == design.name and stub.props["core"]["version"] == "1.0"
     args = dict(zip(stub.package_args[0::2], stub.package_args[1::2]))
@@ -547,6 +563,8 @@ def test_monitor_core(name):
     assert f"\n      - jointer:jointer:jointer:{__version__}\n" in text
     assert f"name: jointer:monitor:{design.name}:{__version__}\n" in text
     assert text.count(f"toplevel: jointer.{design.name}_monitor\n") == 2
+    assert f"\n      - ip/{design.name}.xdc: {{file_type: xdc}}" in text        # issue 14
+    assert "\n    filesets: [rtl, constraints]\n" in text
     assert m["integration"]["fusesoc"]["core"] == f"{design.name}.core"
 
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .. import library
+from .. import xdc as xdc_model
 from ..elaborate import Design
 from . import c as c_backend
 from . import doc as doc_backend
@@ -128,6 +129,7 @@ def outputs(d: Design) -> list[tuple[str, str, str, dict]]:
             ("doc/monitor.html.j2", f"doc/{d.name}.html", "doc-html", {}),
             ("vivado/component.xml.j2", "ip/component.xml", "ip-component", {}),
             ("vivado/xgui.tcl.j2", f"ip/{vivado_backend.xgui_file(d)}", "ip-xgui", {}),
+            ("vivado/monitor.xdc.j2", xdc_model.xdc_file(d), "ip-xdc", {}),
             ("vivado/package_ip.tcl.j2", "ip/package_ip.tcl", "ip-package-script",
              {"default_part": vivado_backend.DEFAULT_PART}),
             ("vivado/example_bd.tcl.j2", "ip/example_bd.tcl", "ip-example-bd", {"e": example_bd.context(d)}),
@@ -146,7 +148,7 @@ def render(d: Design) -> dict[str, str]:
     vhdl = [path for _, path, _, _ in _vhdl_outputs(d)]
     base = {"d": d, "ctx": ctx, "c": c_backend.context(d), "doc": doc_backend.context(d),
             "v": vivado_backend.context(d, lib, vhdl), "f": fusesoc_backend.context(d, vhdl),
-            "l": linux_backend.context(d)}
+            "l": linux_backend.context(d), "x": xdc_model.context(d)}
     files: dict[str, str] = {}
     entries = []
     for template, path, role, extra in outputs(d):

@@ -62,6 +62,12 @@ add_files -norecurse $files
 set_property library jointer [get_files $files]
 set_property file_type {VHDL 2008} [get_files $files]
 set_property top selective_accumulations_monitor [current_fileset]
+# the clock-crossing constraints: read LATE (they use the clocks of the IP's ports, which the
+# user's design defines); the packager keeps the processing order of the project's file
+set xdc [file join $here selective_accumulations.xdc]
+add_files -fileset constrs_1 -norecurse $xdc
+set_property PROCESSING_ORDER LATE [get_files $xdc]
+set_property USED_IN {synthesis implementation} [get_files $xdc]
 update_compile_order -fileset sources_1
 
 ipx::package_project -root_dir $out -vendor jointer -library jointer -taxonomy /UserIP -import_files -set_current true
