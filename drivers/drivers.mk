@@ -3,7 +3,7 @@
 #   make c-test          native unit tests (mock) + UIO/devmem port tests (fake sysfs)
 #   make cross-test      the same for aarch64 and armhf under qemu-user
 #   make sanitize-test   the same under ASan + UBSan (clang)
-#   make fuzz-smoke      libFuzzer over the API, bounded (FUZZ_SMOKE_TIME s)
+#   make fuzz-smoke      libFuzzer over the API and the trace-file reader, bounded (FUZZ_SMOKE_TIME s each)
 #   make fuzz            the same, longer (FUZZ_TIME s)
 #   make cli-fixture     the CLI over the test monitors (tests/fixtures/*.yaml, generated)
 #   make cli-test        the CLI against a fake UIO device
@@ -104,10 +104,18 @@ $(DRV_B)/fuzz/fuzz_api: $(DRV_T_FUZZ) $(DRV_HDRS)
 	clang $(DRV_WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	    $(DRV_INC) $(DRV_FIXINC) $(DRV_T_FUZZ) -o $@
 
-fuzz-smoke: deps $(DRV_B)/fuzz/fuzz_api
-	@mkdir -p $(DRV_B)/fuzz/corpus
+# the trace-file reader on any bytes (issue 16): the seeds are trace files the tests write
+$(DRV_B)/fuzz/fuzz_tfile: $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_file.c $(DRV_HDRS)
+	@mkdir -p $(@D)
+	clang $(DRV_WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	    $(DRV_INC) $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_file.c -o $@
+
+fuzz-smoke: deps $(DRV_B)/fuzz/fuzz_api $(DRV_B)/fuzz/fuzz_tfile
+	@mkdir -p $(DRV_B)/fuzz/corpus $(DRV_B)/fuzz/corpus_tfile
 	$(DRV_B)/fuzz/fuzz_api -max_total_time=$(FUZZ_SMOKE_TIME) -seed=1 -print_final_stats=1 \
 	    $(DRV_B)/fuzz/corpus $(DRV)/tests/fuzz_seeds 2>&1 | tail -n 12
+	$(DRV_B)/fuzz/fuzz_tfile -max_total_time=$(FUZZ_SMOKE_TIME) -seed=1 -print_final_stats=1 \
+	    $(DRV_B)/fuzz/corpus_tfile $(DRV)/tests/fuzz_seeds_tfile 2>&1 | tail -n 12
 
 fuzz: deps $(DRV_B)/fuzz/fuzz_api
 	@mkdir -p $(DRV_B)/fuzz/corpus
