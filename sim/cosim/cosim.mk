@@ -9,6 +9,7 @@
 #   make demo SIM=verilator|ghdl       one simulator only
 #   make cosim-test                    every scenario in both simulators (py-test runs it too:
 #                                      sim/cosim/test_cosim.py)
+#   make soak                          10^6 torn-free reads across 2^32, three clock ratios (Verilator)
 #   make cosim-bench                   simulated cycles/s, Verilator vs GHDL, on the demo (median);
 #                                      AXI4-Lite transactions of one Y9 monitoring action and of
 #                                      the generic app on every configs/ example (report fragment)
@@ -34,8 +35,8 @@ endif
 COSIM_ARGS := --sim $(SIM) $(if $(filter 1 yes true,$(WAVES)),--waves) \
               $(if $(COSIM_USER_CONFIG),--config $(CONFIG))
 
-.PHONY: demo cosim-test cosim-bench relay-bench
-BENCH_TARGETS += cosim-bench relay-bench
+.PHONY: demo cosim-test cosim-bench relay-bench soak
+BENCH_TARGETS += cosim-bench relay-bench soak
 
 demo: deps
 	@$(PYTHON) $(COSIM_DIR)/run.py $(COSIM_SCENARIO) $(COSIM_ARGS) --html $(BUILD)/demo/report.html
@@ -47,6 +48,10 @@ cosim-bench: deps
 	@mkdir -p $(BUILD)/bench
 	@$(PYTHON) $(COSIM_DIR)/run.py --bench --json $(BUILD)/bench/cosim.json \
 	    --fragment $(BUILD)/bench/fragments/cosim-bench.json
+
+# issue 14: 10^6 torn-free reads across 2^32 at three clock ratios (Verilator), in the bench report
+soak: deps
+	@$(PYTHON) $(COSIM_DIR)/soak.py --fragment $(BUILD)/bench/fragments/soak.json
 
 relay-bench: deps
 	@$(PYTHON) $(COSIM_DIR)/relay_bench.py $(BUILD)/bench/fragments/relay-bench.json
