@@ -68,6 +68,12 @@ uint64_t platform_monitor_transactions(void);
  * counts the same edges, from its reset on) */
 uint64_t platform_bus_cycles(void);
 
+/* hold the bus clock's reset (s_axi_aresetn) low for `cycles` rising edges
+ * of the bus clock, between two accesses (the other clock domains run on);
+ * the application restarts its driver state afterwards (a real bus reset
+ * resets the PS side too) */
+void platform_bus_reset(uint64_t cycles);
+
 /* the application */
 int app_main(int argc, char **argv);
 

@@ -25,6 +25,7 @@ typedef struct platform_callbacks {
     void (*expect)(const char *name, uint64_t value);
     uint64_t (*monitor_transactions)(void);
     uint64_t (*bus_cycles)(void);
+    void (*bus_reset)(uint64_t cycles);
 } platform_callbacks;
 
 void platform_set_callbacks(const platform_callbacks *cb);
@@ -107,4 +108,9 @@ uint64_t platform_monitor_transactions(void)
 uint64_t platform_bus_cycles(void)
 {
     return cbs.bus_cycles();
+}
+
+void platform_bus_reset(uint64_t cycles)
+{
+    cbs.bus_reset(cycles);
 }

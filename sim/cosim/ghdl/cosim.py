@@ -287,7 +287,7 @@ class Callbacks(C.Structure):
                 ("mon_wait_irq", MON_WAIT_IRQ), ("read32", READ32), ("write32", WRITE32),
                 ("wait_ns", WAIT_NS), ("stimulus_start", VOID), ("stimulus_wait", VOID),
                 ("report", NAMED), ("expect", NAMED), ("monitor_transactions", U64),
-                ("bus_cycles", U64)]
+                ("bus_cycles", U64), ("bus_reset", WAIT_NS)]
 
 
 class Harness:
@@ -470,6 +470,14 @@ class Harness:
         if resp >= 2:
             self._bus_error("write", addr, -EIO)
 
+    def cb_bus_reset(self, cycles):
+        resume(self._bus_reset)(cycles)
+
+    async def _bus_reset(self, cycles: int):
+        self.bus["resetn"].value = 0
+        await self._wait_edges(cycles)
+        self.bus["resetn"].value = 1
+
     def cb_wait_ns(self, ns):
         p = self.bus["period"]
         resume(self._wait_edges)(-(-(ns * 1000) // p))
@@ -567,7 +575,7 @@ class Harness:
 
         lib = C.CDLL(os.environ["COSIM_APP_LIB"])
         cb = Callbacks(*[T(self._cb(getattr(self, "cb_" + n), fail)) for (n, T), fail in zip(
-            Callbacks._fields_, [-EIO, -EIO, -EIO, 0, None, None, None, None, None, None, 0, 0])])
+            Callbacks._fields_, [-EIO, -EIO, -EIO, 0, None, None, None, None, None, None, 0, 0, None])])
         self._keep = cb
         lib.platform_set_callbacks(C.byref(cb))
         lib.app_main.argtypes = [C.c_int, C.POINTER(C.c_char_p)]

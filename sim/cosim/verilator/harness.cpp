@@ -634,6 +634,16 @@ public:
             step();
     }
 
+    void bus_reset(uint64_t cycles)
+    {
+        Clock &b = clocks_[bus_];
+        b.rstn->set(0);
+        uint64_t target = b.edges + cycles;
+        while (clocks_[bus_].edges < target)
+            step();
+        b.rstn->set(1);
+    }
+
     void stimulus_start()
     {
         if (stim_started_) {
@@ -1018,6 +1028,7 @@ void platform_report(const char *name, uint64_t value) { g_h->report(name, value
 void platform_expect(const char *name, uint64_t value) { g_h->expect(name, value); }
 uint64_t platform_monitor_transactions(void) { return g_h->monitor_transactions(); }
 uint64_t platform_bus_cycles(void) { return g_h->bus_cycles(); }
+void platform_bus_reset(uint64_t cycles) { g_h->bus_reset(cycles); }
 
 } // extern "C"
 
