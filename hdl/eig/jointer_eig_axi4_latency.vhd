@@ -17,7 +17,11 @@
 -- or more is misreported), cand_bytes = 1 (emit increment `one` counts
 -- transactions). The candidate is sampled one rising edge after the closing
 -- handshake (latency 1 of the tap itself; it does not change the measured
--- value). At most one candidate per cycle.
+-- value); two edges for the table (reads, writes ending at B): its lookup,
+-- the start-time read and the subtraction end in a register, so that they
+-- and the DCAPFs after the tap (a histogram's bucket compares) are not one
+-- combinational path (13 LUT levels before; 33 flip-flops). At most one
+-- candidate per cycle.
 --
 -- Every observed input it uses is registered once (all mon_* ports are
 -- inputs; no combinational path from them to an output; the bus is never
@@ -161,6 +165,8 @@ begin
     signal close_id_r : std_logic_vector(id_w_g - 1 downto 0);
     signal hit        : std_logic;
     signal opened_at  : std_logic_vector(data_w_c - 1 downto 0);  -- now_r when it opened
+    signal cand_r     : std_logic;                                -- the candidate, registered
+    signal lat_r      : unsigned(data_w_c - 1 downto 0);
   begin
     -- the transaction each closing handshake ends: the oldest open one of its ID
     u_table : entity work.jointer_eig_id_table
@@ -180,8 +186,8 @@ begin
         hit        => hit,
         hit_pay    => opened_at);
 
-    cand_valid(0) <= hit;
-    cand_data     <= std_logic_vector(now_r - unsigned(opened_at));
+    cand_valid(0) <= cand_r;
+    cand_data     <= std_logic_vector(lat_r);
 
     process (clk)
     begin
@@ -197,9 +203,12 @@ begin
           close_hs_r <= mon_bvalid and mon_bready;
           close_id_r <= mon_bid;
         end if;
+        cand_r <= hit;
+        lat_r  <= now_r - unsigned(opened_at);        -- as measured in the closing cycle
         if rst = '1' then
           open_hs_r  <= '0';
           close_hs_r <= '0';
+          cand_r     <= '0';
         end if;
       end if;
     end process;
