@@ -71,7 +71,8 @@ entity jointer_trace_sink_axi is
     lost          : out std_logic_vector(31 downto 0);
     status        : out std_logic_vector(2 downto 0);
     irq_wm        : out std_logic;
-    -- AXI4 master, write channels
+    -- AXI4 master, write channels (one ID, 0: responses in order)
+    m_axi_awid    : out std_logic_vector(0 downto 0);
     m_axi_awaddr  : out std_logic_vector(31 downto 0);
     m_axi_awlen   : out std_logic_vector(7 downto 0);
     m_axi_awsize  : out std_logic_vector(2 downto 0);
@@ -83,6 +84,7 @@ entity jointer_trace_sink_axi is
     m_axi_wlast   : out std_logic;
     m_axi_wvalid  : out std_logic;
     m_axi_wready  : in  std_logic;
+    m_axi_bid     : in  std_logic_vector(0 downto 0);
     m_axi_bresp   : in  std_logic_vector(1 downto 0);
     m_axi_bvalid  : in  std_logic;
     m_axi_bready  : out std_logic);
@@ -104,9 +106,9 @@ architecture rtl of jointer_trace_sink_axi is
   signal asg_ptr  : unsigned(f_c downto 0);  -- records assigned to a burst
   signal rd_ptr   : unsigned(f_c downto 0);  -- records sent on W
   signal q        : q_t;                     -- records of each burst in flight
-  signal aw_i     : unsigned(q_log2_c downto 0);  -- bursts issued
-  signal w_i      : unsigned(q_log2_c downto 0);  -- bursts whose W is done
-  signal b_i      : unsigned(q_log2_c downto 0);  -- bursts acknowledged
+  signal aw_i     : unsigned(q_log2_c downto 0) := (others => '0');  -- bursts issued
+  signal w_i      : unsigned(q_log2_c downto 0) := (others => '0');  -- bursts whose W is done
+  signal b_i      : unsigned(q_log2_c downto 0) := (others => '0');  -- bursts acknowledged
   signal beat     : unsigned(7 downto 0);    -- W beat in the current burst
   signal half     : std_logic;               -- 32-bit: data half of the record
   signal wiss     : unsigned(31 downto 0);   -- offset of the next burst
@@ -115,7 +117,7 @@ architecture rtl of jointer_trace_sink_axi is
   signal err_r    : std_logic;
   signal clr_pend : std_logic;
   signal idle_cnt : unsigned(15 downto 0);   -- cycles without a new record
-  signal awvalid_r : std_logic;
+  signal awvalid_r : std_logic := '0';  -- initial values: no X on the bus before rst
   signal awaddr_r : unsigned(31 downto 0);
   signal awlen_r  : unsigned(7 downto 0);
   signal irq_r    : std_logic;
@@ -324,6 +326,7 @@ begin
   lost          <= std_logic_vector(lost_r);
   status        <= not drained & cfg_err & err_r;
   irq_wm        <= irq_r;
+  m_axi_awid    <= "0";
   m_axi_awaddr  <= std_logic_vector(awaddr_r);
   m_axi_awlen   <= std_logic_vector(awlen_r);
   m_axi_awsize  <= std_logic_vector(to_unsigned(awsize_c, 3));
