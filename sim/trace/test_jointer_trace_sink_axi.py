@@ -287,7 +287,7 @@ async def bresp_error(dut):
     tb.ram.bad = (BASE + 4096, BASE + 8192)
     await tb.reset(size=16384)
     done = []
-    await tb.send(1500, rate=1.0)
+    await tb.send(1500, rate=0.25)
     await tb.settle()
     assert int(dut.status.value) & 1 == 1
     assert int(dut.wptr.value) == 4096
@@ -344,7 +344,8 @@ async def reset_mid_burst(dut):
     tb.ram.write(BASE, bytes([0xEE]) * 16384)
     await tb.reset()
     tb.sent, tb.aws, tb._aw_base = [], [], 0
-    await tb.send(300, rate=1.0, seq0=5000)
+    await tb.send(300, rate=0.25, seq0=5000)
+    assert int(dut.lost.value) == 0
     await tb.settle()
     assert int(dut.wptr.value) == 300 * 8
     assert not same(tb.read_ring(0, 2400), tb.sent), same(tb.read_ring(0, 2400), tb.sent)
