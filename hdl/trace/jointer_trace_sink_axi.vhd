@@ -116,7 +116,7 @@ architecture rtl of jointer_trace_sink_axi is
   signal lost_r   : unsigned(31 downto 0);
   signal err_r    : std_logic;
   signal clr_pend : std_logic;
-  signal idle_cnt : unsigned(15 downto 0);   -- cycles without a new record
+  signal idle_cnt : natural range 0 to flush_timeout_g;  -- cycles without a new record (saturating)
   signal awvalid_r : std_logic := '0';  -- initial values: no X on the bus before rst
   signal awaddr_r : unsigned(31 downto 0);
   signal awlen_r  : unsigned(7 downto 0);
@@ -163,28 +163,28 @@ begin
   -- limit or after the flush timeout, with a free slot and AW idle
   p_decide : process (all)
     variable rptr_m  : unsigned(31 downto 0);
-    variable used    : unsigned(31 downto 0);
-    variable free_b  : unsigned(31 downto 0);
+    variable d       : unsigned(32 downto 0);
+    variable x       : unsigned(31 downto 0);
     variable free_r  : unsigned(9 downto 0);
     variable page_r  : unsigned(9 downto 0);
     variable limit   : unsigned(9 downto 0);
     variable waiting : unsigned(9 downto 0);
   begin
     rptr_m := unsigned(rptr_in(31 downto 3)) & "000";
-    if wiss >= rptr_m then
-      used := wiss - rptr_m;
+    -- free bytes + 8 (one record is kept free): x = (rptr - wiss) mod size,
+    -- size when equal (empty ring); free records = x / 8 - 1, clamped to 511
+    d := ("0" & rptr_m) - ("0" & wiss);
+    if d(32) = '1' or d(31 downto 0) = 0 then
+      x := d(31 downto 0) + unsigned(ring_size);
     else
-      used := wiss - rptr_m + unsigned(ring_size);
+      x := d(31 downto 0);
     end if;
-    free_b := unsigned(ring_size) - 8 - used;  -- one record kept free
-    if rptr_m >= unsigned(ring_size) or free_b(31 downto 12) /= 0 then
-      if rptr_m >= unsigned(ring_size) then
-        free_r := (others => '0');
-      else
-        free_r := to_unsigned(512, 10);
-      end if;
+    if rptr_m >= unsigned(ring_size) then
+      free_r := (others => '0');
+    elsif x(31 downto 12) /= 0 then
+      free_r := to_unsigned(511, 10);
     else
-      free_r := "0" & free_b(11 downto 3);
+      free_r := ("0" & x(11 downto 3)) - 1;
     end if;
     page_r  := to_unsigned(512, 10) - resize(wiss(11 downto 3), 10);
     limit   := min(min(to_unsigned(max_recs_c, 10), page_r), free_r);
@@ -213,6 +213,7 @@ begin
 
   process (clk)
     variable wbeat : boolean;
+    variable wm_d  : unsigned(32 downto 0);
   begin
     if rising_edge(clk) then
       -- FIFO write
@@ -225,8 +226,8 @@ begin
         lost_r <= lost_r + 1;
       end if;
       if accept = '1' then
-        idle_cnt <= (others => '0');
-      elsif idle_cnt /= x"FFFF" then
+        idle_cnt <= 0;
+      elsif idle_cnt /= flush_timeout_g then
         idle_cnt <= idle_cnt + 1;
       end if;
       -- AW
@@ -235,7 +236,7 @@ begin
       end if;
       if issue = '1' then
         awvalid_r <= '1';
-        awaddr_r  <= unsigned(ring_base) + wiss;
+        awaddr_r  <= (unsigned(ring_base(31 downto 12)) + wiss(31 downto 12)) & wiss(11 downto 0);
         awlen_r   <= resize(n_recs * rec_beats_c - 1, 8);
         q(to_integer(aw_i(q_log2_c - 1 downto 0))) <= n_recs(8 downto 0);
         aw_i      <= aw_i + 1;
@@ -276,15 +277,14 @@ begin
         end if;
       end if;
       -- watermark
-      irq_r <= '0';
-      if unsigned(watermark) /= 0 then
-        if wptr_r >= unsigned(rptr_in) then
-          if wptr_r - unsigned(rptr_in) >= unsigned(watermark) then
-            irq_r <= '1';
-          end if;
-        elsif wptr_r - unsigned(rptr_in) + unsigned(ring_size) >= unsigned(watermark) then
-          irq_r <= '1';
-        end if;
+      wm_d := ("0" & wptr_r) - ("0" & unsigned(rptr_in(31 downto 3)) & "000");
+      if wm_d(32) = '1' then
+        wm_d(31 downto 0) := wm_d(31 downto 0) + unsigned(ring_size);
+      end if;
+      if unsigned(watermark) /= 0 and wm_d(31 downto 0) >= unsigned(watermark) then
+        irq_r <= '1';
+      else
+        irq_r <= '0';
       end if;
       -- clear: once nothing is in flight, restart at offset 0
       if clear = '1' then
@@ -315,7 +315,7 @@ begin
         lost_r    <= (others => '0');
         err_r     <= '0';
         clr_pend  <= '0';
-        idle_cnt  <= (others => '0');
+        idle_cnt  <= 0;
         awvalid_r <= '0';
         irq_r     <= '0';
       end if;

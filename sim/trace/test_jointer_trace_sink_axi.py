@@ -234,8 +234,9 @@ async def keeps_up(dut):
 
 @cocotb.test()
 async def host_does_not_read(dut):
-    """Records, no reads: ring full at size/8 - 1 records, then
-    the FIFO (32), LOST = the rest exactly; after a read the FIFO drains."""
+    """Records, no reads: ring full at size/8 - 1 records, then the FIFO
+    (32), LOST = the rest exactly; after a read the FIFO drains. The
+    watermark level at its exact threshold, also across the ring wrap."""
     tb = await make_tb(dut, 0.2)
     await tb.reset(size=8192)
     cap, depth, n = 8192 // 8 - 1, 32, 2000
@@ -243,11 +244,24 @@ async def host_does_not_read(dut):
     await tb.settle()
     assert int(dut.wptr.value) == cap * 8
     assert int(dut.lost.value) == n - cap - depth
+    dut.watermark.value = cap * 8  # the full ring is exactly at the watermark
+    await ClockCycles(dut.clk, 3)
+    assert int(dut.irq_wm.value) == 1
+    dut.watermark.value = cap * 8 + 1
+    await ClockCycles(dut.clk, 3)
+    assert int(dut.irq_wm.value) == 0
     assert not same(tb.read_ring(0, cap * 8), tb.sent[:cap]), same(tb.read_ring(0, cap * 8), tb.sent[:cap])
     tb.host_read()  # frees the ring: the 32 records of the FIFO follow
     await tb.settle()
     assert int(dut.wptr.value) == (cap + depth) * 8 % 8192
+    # watermark across the wrap: (248 - 8184) mod 8192 = 256 bytes unread
+    for wm, level in [(0, 0), (256, 1), (257, 0), (8, 1)]:
+        dut.watermark.value = wm
+        await ClockCycles(dut.clk, 3)
+        assert int(dut.irq_wm.value) == level, f"watermark {wm}: irq_wm {int(dut.irq_wm.value)}"
     tb.host_read()
+    await ClockCycles(dut.clk, 3)
+    assert int(dut.irq_wm.value) == 0  # empty ring
     assert not same(tb.received, tb.sent[:cap + depth]), same(tb.received, tb.sent[:cap + depth])
     assert int(dut.lost.value) == n - cap - depth
     tb.check_clean()
