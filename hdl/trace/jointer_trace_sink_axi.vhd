@@ -111,8 +111,11 @@ architecture rtl of jointer_trace_sink_axi is
   signal b_i      : unsigned(q_log2_c downto 0) := (others => '0');  -- bursts acknowledged
   signal beat     : unsigned(7 downto 0);    -- W beat in the current burst
   signal half     : std_logic;               -- 32-bit: data half of the record
-  signal wiss     : unsigned(31 downto 0);   -- offset of the next burst
-  signal wptr_r   : unsigned(31 downto 0);
+  -- offsets in records (bytes / 8): 29 bits; a page (4 KB) is 512 records
+  signal wiss     : unsigned(28 downto 0);   -- offset of the next burst
+  signal wptr_r   : unsigned(28 downto 0);
+  signal size_r   : unsigned(28 downto 0);   -- ring_size in records
+  signal rptr_r   : unsigned(28 downto 0);   -- rptr_in in records
   signal lost_r   : unsigned(31 downto 0);
   signal err_r    : std_logic;
   signal clr_pend : std_logic;
@@ -156,37 +159,36 @@ begin
   fifo_full <= '1' when wr_ptr - rd_ptr = depth_c else '0';
   accept    <= rec_valid and enable and not cfg_err and not err_r and not clr_pend
                and not fifo_full;
+  size_r    <= unsigned(ring_size(31 downto 3));
+  rptr_r    <= unsigned(rptr_in(31 downto 3));
   drained   <= '1' when b_i = aw_i and awvalid_r = '0' else '0';
 
   -- the next burst: n_recs = min(waiting, limit), limit = min(max burst, to
   -- the 4 KB page end, free ring space, FIFO depth); issued when waiting >=
   -- limit or after the flush timeout, with a free slot and AW idle
   p_decide : process (all)
-    variable rptr_m  : unsigned(31 downto 0);
-    variable d       : unsigned(32 downto 0);
-    variable x       : unsigned(31 downto 0);
+    variable d       : unsigned(29 downto 0);
+    variable x       : unsigned(28 downto 0);
     variable free_r  : unsigned(9 downto 0);
     variable page_r  : unsigned(9 downto 0);
     variable limit   : unsigned(9 downto 0);
     variable waiting : unsigned(9 downto 0);
   begin
-    rptr_m := unsigned(rptr_in(31 downto 3)) & "000";
-    -- free bytes + 8 (one record is kept free): x = (rptr - wiss) mod size,
-    -- size when equal (empty ring); free records = x / 8 - 1, clamped to 511
-    d := ("0" & rptr_m) - ("0" & wiss);
-    if d(32) = '1' or d(31 downto 0) = 0 then
-      x := d(31 downto 0) + unsigned(ring_size);
-    else
-      x := d(31 downto 0);
+    -- free records: x = (rptr - wiss - 1) mod size (one record is kept
+    -- free; rptr - wiss - 1 = rptr + not wiss), clamped to 511
+    d := ("0" & rptr_r) + ("0" & not wiss);  -- d(29) = 0: rptr <= wiss, wrap
+    x := d(28 downto 0);
+    if d(29) = '0' then
+      x(28 downto 9) := d(28 downto 9) + size_r(28 downto 9);  -- size_r(8 downto 0) = 0
     end if;
-    if rptr_m >= unsigned(ring_size) then
+    if rptr_r >= size_r then
       free_r := (others => '0');
-    elsif x(31 downto 12) /= 0 then
+    elsif x(28 downto 9) /= 0 then
       free_r := to_unsigned(511, 10);
     else
-      free_r := ("0" & x(11 downto 3)) - 1;
+      free_r := "0" & x(8 downto 0);
     end if;
-    page_r  := to_unsigned(512, 10) - resize(wiss(11 downto 3), 10);
+    page_r  := to_unsigned(512, 10) - resize(wiss(8 downto 0), 10);
     limit   := min(min(to_unsigned(max_recs_c, 10), page_r), free_r);
     waiting := resize(wr_ptr - asg_ptr, 10);
     n_recs  <= min(waiting, limit);
@@ -213,7 +215,7 @@ begin
 
   process (clk)
     variable wbeat : boolean;
-    variable wm_d  : unsigned(32 downto 0);
+    variable wm_d  : unsigned(29 downto 0);
   begin
     if rising_edge(clk) then
       -- FIFO write
@@ -236,15 +238,15 @@ begin
       end if;
       if issue = '1' then
         awvalid_r <= '1';
-        awaddr_r  <= (unsigned(ring_base(31 downto 12)) + wiss(31 downto 12)) & wiss(11 downto 0);
+        awaddr_r  <= (unsigned(ring_base(31 downto 12)) + wiss(28 downto 9)) & wiss(8 downto 0) & "000";
         awlen_r   <= resize(n_recs * rec_beats_c - 1, 8);
         q(to_integer(aw_i(q_log2_c - 1 downto 0))) <= n_recs(8 downto 0);
         aw_i      <= aw_i + 1;
         asg_ptr   <= asg_ptr + resize(n_recs, f_c + 1);
-        if wiss + (n_recs & "000") = unsigned(ring_size) then
+        if wiss + n_recs = size_r then
           wiss <= (others => '0');
         else
-          wiss <= wiss + (n_recs & "000");
+          wiss <= wiss + n_recs;
         end if;
       end if;
       -- W
@@ -269,19 +271,20 @@ begin
         if m_axi_bresp /= "00" then
           err_r <= '1';
         elsif err_r = '0' then
-          if wptr_r + (q(to_integer(b_i(q_log2_c - 1 downto 0))) & "000") = unsigned(ring_size) then
+          if wptr_r + q(to_integer(b_i(q_log2_c - 1 downto 0))) = size_r then
             wptr_r <= (others => '0');
           else
-            wptr_r <= wptr_r + (q(to_integer(b_i(q_log2_c - 1 downto 0))) & "000");
+            wptr_r <= wptr_r + q(to_integer(b_i(q_log2_c - 1 downto 0)));
           end if;
         end if;
       end if;
       -- watermark
-      wm_d := ("0" & wptr_r) - ("0" & unsigned(rptr_in(31 downto 3)) & "000");
-      if wm_d(32) = '1' then
-        wm_d(31 downto 0) := wm_d(31 downto 0) + unsigned(ring_size);
+      -- (wptr - rptr) mod size >= watermark (bytes)
+      wm_d := ("0" & wptr_r) - ("0" & rptr_r);
+      if wm_d(29) = '1' then
+        wm_d(28 downto 9) := wm_d(28 downto 9) + size_r(28 downto 9);
       end if;
-      if unsigned(watermark) /= 0 and wm_d(31 downto 0) >= unsigned(watermark) then
+      if unsigned(watermark) /= 0 and (wm_d(28 downto 0) & "000") >= unsigned(watermark) then
         irq_r <= '1';
       else
         irq_r <= '0';
@@ -322,7 +325,7 @@ begin
     end if;
   end process;
 
-  wptr          <= std_logic_vector(wptr_r);
+  wptr          <= std_logic_vector(wptr_r) & "000";
   lost          <= std_logic_vector(lost_r);
   status        <= not drained & cfg_err & err_r;
   irq_wm        <= irq_r;
