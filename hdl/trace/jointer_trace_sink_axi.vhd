@@ -93,8 +93,9 @@ end entity jointer_trace_sink_axi;
 architecture rtl of jointer_trace_sink_axi is
   constant f_c          : positive := fifo_depth_log2_g;
   constant depth_c      : positive := 2 ** fifo_depth_log2_g;
-  constant rec_beats_c  : positive := 64 / data_w_g;          -- 32: 2, 64: 1
-  constant max_recs_c   : positive := max_burst_g / rec_beats_c;
+  constant wide_c       : boolean := data_w_g = 128;          -- 2 records per beat
+  constant rec_beats_c  : positive := 2 - data_w_g / 64 + data_w_g / 128;  -- 32: 2, else 1
+  constant max_recs_c   : positive := max_burst_g * (1 + data_w_g / 128) / rec_beats_c;
   constant q_log2_c     : positive := 2;                       -- 4 outstanding
   constant awsize_c     : natural := 2 + data_w_g / 64;        -- 32: 2, 64: 3
 
@@ -123,6 +124,7 @@ architecture rtl of jointer_trace_sink_axi is
   signal awvalid_r : std_logic := '0';  -- initial values: no X on the bus before rst
   signal awaddr_r : unsigned(31 downto 0);
   signal awlen_r  : unsigned(7 downto 0);
+  signal awsize_r : unsigned(2 downto 0) := to_unsigned(awsize_c, 3);
   signal irq_r    : std_logic;
 
   signal cfg_err  : std_logic;
@@ -130,6 +132,7 @@ architecture rtl of jointer_trace_sink_axi is
   signal fifo_full : std_logic;
   signal issue    : std_logic;   -- a burst of n_recs records is decided
   signal n_recs   : unsigned(9 downto 0);
+  signal narrow   : std_logic;   -- 128: a single 64-bit beat (AWSIZE 3) of one record
   signal wvalid   : std_logic;
   signal wlast    : std_logic;
   signal rec_out  : std_logic_vector(63 downto 0);
@@ -144,8 +147,8 @@ architecture rtl of jointer_trace_sink_axi is
   end function;
 begin
 
-  assert data_w_g = 32 or data_w_g = 64
-    report "jointer_trace_sink_axi: data_w_g must be 32 or 64" severity failure;
+  assert data_w_g = 32 or data_w_g = 64 or data_w_g = 128
+    report "jointer_trace_sink_axi: data_w_g must be 32, 64 or 128" severity failure;
   assert fifo_depth_log2_g >= 2 and fifo_depth_log2_g <= 12
     report "jointer_trace_sink_axi: fifo_depth_log2_g must be 2..12" severity failure;
   assert max_burst_g >= 2 and max_burst_g <= 256 and max_recs_c <= depth_c
@@ -173,6 +176,8 @@ begin
     variable page_r  : unsigned(9 downto 0);
     variable limit   : unsigned(9 downto 0);
     variable waiting : unsigned(9 downto 0);
+    variable n       : unsigned(9 downto 0);
+    variable go      : boolean;
   begin
     -- free records: x = (rptr - wiss - 1) mod size (one record is kept
     -- free; rptr - wiss - 1 = rptr + not wiss), clamped to 511
@@ -191,11 +196,24 @@ begin
     page_r  := to_unsigned(512, 10) - resize(wiss(8 downto 0), 10);
     limit   := min(min(to_unsigned(max_recs_c, 10), page_r), free_r);
     waiting := resize(wr_ptr - asg_ptr, 10);
-    n_recs  <= min(waiting, limit);
+    n       := min(waiting, limit);
+    go      := waiting >= limit or idle_cnt = flush_timeout_g;
+    n_recs  <= n;
+    narrow  <= '0';
+    -- 128 bits: full beats carry records 2k, 2k+1; an odd offset or a lone
+    -- record is written alone with a 64-bit beat on its half of the bus
+    if wide_c then
+      if wiss(0) = '1' or n = 1 then
+        narrow <= '1';
+        n_recs <= to_unsigned(1, 10);
+        go     := go or wiss(0) = '1';
+      else
+        n_recs <= n(9 downto 1) & "0";
+      end if;
+    end if;
     issue   <= '0';
     if awvalid_r = '0' and aw_i - b_i /= 2 ** q_log2_c and err_r = '0' and cfg_err = '0'
-       and clr_pend = '0' and waiting /= 0 and limit /= 0
-       and (waiting >= limit or idle_cnt >= flush_timeout_g) then
+       and clr_pend = '0' and n /= 0 and go then
       issue <= '1';
     end if;
   end process;
@@ -204,13 +222,28 @@ begin
   wvalid  <= '1' when w_i /= aw_i else '0';
   rec_out <= fifo(to_integer(rd_ptr(f_c - 1 downto 0)));
   wlast   <= '1' when resize(beat, 10) = resize(q(to_integer(w_i(q_log2_c - 1 downto 0))), 10)
-                      * rec_beats_c - 1 else '0';
+                      * rec_beats_c - 1 and not wide_c else
+             '1' when resize(beat, 10) = shift_right(resize(q(to_integer(w_i(q_log2_c - 1 downto 0))), 10) + 1, 1)
+                      - 1 and wide_c else '0';
 
   g_w64 : if data_w_g = 64 generate
     m_axi_wdata <= rec_out(31 downto 0) & rec_out(63 downto 32);  -- data & ts
+    m_axi_wstrb <= (others => '1');
+  end generate;
+  g_w128 : if wide_c generate
+    signal lone     : std_logic;  -- the beat of a narrow burst
+    signal rec_out2 : std_logic_vector(63 downto 0);  -- the record after rec_out
+  begin
+    rec_out2 <= fifo(to_integer(rd_ptr(f_c - 1 downto 0) + 1));
+    lone     <= '1' when q(to_integer(w_i(q_log2_c - 1 downto 0))) = 1 else '0';
+    m_axi_wdata <= rec_out(31 downto 0) & rec_out(63 downto 32) & rec_out(31 downto 0) & rec_out(63 downto 32)
+                   when lone = '1' else
+                   rec_out2(31 downto 0) & rec_out2(63 downto 32) & rec_out(31 downto 0) & rec_out(63 downto 32);
+    m_axi_wstrb <= x"FFFF" when lone = '0' else x"FF00" when rd_ptr(0) = '1' else x"00FF";
   end generate;
   g_w32 : if data_w_g = 32 generate
     m_axi_wdata <= rec_out(63 downto 32) when half = '0' else rec_out(31 downto 0);
+    m_axi_wstrb <= (others => '1');
   end generate;
 
   process (clk)
@@ -240,6 +273,14 @@ begin
         awvalid_r <= '1';
         awaddr_r  <= (unsigned(ring_base(31 downto 12)) + wiss(28 downto 9)) & wiss(8 downto 0) & "000";
         awlen_r   <= resize(n_recs * rec_beats_c - 1, 8);
+        awsize_r  <= to_unsigned(awsize_c, 3);
+        if wide_c then
+          awlen_r <= resize(shift_right(n_recs, 1) - 1, 8);
+          if narrow = '1' then
+            awlen_r  <= (others => '0');
+            awsize_r <= to_unsigned(3, 3);
+          end if;
+        end if;
         q(to_integer(aw_i(q_log2_c - 1 downto 0))) <= n_recs(8 downto 0);
         aw_i      <= aw_i + 1;
         asg_ptr   <= asg_ptr + resize(n_recs, f_c + 1);
@@ -254,6 +295,8 @@ begin
       if wbeat then
         if data_w_g = 32 and half = '0' then
           half <= '1';
+        elsif wide_c and q(to_integer(w_i(q_log2_c - 1 downto 0))) /= 1 then
+          rd_ptr <= rd_ptr + 2;
         else
           half   <= '0';
           rd_ptr <= rd_ptr + 1;
@@ -332,10 +375,9 @@ begin
   m_axi_awid    <= "0";
   m_axi_awaddr  <= std_logic_vector(awaddr_r);
   m_axi_awlen   <= std_logic_vector(awlen_r);
-  m_axi_awsize  <= std_logic_vector(to_unsigned(awsize_c, 3));
+  m_axi_awsize  <= std_logic_vector(awsize_r);
   m_axi_awburst <= "01";
   m_axi_awvalid <= awvalid_r;
-  m_axi_wstrb   <= (others => '1');
   m_axi_wlast   <= wlast;
   m_axi_wvalid  <= wvalid;
   m_axi_bready  <= '1';
