@@ -6,6 +6,9 @@
 -- Records: rec_valid (one per cycle possible) with rec_ts, rec_data enter a
 -- FIFO of 2^fifo_depth_log2_g records. Bursts of up to max_burst_g beats
 -- (INCR, AWSIZE = log2(data bytes), WSTRB all ones) take them to memory.
+-- 128 bits: a beat carries records 2k, 2k+1; a record alone (a flush of an
+-- odd count, or an odd offset) goes in a single 64-bit beat (AWLEN 0,
+-- AWSIZE 3, WSTRB of its half of the bus), which realigns the next burst.
 -- Ring: ring_base (byte address, 4 KB aligned), ring_size (bytes, a non-zero
 -- multiple of 4 KB); offsets are bytes from ring_base. Because the ring end
 -- is a 4 KB boundary, a burst that never crosses 4 KB never passes the ring
@@ -37,7 +40,8 @@
 -- restarts at offset 0 with lost 0, error 0 and an empty FIFO. rst does the
 -- same at once (the AXI slave must be reset with it: a burst is cut).
 -- The ring configuration must not change while enable = 1 or bursts are out.
---   data_w_g          : 32 | 64 (memory data width; 32: 2 beats per record)
+--   data_w_g          : 32 | 64 | 128 (memory data width; 32: 2 beats per
+--                       record, 128: 2 records per beat)
 --   fifo_depth_log2_g : log2 of the FIFO depth in records (2..12)
 --   max_burst_g       : beats per burst, 2..256; records per burst
 --                       (max_burst_g x data_w_g / 64) <= the FIFO depth
