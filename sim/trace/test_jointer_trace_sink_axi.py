@@ -367,6 +367,29 @@ async def rptr_outside_ring(dut):
 
 
 @cocotb.test()
+async def clear_in_flight(dut):
+    """clear while bursts are outstanding: they complete (every W burst
+    matches its AW), then WPTR and LOST restart at 0 and new records go to
+    the ring start."""
+    tb = await make_tb(dut, 0.4)
+    await tb.reset()
+    await tb.send(300, rate=1.0)
+    assert int(dut.status.value) & 4, "no burst in flight at the clear"
+    dut.clear.value = 1
+    await RisingEdge(dut.clk)
+    dut.clear.value = 0
+    await tb.settle()
+    assert int(dut.wptr.value) == 0 and int(dut.lost.value) == 0 and int(dut.status.value) == 0
+    n_aw = len(tb.aws)
+    tb.sent = []
+    await tb.send(100, rate=0.25, seq0=9000)
+    await tb.settle()
+    assert int(dut.wptr.value) == 800 and tb.aws[n_aw][0] == BASE
+    assert not same(tb.read_ring(0, 800), tb.sent), same(tb.read_ring(0, 800), tb.sent)
+    tb.check_clean()
+
+
+@cocotb.test()
 async def reset_mid_burst(dut):
     """rst while W beats of a burst are on the bus: afterwards the records of
     the restart go to the ring start, in order, and the bus is not hung."""
