@@ -130,6 +130,8 @@ architecture rtl of jointer_trace_sink_axi is
   signal awlen_r  : unsigned(7 downto 0);
   signal awsize_r : unsigned(2 downto 0) := to_unsigned(awsize_c, 3);
   signal irq_r    : std_logic;
+  signal free_q   : unsigned(9 downto 0);    -- free records (registered, clamped to 511)
+  signal fill_q   : unsigned(28 downto 0);   -- (wptr - rptr) mod size (registered)
 
   signal cfg_err  : std_logic;
   signal accept   : std_logic;   -- the FIFO takes rec_valid's record
@@ -174,31 +176,14 @@ begin
   -- the 4 KB page end, free ring space, FIFO depth); issued when waiting >=
   -- limit or after the flush timeout, with a free slot and AW idle
   p_decide : process (all)
-    variable d       : unsigned(29 downto 0);
-    variable x       : unsigned(28 downto 0);
-    variable free_r  : unsigned(9 downto 0);
     variable page_r  : unsigned(9 downto 0);
     variable limit   : unsigned(9 downto 0);
     variable waiting : unsigned(9 downto 0);
     variable n       : unsigned(9 downto 0);
     variable go      : boolean;
   begin
-    -- free records: x = (rptr - wiss - 1) mod size (one record is kept
-    -- free; rptr - wiss - 1 = rptr + not wiss), clamped to 511
-    d := ("0" & rptr_r) + ("0" & not wiss);  -- d(29) = 0: rptr <= wiss, wrap
-    x := d(28 downto 0);
-    if d(29) = '0' then
-      x(28 downto 9) := d(28 downto 9) + size_r(28 downto 9);  -- size_r(8 downto 0) = 0
-    end if;
-    if rptr_r >= size_r then
-      free_r := (others => '0');
-    elsif x(28 downto 9) /= 0 then
-      free_r := to_unsigned(511, 10);
-    else
-      free_r := "0" & x(8 downto 0);
-    end if;
     page_r  := to_unsigned(512, 10) - resize(wiss(8 downto 0), 10);
-    limit   := min(min(to_unsigned(max_recs_c, 10), page_r), free_r);
+    limit   := min(min(to_unsigned(max_recs_c, 10), page_r), free_q);
     waiting := resize(wr_ptr - asg_ptr, 10);
     n       := min(waiting, limit);
     go      := waiting >= limit or idle_cnt = flush_timeout_g;
@@ -219,6 +204,33 @@ begin
     if awvalid_r = '0' and aw_i - b_i /= 2 ** q_log2_c and err_r = '0' and cfg_err = '0'
        and clr_pend = '0' and n /= 0 and go then
       issue <= '1';
+    end if;
+  end process;
+
+  -- Free space, registered (shorter paths). It may lag one cycle: wiss
+  -- changes only with an issue, after which AWVALID is high for at least one
+  -- cycle (no decision), and a lagging rptr only means less space.
+  p_free : process (clk)
+    variable d      : unsigned(29 downto 0);
+    variable x      : unsigned(28 downto 0);
+    variable free_r : unsigned(9 downto 0);
+  begin
+    if rising_edge(clk) then
+      -- free records: x = (rptr - wiss - 1) mod size (one record is kept
+      -- free; rptr - wiss - 1 = rptr + not wiss), clamped to 511
+      d := ("0" & rptr_r) + ("0" & not wiss);  -- d(29) = 0: rptr <= wiss, wrap
+      x := d(28 downto 0);
+      if d(29) = '0' then
+        x(28 downto 9) := d(28 downto 9) + size_r(28 downto 9);  -- size_r(8 downto 0) = 0
+      end if;
+      if rptr_r >= size_r then
+        free_r := (others => '0');
+      elsif x(28 downto 9) /= 0 then
+        free_r := to_unsigned(511, 10);
+      else
+        free_r := "0" & x(8 downto 0);
+      end if;
+      free_q <= free_r;
     end if;
   end process;
 
@@ -331,7 +343,8 @@ begin
       if wm_d(29) = '1' then
         wm_d(28 downto 9) := wm_d(28 downto 9) + size_r(28 downto 9);
       end if;
-      if unsigned(watermark) /= 0 and (wm_d(28 downto 0) & "000") >= unsigned(watermark) then
+      fill_q <= wm_d(28 downto 0);
+      if unsigned(watermark) /= 0 and (fill_q & "000") >= unsigned(watermark) then
         irq_r <= '1';
       else
         irq_r <= '0';
