@@ -1,0 +1,402 @@
+-- jointer_trace_sink_axi: the trace sink of issue 15 (lossless capture into
+-- DRAM). An AXI4 master (write channels only) that writes 64-bit trace
+-- records {timestamp, data} (timestamp at the lower address) into a ring in
+-- memory the host owns, so a trace is no longer limited by BRAM and by two
+-- AXI4-Lite reads per record.
+-- Records: rec_valid (one per cycle possible) with rec_ts, rec_data enter a
+-- FIFO of 2^fifo_depth_log2_g records. Bursts of up to max_burst_g beats
+-- (INCR, AWSIZE = log2(data bytes), WSTRB all ones) take them to memory.
+-- 128 bits: a beat carries records 2k, 2k+1; a record alone (a flush of an
+-- odd count, or an odd offset) goes in a single 64-bit beat (AWLEN 0,
+-- AWSIZE 3, WSTRB of its half of the bus), which realigns the next burst.
+-- Ring: ring_base (byte address, 4 KB aligned), ring_size (bytes, a non-zero
+-- multiple of 4 KB); offsets are bytes from ring_base. Because the ring end
+-- is a 4 KB boundary, a burst that never crosses 4 KB never passes the ring
+-- end either: the issue offset wraps to 0 exactly at ring_size.
+--   wptr    : offset of the next record written and acknowledged (BRESP
+--             OKAY); the host may read [rptr_in, wptr) (modulo ring_size)
+--   rptr_in : the host's read offset (low 3 bits ignored). The sink keeps one
+--             record free (wptr = rptr is empty), so it never writes a byte
+--             in [rptr_in, rptr_in + 8) and holds at most size/8 - 1 records.
+--             rptr_in >= ring_size: no space (nothing is written).
+--   lost    : records dropped because the FIFO was full (it fills when the
+--             ring is full or memory is slow), exact, saturating at 2^32-1
+--   status  : bit 0 error (a BRESP other than OKAY: no new burst is issued
+--             and wptr freezes until clear; bursts already issued complete),
+--             bit 1 config_error (ring_base not 4 KB aligned or ring_size
+--             zero or not a multiple of 4 KB: nothing is accepted or
+--             written), bit 2 busy (a burst is issued and not acknowledged)
+--   irq_wm  : level, (wptr - rptr_in) mod ring_size >= watermark (bytes);
+--             watermark 0 = off
+-- Records are accepted while enable = 1, status bits 0..1 are 0 and no clear
+-- is pending; records offered otherwise are ignored (not counted in lost).
+-- A burst is issued when the records not yet issued reach the burst the
+-- limits allow (max_burst_g, the 4 KB page, the free ring space, the FIFO
+-- depth), or when some are waiting and no record has arrived for
+-- flush_timeout_g cycles (a partial burst: a trickle still reaches memory).
+-- Up to 4 bursts are outstanding (AW issued, B not yet received); W beats
+-- follow AW order and may lead their AW handshake; BREADY is always 1.
+-- clear (pulse): stops issuing, waits for the outstanding bursts to end, then
+-- restarts at offset 0 with lost 0, error 0 and an empty FIFO. rst does the
+-- same at once (the AXI slave must be reset with it: a burst is cut).
+-- The ring configuration must not change while enable = 1 or bursts are out.
+--   data_w_g          : 32 | 64 | 128 (memory data width; 32: 2 beats per
+--                       record, 128: 2 records per beat)
+--   fifo_depth_log2_g : log2 of the FIFO depth in records (2..12)
+--   max_burst_g       : beats per burst, 2..256; records per burst
+--                       (max_burst_g x data_w_g / 64) <= the FIFO depth
+--   flush_timeout_g   : idle cycles before a partial burst (1..65535)
+
+library ieee;
+use ieee.std_logic_1164.all;
+use ieee.numeric_std.all;
+
+entity jointer_trace_sink_axi is
+  generic (
+    data_w_g          : positive := 64;
+    fifo_depth_log2_g : positive := 5;
+    max_burst_g       : positive := 16;
+    flush_timeout_g   : positive := 64);
+  port (
+    clk           : in  std_logic;
+    rst           : in  std_logic;
+    -- records
+    rec_valid     : in  std_logic;
+    rec_ts        : in  std_logic_vector(31 downto 0);
+    rec_data      : in  std_logic_vector(31 downto 0);
+    -- registers
+    ring_base     : in  std_logic_vector(31 downto 0);
+    ring_size     : in  std_logic_vector(31 downto 0);
+    enable        : in  std_logic;
+    clear         : in  std_logic;
+    rptr_in       : in  std_logic_vector(31 downto 0);
+    watermark     : in  std_logic_vector(31 downto 0);
+    wptr          : out std_logic_vector(31 downto 0);
+    lost          : out std_logic_vector(31 downto 0);
+    status        : out std_logic_vector(2 downto 0);
+    irq_wm        : out std_logic;
+    -- AXI4 master, write channels (one ID, 0: responses in order)
+    m_axi_awid    : out std_logic_vector(0 downto 0);
+    m_axi_awaddr  : out std_logic_vector(31 downto 0);
+    m_axi_awlen   : out std_logic_vector(7 downto 0);
+    m_axi_awsize  : out std_logic_vector(2 downto 0);
+    m_axi_awburst : out std_logic_vector(1 downto 0);
+    m_axi_awvalid : out std_logic;
+    m_axi_awready : in  std_logic;
+    m_axi_wdata   : out std_logic_vector(data_w_g - 1 downto 0);
+    m_axi_wstrb   : out std_logic_vector(data_w_g / 8 - 1 downto 0);
+    m_axi_wlast   : out std_logic;
+    m_axi_wvalid  : out std_logic;
+    m_axi_wready  : in  std_logic;
+    m_axi_bid     : in  std_logic_vector(0 downto 0);
+    m_axi_bresp   : in  std_logic_vector(1 downto 0);
+    m_axi_bvalid  : in  std_logic;
+    m_axi_bready  : out std_logic);
+end entity jointer_trace_sink_axi;
+
+architecture rtl of jointer_trace_sink_axi is
+  constant f_c          : positive := fifo_depth_log2_g;
+  constant depth_c      : positive := 2 ** fifo_depth_log2_g;
+  constant wide_c       : boolean := data_w_g = 128;          -- 2 records per beat
+  constant rec_beats_c  : positive := 2 - data_w_g / 64 + data_w_g / 128;  -- 32: 2, else 1
+  constant max_recs_c   : positive := max_burst_g * (1 + data_w_g / 128) / rec_beats_c;
+  constant q_log2_c     : positive := 2;                       -- 4 outstanding
+  constant awsize_c     : natural := 2 + data_w_g / 64;        -- 32: 2, 64: 3
+
+  type fifo_t is array (0 to depth_c - 1) of std_logic_vector(63 downto 0);
+  type q_t is array (0 to 2 ** q_log2_c - 1) of unsigned(8 downto 0);  -- records
+
+  signal fifo     : fifo_t;
+  signal wr_ptr   : unsigned(f_c downto 0);  -- records written into the FIFO
+  signal asg_ptr  : unsigned(f_c downto 0);  -- records assigned to a burst
+  signal rd_ptr   : unsigned(f_c downto 0);  -- records sent on W
+  signal q        : q_t;                     -- records of each burst in flight
+  signal aw_i     : unsigned(q_log2_c downto 0) := (others => '0');  -- bursts issued
+  signal w_i      : unsigned(q_log2_c downto 0) := (others => '0');  -- bursts whose W is done
+  signal b_i      : unsigned(q_log2_c downto 0) := (others => '0');  -- bursts acknowledged
+  signal beat     : unsigned(7 downto 0);    -- W beat in the current burst
+  signal half     : std_logic;               -- 32-bit: data half of the record
+  -- offsets in records (bytes / 8): 29 bits; a page (4 KB) is 512 records
+  signal wiss     : unsigned(28 downto 0);   -- offset of the next burst
+  signal wptr_r   : unsigned(28 downto 0);
+  signal size_r   : unsigned(28 downto 0);   -- ring_size in records
+  signal rptr_r   : unsigned(28 downto 0);   -- rptr_in in records
+  signal lost_r   : unsigned(31 downto 0);
+  signal err_r    : std_logic;
+  signal clr_pend : std_logic;
+  signal idle_cnt : natural range 0 to flush_timeout_g;  -- cycles without a new record (saturating)
+  signal awvalid_r : std_logic := '0';  -- initial values: no X on the bus before rst
+  signal awaddr_r : unsigned(31 downto 0);
+  signal awlen_r  : unsigned(7 downto 0);
+  signal awsize_r : unsigned(2 downto 0) := to_unsigned(awsize_c, 3);
+  signal irq_r    : std_logic;
+  signal free_q   : unsigned(9 downto 0);    -- free records (registered, clamped to 511)
+  signal fill_q   : unsigned(28 downto 0);   -- (wptr - rptr) mod size (registered)
+
+  signal cfg_err  : std_logic;
+  signal accept   : std_logic;   -- the FIFO takes rec_valid's record
+  signal fifo_full : std_logic;
+  signal issue    : std_logic;   -- a burst of n_recs records is decided
+  signal n_recs   : unsigned(9 downto 0);
+  signal narrow   : std_logic;   -- 128: a single 64-bit beat (AWSIZE 3) of one record
+  signal wvalid   : std_logic;
+  signal wlast    : std_logic;
+  signal rec_out  : std_logic_vector(63 downto 0);
+  signal drained  : std_logic;   -- nothing issued and not acknowledged
+
+  function min(a, b : unsigned) return unsigned is
+  begin
+    if a < b then
+      return a;
+    end if;
+    return b;
+  end function;
+begin
+
+  assert data_w_g = 32 or data_w_g = 64 or data_w_g = 128
+    report "jointer_trace_sink_axi: data_w_g must be 32, 64 or 128" severity failure;
+  assert fifo_depth_log2_g >= 2 and fifo_depth_log2_g <= 12
+    report "jointer_trace_sink_axi: fifo_depth_log2_g must be 2..12" severity failure;
+  assert max_burst_g >= 2 and max_burst_g <= 256 and max_recs_c <= depth_c
+    report "jointer_trace_sink_axi: max_burst_g must be 2..256 and its records fit the FIFO"
+    severity failure;
+  assert flush_timeout_g <= 65535
+    report "jointer_trace_sink_axi: flush_timeout_g must be 1..65535" severity failure;
+
+  cfg_err   <= '1' when ring_base(11 downto 0) /= x"000" or ring_size(11 downto 0) /= x"000"
+                        or unsigned(ring_size) = 0 else '0';
+  fifo_full <= '1' when wr_ptr - rd_ptr = depth_c else '0';
+  accept    <= rec_valid and enable and not cfg_err and not err_r and not clr_pend
+               and not fifo_full;
+  size_r    <= unsigned(ring_size(31 downto 3));
+  rptr_r    <= unsigned(rptr_in(31 downto 3));
+  drained   <= '1' when b_i = aw_i and awvalid_r = '0' else '0';
+
+  -- the next burst: n_recs = min(waiting, limit), limit = min(max burst, to
+  -- the 4 KB page end, free ring space, FIFO depth); issued when waiting >=
+  -- limit or after the flush timeout, with a free slot and AW idle
+  p_decide : process (all)
+    variable page_r  : unsigned(9 downto 0);
+    variable limit   : unsigned(9 downto 0);
+    variable waiting : unsigned(9 downto 0);
+    variable n       : unsigned(9 downto 0);
+    variable go      : boolean;
+  begin
+    page_r  := to_unsigned(512, 10) - resize(wiss(8 downto 0), 10);
+    limit   := min(min(to_unsigned(max_recs_c, 10), page_r), free_q);
+    waiting := resize(wr_ptr - asg_ptr, 10);
+    n       := min(waiting, limit);
+    go      := waiting >= limit or idle_cnt = flush_timeout_g;
+    n_recs  <= n;
+    narrow  <= '0';
+    -- 128 bits: full beats carry records 2k, 2k+1; an odd offset or a lone
+    -- record is written alone with a 64-bit beat on its half of the bus
+    if wide_c then
+      if wiss(0) = '1' or n = 1 then
+        narrow <= '1';
+        n_recs <= to_unsigned(1, 10);
+        go     := go or wiss(0) = '1';
+      else
+        n_recs <= n(9 downto 1) & "0";
+      end if;
+    end if;
+    issue   <= '0';
+    if awvalid_r = '0' and aw_i - b_i /= 2 ** q_log2_c and err_r = '0' and cfg_err = '0'
+       and clr_pend = '0' and n /= 0 and go then
+      issue <= '1';
+    end if;
+  end process;
+
+  -- Free space, registered (shorter paths). It may lag one cycle: wiss
+  -- changes only with an issue, after which AWVALID is high for at least one
+  -- cycle (no decision), and a lagging rptr only means less space.
+  p_free : process (clk)
+    variable d      : unsigned(29 downto 0);
+    variable x      : unsigned(28 downto 0);
+    variable free_r : unsigned(9 downto 0);
+  begin
+    if rising_edge(clk) then
+      -- free records: x = (rptr - wiss - 1) mod size (one record is kept
+      -- free; rptr - wiss - 1 = rptr + not wiss), clamped to 511
+      d := ("0" & rptr_r) + ("0" & not wiss);  -- d(29) = 0: rptr <= wiss, wrap
+      x := d(28 downto 0);
+      if d(29) = '0' then
+        x(28 downto 9) := d(28 downto 9) + size_r(28 downto 9);  -- size_r(8 downto 0) = 0
+      end if;
+      if rptr_r >= size_r then
+        free_r := (others => '0');
+      elsif x(28 downto 9) /= 0 then
+        free_r := to_unsigned(511, 10);
+      else
+        free_r := "0" & x(8 downto 0);
+      end if;
+      free_q <= free_r;
+    end if;
+  end process;
+
+  -- W: the records of burst w_i, one record per beat (64) or two beats (32)
+  wvalid  <= '1' when w_i /= aw_i else '0';
+  rec_out <= fifo(to_integer(rd_ptr(f_c - 1 downto 0)));
+  wlast   <= '1' when resize(beat, 10) = resize(q(to_integer(w_i(q_log2_c - 1 downto 0))), 10)
+                      * rec_beats_c - 1 and not wide_c else
+             '1' when resize(beat, 10) = shift_right(resize(q(to_integer(w_i(q_log2_c - 1 downto 0))), 10) + 1, 1)
+                      - 1 and wide_c else '0';
+
+  g_w64 : if data_w_g = 64 generate
+    m_axi_wdata <= rec_out(31 downto 0) & rec_out(63 downto 32);  -- data & ts
+    m_axi_wstrb <= (others => '1');
+  end generate;
+  g_w128 : if wide_c generate
+    signal lone     : std_logic;  -- the beat of a narrow burst
+    signal rec_out2 : std_logic_vector(63 downto 0);  -- the record after rec_out
+  begin
+    rec_out2 <= fifo(to_integer(rd_ptr(f_c - 1 downto 0) + 1));
+    lone     <= '1' when q(to_integer(w_i(q_log2_c - 1 downto 0))) = 1 else '0';
+    m_axi_wdata <= rec_out(31 downto 0) & rec_out(63 downto 32) & rec_out(31 downto 0) & rec_out(63 downto 32)
+                   when lone = '1' else
+                   rec_out2(31 downto 0) & rec_out2(63 downto 32) & rec_out(31 downto 0) & rec_out(63 downto 32);
+    m_axi_wstrb <= x"FFFF" when lone = '0' else x"FF00" when rd_ptr(0) = '1' else x"00FF";
+  end generate;
+  g_w32 : if data_w_g = 32 generate
+    m_axi_wdata <= rec_out(63 downto 32) when half = '0' else rec_out(31 downto 0);
+    m_axi_wstrb <= (others => '1');
+  end generate;
+
+  process (clk)
+    variable wbeat : boolean;
+    variable wm_d  : unsigned(29 downto 0);
+  begin
+    if rising_edge(clk) then
+      -- FIFO write
+      if accept = '1' then
+        fifo(to_integer(wr_ptr(f_c - 1 downto 0))) <= rec_ts & rec_data;
+        wr_ptr <= wr_ptr + 1;
+      end if;
+      if rec_valid = '1' and accept = '0' and fifo_full = '1' and enable = '1'
+         and cfg_err = '0' and err_r = '0' and clr_pend = '0' and lost_r /= x"FFFFFFFF" then
+        lost_r <= lost_r + 1;
+      end if;
+      if accept = '1' then
+        idle_cnt <= 0;
+      elsif idle_cnt /= flush_timeout_g then
+        idle_cnt <= idle_cnt + 1;
+      end if;
+      -- AW
+      if awvalid_r = '1' and m_axi_awready = '1' then
+        awvalid_r <= '0';
+      end if;
+      if issue = '1' then
+        awvalid_r <= '1';
+        awaddr_r  <= (unsigned(ring_base(31 downto 12)) + wiss(28 downto 9)) & wiss(8 downto 0) & "000";
+        awlen_r   <= resize(n_recs * rec_beats_c - 1, 8);
+        awsize_r  <= to_unsigned(awsize_c, 3);
+        if wide_c then
+          awlen_r <= resize(shift_right(n_recs, 1) - 1, 8);
+          if narrow = '1' then
+            awlen_r  <= (others => '0');
+            awsize_r <= to_unsigned(3, 3);
+          end if;
+        end if;
+        q(to_integer(aw_i(q_log2_c - 1 downto 0))) <= n_recs(8 downto 0);
+        aw_i      <= aw_i + 1;
+        asg_ptr   <= asg_ptr + resize(n_recs, f_c + 1);
+        if wiss + n_recs = size_r then
+          wiss <= (others => '0');
+        else
+          wiss <= wiss + n_recs;
+        end if;
+      end if;
+      -- W
+      wbeat := wvalid = '1' and m_axi_wready = '1';
+      if wbeat then
+        if data_w_g = 32 and half = '0' then
+          half <= '1';
+        elsif wide_c and q(to_integer(w_i(q_log2_c - 1 downto 0))) /= 1 then
+          rd_ptr <= rd_ptr + 2;
+        else
+          half   <= '0';
+          rd_ptr <= rd_ptr + 1;
+        end if;
+        if wlast = '1' then
+          beat <= (others => '0');
+          w_i  <= w_i + 1;
+        else
+          beat <= beat + 1;
+        end if;
+      end if;
+      -- B
+      if m_axi_bvalid = '1' and b_i /= aw_i then
+        b_i <= b_i + 1;
+        if m_axi_bresp /= "00" then
+          err_r <= '1';
+        elsif err_r = '0' then
+          if wptr_r + q(to_integer(b_i(q_log2_c - 1 downto 0))) = size_r then
+            wptr_r <= (others => '0');
+          else
+            wptr_r <= wptr_r + q(to_integer(b_i(q_log2_c - 1 downto 0)));
+          end if;
+        end if;
+      end if;
+      -- watermark
+      -- (wptr - rptr) mod size >= watermark (bytes)
+      wm_d := ("0" & wptr_r) - ("0" & rptr_r);
+      if wm_d(29) = '1' then
+        wm_d(28 downto 9) := wm_d(28 downto 9) + size_r(28 downto 9);
+      end if;
+      fill_q <= wm_d(28 downto 0);
+      if unsigned(watermark) /= 0 and (fill_q & "000") >= unsigned(watermark) then
+        irq_r <= '1';
+      else
+        irq_r <= '0';
+      end if;
+      -- clear: once nothing is in flight, restart at offset 0
+      if clear = '1' then
+        clr_pend <= '1';
+      end if;
+      if clr_pend = '1' and drained = '1' then
+        clr_pend <= '0';
+        wr_ptr   <= (others => '0');
+        asg_ptr  <= (others => '0');
+        rd_ptr   <= (others => '0');
+        wiss     <= (others => '0');
+        wptr_r   <= (others => '0');
+        lost_r   <= (others => '0');
+        err_r    <= '0';
+        half     <= '0';
+      end if;
+      if rst = '1' then
+        wr_ptr    <= (others => '0');
+        asg_ptr   <= (others => '0');
+        rd_ptr    <= (others => '0');
+        aw_i      <= (others => '0');
+        w_i       <= (others => '0');
+        b_i       <= (others => '0');
+        beat      <= (others => '0');
+        half      <= '0';
+        wiss      <= (others => '0');
+        wptr_r    <= (others => '0');
+        lost_r    <= (others => '0');
+        err_r     <= '0';
+        clr_pend  <= '0';
+        idle_cnt  <= 0;
+        awvalid_r <= '0';
+        irq_r     <= '0';
+      end if;
+    end if;
+  end process;
+
+  wptr          <= std_logic_vector(wptr_r) & "000";
+  lost          <= std_logic_vector(lost_r);
+  status        <= not drained & cfg_err & err_r;
+  irq_wm        <= irq_r;
+  m_axi_awid    <= "0";
+  m_axi_awaddr  <= std_logic_vector(awaddr_r);
+  m_axi_awlen   <= std_logic_vector(awlen_r);
+  m_axi_awsize  <= std_logic_vector(awsize_r);
+  m_axi_awburst <= "01";
+  m_axi_awvalid <= awvalid_r;
+  m_axi_wlast   <= wlast;
+  m_axi_wvalid  <= wvalid;
+  m_axi_bready  <= '1';
+
+end architecture rtl;
