@@ -223,26 +223,15 @@ class Model:
     def ports(self) -> list[dict]:
         """Port list of the top, from its VHDL entity (flat std_logic and
         std_logic_vector(N downto M) ports with literal bounds)."""
-        pat = re.compile(rf"\bentity\s+{re.escape(self.top)}\s+is\s+port\s*\((.*?)\)\s*;\s*end\b",
-                         re.S | re.I)
-        for src in reversed(self.sources):
-            m = pat.search(re.sub(r"--[^\n]*", "", src.read_text()))
-            if m:
-                break
-        else:
-            raise BuildError(f"no entity {self.top} with a port clause (and no generics) found")
-        ports = []
-        for item in m.group(1).split(";"):
-            pm = re.fullmatch(r"\s*([\w\s,]+?)\s*:\s*(in|out)\s+std_u?logic(?:_vector\s*\(\s*(\d+)"
-                              r"\s+downto\s+(\d+)\s*\))?\s*(?::=.*)?", item, re.S | re.I)
-            if not pm:
-                raise BuildError(f"{self.top}: cannot read port '{item.strip()}' (flat std_logic "
-                                 "or std_logic_vector(N downto M) expected)")
-            width = int(pm.group(3)) - int(pm.group(4)) + 1 if pm.group(3) else 1
-            for name in pm.group(1).split(","):
-                ports.append({"name": name.strip().lower(), "width": width,
-                              "dir": "in" if pm.group(2).lower() == "in" else "out"})
-        return ports
+        for src in reversed(self.sources):      # the last file that declares it
+            try:
+                found = soc_top.vhdl_ports(src.read_text(), self.top)
+            except ValueError as e:
+                if str(e).startswith("no entity"):
+                    continue
+                raise BuildError(f"{e} (flat std_logic or std_logic_vector(N downto M) expected)") from None
+            return [{"name": n, "width": w or 1, "dir": d} for n, d, w in found]
+        raise BuildError(f"no entity {self.top} with a port clause (and no generics) found")
 
     def verilog_ports(self) -> list[dict]:
         """The same from the module header GHDL wrote (must agree)."""
