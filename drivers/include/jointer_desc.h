@@ -72,6 +72,26 @@ extern "C" {
 #define JOINTER_TRACE_LOST       0x1Cu  /* ro: records dropped while full */
 #define JOINTER_TRACE_STATUS_FULL     0x1u
 #define JOINTER_TRACE_STATUS_OVERFLOW 0x2u
+/* sink traces (jointer_trace_desc.sink_bytes != 0, YAML mode: sink): the
+ * records go through an AXI4 master into a ring in memory the host owns.
+ * Offsets are bytes from ring BASE; the host may read [RPTR, WPTR) modulo
+ * SIZE and then writes RPTR; the sink never writes [RPTR, RPTR + 8). */
+#define JOINTER_SINK_WPTR        0x00u  /* ro: offset of the next unit written and acknowledged */
+#define JOINTER_SINK_RPTR        0x04u  /* rw: the host's read offset (low 3 bits ignored) */
+#define JOINTER_SINK_STATUS      0x08u  /* ro: JOINTER_SINK_STATUS_* */
+#define JOINTER_SINK_WATERMARK   0x0Cu  /* rw: IRQ when (WPTR - RPTR) mod SIZE >= it (bytes); 0 off */
+#define JOINTER_SINK_BASE        0x10u  /* rw: ring address, 4 KB aligned */
+#define JOINTER_SINK_SIZE        0x14u  /* rw: ring bytes, a non-zero multiple of 4 KB */
+#define JOINTER_SINK_CONTROL     0x18u  /* rw: JOINTER_SINK_CONTROL_* (CLEAR reads 0) */
+#define JOINTER_SINK_LOST        0x1Cu  /* ro: records dropped (FIFO full), saturating */
+#define JOINTER_SINK_STATUS_ERROR        0x1u  /* a BRESP other than OKAY: stopped until CLEAR */
+#define JOINTER_SINK_STATUS_CONFIG_ERROR 0x2u  /* BASE / SIZE refused: nothing is written */
+#define JOINTER_SINK_STATUS_BUSY         0x4u  /* bursts are outstanding */
+#define JOINTER_SINK_CONTROL_ENABLE 0x1u  /* records are accepted */
+#define JOINTER_SINK_CONTROL_CLEAR  0x2u  /* pulse: drain bursts, then WPTR = 0, LOST = 0, errors 0 */
+/* record encodings (jointer_trace_desc.encoding, trace file header) */
+#define JOINTER_ENCODING_RAW     0u  /* 64-bit records {timestamp, data} */
+#define JOINTER_ENCODING_COMPACT 1u  /* 64-bit units, doc/trace-encoding.md */
 
 typedef enum jointer_mode {
     JOINTER_IDLE = 0,         /* ignores RUN and SOFT_RESET, holds results */
@@ -143,7 +163,10 @@ typedef struct jointer_trace_desc {
     int8_t irq_bit;            /* watermark bit; full = irq_bit + 1 */
     uint8_t filter;            /* 1: has a filter; 0: none (as JOINTER_METRIC_FILTER) */
     uint8_t relay;             /* 1: relay mode (the host drains it: RPTR, ACK, LOST) */
-    uint32_t clock_hz;         /* relay: frequency of the timestamp clock (its LMIC's), 0 if unknown */
+    uint32_t clock_hz;         /* relay/sink: frequency of the timestamp clock (its LMIC's), 0 if unknown */
+    uint8_t sink_bytes;        /* sink trace: memory data width in bytes (4, 8, 16); 0: BRAM trace.
+                                * A sink has reg_offset, no RAM window (ram_offset 0, depth 0) */
+    uint8_t encoding;          /* sink: JOINTER_ENCODING_RAW or JOINTER_ENCODING_COMPACT */
 } jointer_trace_desc;
 
 typedef struct jointer_sniffer_desc {

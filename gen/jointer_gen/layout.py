@@ -35,6 +35,15 @@ TRACE_REG_WORDS = 5
 # a relay trace (mode: relay) appends these: the host drains it while it runs
 RELAY_REGS = {"RPTR": 5, "ACK": 6, "LOST": 7}
 RELAY_REG_WORDS = 8
+# a sink trace (mode: sink, issue 15) has no RAM window: its records go to a
+# ring in memory through an AXI4 master (hdl/trace/jointer_trace_sink_axi)
+SINK_REGS = {"WPTR": 0, "RPTR": 1, "STATUS": 2, "WATERMARK": 3,
+             "BASE": 4, "SIZE": 5, "CONTROL": 6, "LOST": 7}
+SINK_REG_WORDS = 8
+SINK_STATUS = {"ERROR": 1 << 0, "CONFIG_ERROR": 1 << 1, "BUSY": 1 << 2}
+SINK_CONTROL = {"ENABLE": 1 << 0, "CLEAR": 1 << 1}
+# record encodings of a sink (jointer_trace_desc.encoding, trace file header)
+ENCODINGS = {"raw": 0, "compact": 1}
 MIN_WINDOW = 64  # bytes
 
 # CONTROL bits
