@@ -99,13 +99,10 @@ static int check_cfg(const jointer_cfg *cfg)
     }
     for (i = 0; i < cfg->num_traces; i++) {
         const jointer_trace_desc *t = &cfg->traces[i];
-        if (t->sniffer >= cfg->num_sniffers || t->dcapf >= cfg->sniffers[t->sniffer].num_dcapfs)
-            return -EINVAL;
-        if (t->sink_bytes != 0 ? /* a sink: 8 registers, no RAM window */
-            (t->sink_bytes != 4u && t->sink_bytes != 8u && t->sink_bytes != 16u) || t->relay != 0
-            || t->encoding > JOINTER_ENCODING_COMPACT || !fits(cfg, t->reg_offset, 32u)
-            : t->depth == 0 || t->depth > (1u << 26) || t->encoding != JOINTER_ENCODING_RAW
-              || !fits(cfg, t->reg_offset, 20u) || !fits(cfg, t->ram_offset, 8u * t->depth))
+        if (t->sniffer >= cfg->num_sniffers || t->dcapf >= cfg->sniffers[t->sniffer].num_dcapfs
+            || (t->sink_bytes == 0 && (t->depth == 0 || t->depth > (1u << 26))) /* a sink has no RAM */
+            || !fits(cfg, t->reg_offset, t->sink_bytes != 0 ? 32u : 20u)
+            || !fits(cfg, t->ram_offset, 8u * t->depth))
             return -EINVAL;
     }
     return 0;
