@@ -9,6 +9,6 @@ DRV_CORE_SRCS     := jointer.c jointer_trace.c jointer_sink.c jointer_compact.c 
 DRV_PORTABLE_SRCS := $(DRV_CORE_SRCS) jointer_names.c jointer_recorder.c jointer_port_baremetal.c
 # hosted Linux: jointer_open, the UIO and /dev/mem ports and their glue, printing, trace files
 DRV_HOSTED_SRCS   := jointer_open.c jointer_port_linux.c jointer_port_uio.c jointer_port_devmem.c \
-                     jointer_print.c jointer_trace_file.c
+                     jointer_port_ring.c jointer_print.c jointer_trace_file.c
 # what a co-simulation app links (its I/O is the simulator's, not a port)
 DRV_SIM_SRCS      := $(DRV_CORE_SRCS) jointer_names.c jointer_print.c
