@@ -47,6 +47,14 @@ int platform_monitor_io(jointer_io *io);
 uint32_t platform_read32(uint32_t addr);
 void platform_write32(uint32_t addr, uint32_t value);
 
+/*
+ * The memory model on a trace sink's AXI4 master port `port` (the top's
+ * port prefix, e.g. "m_axi_log"; NULL: the first), scenario key `memories`:
+ * the CPU's view of it, its bus address and size in bytes, for
+ * jointer_sink_start. -ENODEV when the scenario has none.
+ */
+int platform_ring(const char *port, volatile void **mem, uint32_t *bus_addr, uint32_t *size);
+
 /* let ceil(ns / bus period) rising edges of the bus clock pass */
 void platform_wait_ns(uint64_t ns);
 

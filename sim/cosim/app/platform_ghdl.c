@@ -26,6 +26,7 @@ typedef struct platform_callbacks {
     uint64_t (*monitor_transactions)(void);
     uint64_t (*bus_cycles)(void);
     void (*bus_reset)(uint64_t cycles);
+    int (*ring)(const char *port, void **mem, uint32_t *bus_addr, uint32_t *size);
 } platform_callbacks;
 
 void platform_set_callbacks(const platform_callbacks *cb);
@@ -113,4 +114,13 @@ uint64_t platform_bus_cycles(void)
 void platform_bus_reset(uint64_t cycles)
 {
     cbs.bus_reset(cycles);
+}
+
+int platform_ring(const char *port, volatile void **mem, uint32_t *bus_addr, uint32_t *size)
+{
+    void *m = NULL;
+    int r = cbs.ring(port, &m, bus_addr, size); /* a buffer the Python memory model owns */
+
+    *mem = m;
+    return r;
 }

@@ -39,6 +39,8 @@ from cocotb.task import bridge, resume
 from cocotb.triggers import ClockCycles, Event, RisingEdge, Timer
 from cocotb.utils import get_sim_time
 
+from axi_mem import AxiMem
+
 EIO = 5
 ENODEV = 19
 ETIMEDOUT = 110
@@ -280,6 +282,7 @@ WAIT_NS = C.CFUNCTYPE(None, C.c_uint64)
 VOID = C.CFUNCTYPE(None)
 NAMED = C.CFUNCTYPE(None, C.c_char_p, C.c_uint64)
 U64 = C.CFUNCTYPE(C.c_uint64)
+RING = C.CFUNCTYPE(C.c_int, C.c_char_p, C.POINTER(C.c_void_p), C.POINTER(C.c_uint32), C.POINTER(C.c_uint32))
 
 
 class Callbacks(C.Structure):
@@ -287,7 +290,7 @@ class Callbacks(C.Structure):
                 ("mon_wait_irq", MON_WAIT_IRQ), ("read32", READ32), ("write32", WRITE32),
                 ("wait_ns", WAIT_NS), ("stimulus_start", VOID), ("stimulus_wait", VOID),
                 ("report", NAMED), ("expect", NAMED), ("monitor_transactions", U64),
-                ("bus_cycles", U64), ("bus_reset", WAIT_NS)]
+                ("bus_cycles", U64), ("bus_reset", WAIT_NS), ("ring", RING)]
 
 
 class Harness:
@@ -354,6 +357,12 @@ class Harness:
                     raise ValueError(f"{where}: the top has no port {n!r}")
             self.stims.append(Stim(dut, s, self.clk[cname]["clk"], self.shadows, self.widths, where))
         self.stim_tasks = None
+        self.mems = []
+        for i, m in enumerate(self.sc.get("memories") or []):
+            c = self.clk.get(m.get("clock", self.top["bus_clock"]))
+            if c is None:
+                raise ValueError(f"memories[{i}]: no clock named {m.get('clock')!r}")
+            self.mems.append(AxiMem(dut, m, c["clk"], c["resetn"], self.rd, f"memories[{i}]"))
 
     # ---- platform coroutines (run in the scheduler thread) -------------------------
 
@@ -500,6 +509,14 @@ class Harness:
     def cb_expect(self, name, value):
         self.app_expect[name.decode()] = value
 
+    def cb_ring(self, port, mem, bus_addr, size):
+        for m in self.mems:
+            if not port or m.prefix == port.decode():
+                mem[0] = C.addressof(m.mem)
+                bus_addr[0], size[0] = m.base, m.size
+                return 0
+        return -ENODEV
+
     def cb_monitor_transactions(self):
         return self.mon.transactions
 
@@ -566,6 +583,8 @@ class Harness:
         if self.acc:
             self.acc.h["bready"].value = 1
             self.acc.h["rready"].value = 1
+        for m in self.mems:
+            cocotb.start_soon(m.run())
         await Timer(self.t_rel, "ps")
         for c in self.clocks:
             c["resetn"].value = 1
@@ -575,7 +594,8 @@ class Harness:
 
         lib = C.CDLL(os.environ["COSIM_APP_LIB"])
         cb = Callbacks(*[T(self._cb(getattr(self, "cb_" + n), fail)) for (n, T), fail in zip(
-            Callbacks._fields_, [-EIO, -EIO, -EIO, 0, None, None, None, None, None, None, 0, 0, None])])
+            Callbacks._fields_, [-EIO, -EIO, -EIO, 0, None, None, None, None, None, None, 0, 0, None,
+                                 -ENODEV])])
         self._keep = cb
         lib.platform_set_callbacks(C.byref(cb))
         lib.app_main.argtypes = [C.c_int, C.POINTER(C.c_char_p)]
@@ -592,6 +612,8 @@ class Harness:
         return self.write_report(app_rc, wall)
 
     def write_report(self, app_rc: int, wall: float) -> bool:
+        for m in self.mems:
+            self.metrics.update(m.counts())
         expect = {str(k): to_int(v) for k, v in (self.sc.get("expect") or {}).items()}
         checks = []
         for src, table in (("scenario", expect), ("app", self.app_expect)):

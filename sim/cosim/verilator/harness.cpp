@@ -40,6 +40,7 @@
 #include "verilated_fst_c.h"
 #endif
 
+#include "axi_mem.h"
 #include "cosim_ports.h"
 #include "platform.h"
 
@@ -393,6 +394,54 @@ struct AxiLiteStim : Stimulus {
 
 // ---- the harness -------------------------------------------------------------
 
+// the memory on a trace sink's AXI4 master port (axi_mem.h)
+struct AxiMemAgent : Agent {
+    AxiMemState st;
+    Port *awaddr, *awlen, *awsize, *awvalid, *awready, *wdata, *wstrb, *wlast, *wvalid, *wready,
+        *bresp, *bvalid, *bready, *rstn;
+    bool s_rst = true, s_awvalid = false, s_wvalid = false, s_wlast = false, s_bready = false;
+    uint64_t s_awaddr = 0, s_wstrb = 0;
+    unsigned s_awlen = 0, s_awsize = 0;
+    std::vector<uint8_t> s_wdata;
+
+    explicit AxiMemAgent(const AxiMemCfg &c) : st(c) {}
+    unsigned data_bytes() const { return (unsigned)wdata->width / 8u; }
+    void sample() override
+    {
+        s_rst = rstn->get() == 0;
+        s_awvalid = awvalid->get() != 0;
+        s_awaddr = awaddr->get();
+        s_awlen = (unsigned)awlen->get();
+        s_awsize = (unsigned)awsize->get();
+        s_wvalid = wvalid->get() != 0;
+        s_wstrb = wstrb->get();
+        s_wlast = wlast->get() != 0;
+        s_bready = bready->get() != 0;
+        s_wdata.assign(data_bytes(), 0);
+        if (wdata->width <= 64) {
+            uint64_t v = wdata->get();
+            for (unsigned i = 0; i < data_bytes(); ++i)
+                s_wdata[i] = (uint8_t)(v >> (8u * i));
+        } else {
+            const uint32_t *w = (const uint32_t *)wdata->p;
+            for (unsigned i = 0; i < data_bytes(); ++i)
+                s_wdata[i] = (uint8_t)(w[i / 4u] >> (8u * (i % 4u)));
+        }
+    }
+    void drive() override
+    {
+        if (s_rst)
+            st.reset();
+        else
+            st.edge_step(s_awvalid, s_awaddr, s_awlen, s_awsize, s_wvalid, s_wdata.data(), s_wstrb, s_wlast,
+                         s_bready, data_bytes());
+        awready->set(st.awready);
+        wready->set(st.wready);
+        bvalid->set(st.bvalid);
+        bresp->set(st.bresp);
+    }
+};
+
 class Harness {
 public:
     Harness(const std::string &scenario_path, const std::string &top_path,
@@ -421,6 +470,7 @@ public:
         setup_clocks();
         setup_masters();
         setup_stimulus();
+        setup_memories();
         irq_ = &port(get_str(top_, "irq", "irq"));
         limit_ = get_u64(sc_, "run_ns", 1000000, "scenario") * 1000u;
         irq_ms_ns_ = get_u64(sc_, "irq_ms_ns", 1000, "scenario");
@@ -672,6 +722,18 @@ public:
     }
 
     void report(const char *name, uint64_t v) { put(metrics_, name, v); }
+
+    int ring(const char *prefix, volatile void **mem, uint32_t *bus_addr, uint32_t *size)
+    {
+        for (auto &m : mems_)
+            if (prefix == nullptr || m->st.cfg.prefix == prefix) {
+                *mem = m->st.mem.data();
+                *bus_addr = (uint32_t)m->st.cfg.base;
+                *size = (uint32_t)m->st.cfg.size;
+                return 0;
+            }
+        return -ENODEV;
+    }
     void expect(const char *name, uint64_t v) { put(app_expect_, name, v); }
     uint64_t monitor_transactions() const { return mon_.transactions; }
     uint64_t bus_cycles() const { return clocks_[bus_].edges; }
@@ -714,6 +776,7 @@ public:
 
     int finish(int app_rc)
     {
+        report_memories();
         double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0_).count();
         struct Check {
             std::string name, source;
@@ -974,7 +1037,63 @@ private:
         }
     }
 
+    // scenario `memories`: the memory model on each master port
+    void setup_memories()
+    {
+        YAML::Node list = sc_["memories"];
+        if (!list)
+            return;
+        int i = 0;
+        for (auto m : list) {
+            std::string where = "memories[" + std::to_string(i++) + "]";
+            AxiMemCfg c;
+            c.prefix = get_str(m, "port", "");
+            c.base = get_u64(m, "base", 0, where);
+            c.size = get_u64(m, "size", 0x10000, where);
+            c.aw_stall = (unsigned)get_u64(m, "aw_stall", 0, where);
+            c.w_stall = (unsigned)get_u64(m, "w_stall", 0, where);
+            c.b_latency = get_u64(m, "b_latency", 1, where);
+            c.error_burst = get_u64(m, "error_burst", 0, where);
+            c.seed = (uint32_t)get_u64(m, "seed", 1, where);
+            if (c.size == 0 || c.size % 4096u || c.base % 4096u || c.aw_stall > 99 || c.w_stall > 99)
+                die("%s: size/base must be multiples of 4096, stalls 0..99", where.c_str());
+            std::unique_ptr<AxiMemAgent> a(new AxiMemAgent(c));
+            std::string p = c.prefix + "_";
+            a->awaddr = &port(p + "awaddr");
+            a->awlen = &port(p + "awlen");
+            a->awsize = &port(p + "awsize");
+            a->awvalid = &port(p + "awvalid");
+            a->awready = &port(p + "awready");
+            a->wdata = &port(p + "wdata");
+            a->wstrb = &port(p + "wstrb");
+            a->wlast = &port(p + "wlast");
+            a->wvalid = &port(p + "wvalid");
+            a->wready = &port(p + "wready");
+            a->bresp = &port(p + "bresp");
+            a->bvalid = &port(p + "bvalid");
+            a->bready = &port(p + "bready");
+            Clock &ck = clock(get_str(m, "clock", get_str(top_, "bus_clock", "")));
+            a->rstn = ck.rstn;
+            a->active = true;
+            ck.agents.push_back(a.get());
+            mems_.push_back(std::move(a));
+        }
+    }
+
+    // the memory models' counts, as metrics the scenario can expect
+    void report_memories()
+    {
+        for (auto &m : mems_) {
+            const std::string n = "mem." + m->st.cfg.prefix + ".";
+            put(metrics_, (n + "bursts").c_str(), m->st.bursts);
+            put(metrics_, (n + "beats").c_str(), m->st.beats);
+            put(metrics_, (n + "violations").c_str(), m->st.violations);
+            put(metrics_, (n + "slverr").c_str(), m->st.errors);
+        }
+    }
+
     YAML::Node sc_, top_;
+    std::vector<std::unique_ptr<AxiMemAgent>> mems_;
     std::string report_path_;
     std::unique_ptr<VerilatedContext> ctx_;
     std::unique_ptr<Vcosim_top> model_;
@@ -1029,6 +1148,10 @@ void platform_expect(const char *name, uint64_t value) { g_h->expect(name, value
 uint64_t platform_monitor_transactions(void) { return g_h->monitor_transactions(); }
 uint64_t platform_bus_cycles(void) { return g_h->bus_cycles(); }
 void platform_bus_reset(uint64_t cycles) { g_h->bus_reset(cycles); }
+int platform_ring(const char *port, volatile void **mem, uint32_t *bus_addr, uint32_t *size)
+{
+    return g_h->ring(port, mem, bus_addr, size);
+}
 
 } // extern "C"
 

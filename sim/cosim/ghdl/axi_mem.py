@@ -1,0 +1,98 @@
+"""The memory behind a trace sink's AXI4 master port (issue 15), write
+channels only: the GHDL twin of verilator/axi_mem.h, cycle for cycle (same
+LCG, two draws per rising edge, same queue rules), so both simulators see the
+same AWREADY/WREADY/BVALID sequence and report identical results.
+
+The bytes live in a ctypes buffer: the C application reads the ring through
+its address (platform_ring), in this process, while no simulated time passes.
+"""
+import ctypes
+
+from cocotb.triggers import RisingEdge
+
+
+class AxiMem:
+    def __init__(self, dut, spec: dict, clk, resetn, rd, where: str):
+        self.prefix = spec.get("port", "")
+        self.base = int(spec.get("base", 0))
+        self.size = int(spec.get("size", 0x10000))
+        self.aw_stall = int(spec.get("aw_stall", 0))
+        self.w_stall = int(spec.get("w_stall", 0))
+        self.b_latency = int(spec.get("b_latency", 1))
+        self.error_burst = int(spec.get("error_burst", 0))
+        self.lcg = int(spec.get("seed", 1))
+        if self.size == 0 or self.size % 4096 or self.base % 4096 or not (0 <= self.aw_stall <= 99) \
+                or not (0 <= self.w_stall <= 99):
+            raise ValueError(f"{where}: size/base must be multiples of 4096, stalls 0..99")
+        self.h = {s: getattr(dut, f"{self.prefix}_{s}") for s in (
+            "awaddr", "awlen", "awsize", "awvalid", "awready", "wdata", "wstrb", "wlast", "wvalid", "wready",
+            "bresp", "bvalid", "bready")}
+        self.data_bytes = len(self.h["wdata"]) // 8
+        self.clk, self.resetn, self.rd = clk, resetn, rd
+        self.mem = ctypes.create_string_buffer(self.size)
+        self.aw, self.b = [], []            # [addr, len, size, beat], [ready_edge, resp]
+        self.edge = self.bursts = self.beats = self.violations = self.errors = 0
+        self.awready = self.wready = self.bvalid = False
+        self.bresp = 0
+
+    def draw(self) -> int:
+        self.lcg = (self.lcg * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.lcg >> 16) % 100
+
+    def counts(self) -> dict:
+        n = f"mem.{self.prefix}."
+        return {n + "bursts": self.bursts, n + "beats": self.beats, n + "violations": self.violations,
+                n + "slverr": self.errors}
+
+    def step(self, awvalid, awaddr, awlen, awsize, wvalid, wdata, wstrb, wlast, bready):
+        self.edge += 1
+        aw_hs, w_hs, b_hs = awvalid and self.awready, wvalid and self.wready, self.bvalid and bready
+        if b_hs:
+            self.b.pop(0)
+        if w_hs:
+            x = self.aw[0]
+            lane0 = (x[0] + x[3] * (1 << x[2])) & ~(self.data_bytes - 1)
+            bad = False
+            for i in range(self.data_bytes):
+                if (wstrb >> i) & 1:
+                    p = lane0 + i
+                    if self.base <= p < self.base + self.size:
+                        self.mem[p - self.base] = (wdata >> (8 * i)) & 0xFF
+                    else:
+                        bad = True
+            self.violations += bad
+            self.beats += 1
+            last = x[3] == x[1]
+            self.violations += wlast != last
+            x[3] += 1
+            if last:
+                self.bursts += 1
+                resp = 2 if bad or self.bursts == self.error_burst else 0
+                self.errors += resp != 0
+                self.b.append([self.edge + self.b_latency, resp])
+                self.aw.pop(0)
+        if aw_hs:
+            self.violations += (awaddr & 0xFFF) + ((awlen + 1) << awsize) > 0x1000
+            self.aw.append([awaddr, awlen, awsize, 0])
+        r_aw, r_w = self.draw(), self.draw()
+        self.awready = len(self.aw) < 8 and r_aw >= self.aw_stall
+        self.wready = bool(self.aw) and r_w >= self.w_stall
+        self.bvalid = bool(self.b) and self.b[0][0] <= self.edge
+        self.bresp = self.b[0][1] if self.bvalid else 0
+
+    async def run(self):
+        h, rd, edge = self.h, self.rd, RisingEdge(self.clk)
+        while True:
+            await edge
+            if not rd(self.resetn):
+                self.aw, self.b = [], []
+                self.awready = self.wready = self.bvalid = False
+                self.bresp = 0
+            else:
+                self.step(bool(rd(h["awvalid"])), rd(h["awaddr"]), rd(h["awlen"]), rd(h["awsize"]),
+                          bool(rd(h["wvalid"])), rd(h["wdata"]), rd(h["wstrb"]), bool(rd(h["wlast"])),
+                          bool(rd(h["bready"])))
+            h["awready"].value = int(self.awready)
+            h["wready"].value = int(self.wready)
+            h["bvalid"].value = int(self.bvalid)
+            h["bresp"].value = self.bresp
