@@ -79,15 +79,19 @@ extern "C" {
 #define TRACE_SINK_EVENTS_SEEN_LOW_RESET       0x0u /* filter bounds after reset */
 #define TRACE_SINK_EVENTS_SEEN_HIGH_RESET      0xFFFFFFFFu
 
-/* trace stream_log (src, DCAPF 0, 0 records, stop when full) */
+/* trace stream_log (src, DCAPF 0, sink: 64-bit AXI4 master m_axi_stream_log, raw encoding) */
 #define TRACE_SINK_TRACE_STREAM_LOG              0u /* index into trace_sink_cfg.traces */
-#define TRACE_SINK_STREAM_LOG_REGS               0x58u /* WPTR; FILL, STATUS, WATERMARK, DEPTH follow */
-#define TRACE_SINK_STREAM_LOG_RAM                0x3Cu /* record i: word 2i timestamp, 2i+1 data */
-#define TRACE_SINK_STREAM_LOG_DEPTH              0u /* records */
+#define TRACE_SINK_STREAM_LOG_REGS               0x58u /* WPTR; RPTR, STATUS, WATERMARK, BASE, SIZE, CONTROL, LOST follow */
+#define TRACE_SINK_STREAM_LOG_RAM                0x0u /* a sink has no RAM window: its records are in the ring in memory */
+#define TRACE_SINK_STREAM_LOG_DEPTH              0u /* a sink: the ring's size is SIZE (bytes) */
+#define TRACE_SINK_STREAM_LOG_SINK_BYTES         8u /* memory data width in bytes (m_axi_stream_log_wdata) */
+#define TRACE_SINK_STREAM_LOG_ENCODING           0u /* JOINTER_ENCODING_RAW */
+#define TRACE_SINK_STREAM_LOG_RING_BYTES         0x100000u /* size of the .dtsi's reserved-memory region */
+#define TRACE_SINK_STREAM_LOG_FIFO_DEPTH         32u /* records the sink's FIFO holds */
 #define TRACE_SINK_STREAM_LOG_DCAPF              0u /* DCAPF index inside its sniffer (INIT order) */
-#define TRACE_SINK_STREAM_LOG_IRQ_MASK           0x3u /* watermark | full */
+#define TRACE_SINK_STREAM_LOG_IRQ_MASK           0x3u /* watermark | error */
 #define TRACE_SINK_STREAM_LOG_WATERMARK_IRQ_MASK 0x1u
-#define TRACE_SINK_STREAM_LOG_FULL_IRQ_MASK      0x2u
+#define TRACE_SINK_STREAM_LOG_ERROR_IRQ_MASK     0x2u /* STATUS.ERROR rises (a BRESP error) */
 #define TRACE_SINK_STREAM_LOG_HAS_FILTER         1u /* 1: Init DCAPF + filter; 0: no filter (jointer_initialize: -ENOTSUP) */
 #define TRACE_SINK_STREAM_LOG_LOW_RESET          0x0u /* filter bounds after reset */
 #define TRACE_SINK_STREAM_LOG_HIGH_RESET         0xFFFFFFFFu
