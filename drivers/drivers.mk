@@ -34,6 +34,8 @@ DRV_HDRS     := $(wildcard $(DRV)/include/*.h $(DRV)/src/*.h $(DRV)/tests/*.h \
 DRV_HDRS     += $(wildcard $(DRV)/cli/*.h)
 DRV_FIXSRC   := $(foreach f,$(DRV_FIXNAMES),$(DRV_FIXGEN)/$(f)/c/$(f).c)
 DRV_T_CORE   := $(DRV_LIB) $(DRV)/tests/mock/jointer_mock.c $(DRV_FIXSRC) $(DRV)/tests/test_core.c
+DRV_T_SINK   := $(DRV_PORTABLE) $(DRV)/tests/mock/jointer_mock.c $(DRV_FIXGEN)/relay_mon/c/relay_mon.c \
+                $(DRV)/tests/test_sink.c
 DRV_T_PM     := $(DRV_PORTABLE) $(DRV)/tests/mock/jointer_mock.c $(DRV)/tests/test_pm.c
 DRV_T_UIO    := $(DRV_LIB) $(DRV_FIXGEN)/accel_mon/c/accel_mon.c $(DRV_FIXGEN)/relay_mon/c/relay_mon.c \
                 $(DRV)/tests/test_uio.c
@@ -69,6 +71,10 @@ $(DRV_B)/%/test_histogram: $(DRV_PORTABLE) $(DRV)/tests/test_histogram.c $(DRV_H
 	@mkdir -p $(@D)
 	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) $(DRV_PORTABLE) $(DRV)/tests/test_histogram.c -o $@
 
+$(DRV_B)/%/test_sink: $(DRV_T_SINK) $(DRV_HDRS)
+	@mkdir -p $(@D)
+	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) $(DRV_FIXINC) $(DRV_T_SINK) -o $@
+
 $(DRV_B)/%/test_pm: $(DRV_T_PM) $(DRV_HDRS)
 	@mkdir -p $(@D)
 	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) $(DRV_T_PM) -o $@
@@ -83,20 +89,22 @@ define drv_run
 	@echo "== $(1): test_uio";  $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_uio
 	@echo "== $(1): test_pm";   $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_pm
 	@echo "== $(1): test_histogram"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_histogram
+	@echo "== $(1): test_sink"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_sink
 endef
 
 c-test: deps $(DRV_B)/native/test_core $(DRV_B)/native/test_uio $(DRV_B)/native/test_pm \
-        $(DRV_B)/native/test_histogram
+        $(DRV_B)/native/test_histogram $(DRV_B)/native/test_sink
 	$(call drv_run,native)
 
 cross-test: deps $(DRV_B)/aarch64/test_core $(DRV_B)/aarch64/test_uio \
                  $(DRV_B)/armhf/test_core $(DRV_B)/armhf/test_uio $(DRV_B)/aarch64/test_pm \
-                 $(DRV_B)/armhf/test_pm $(DRV_B)/aarch64/test_histogram $(DRV_B)/armhf/test_histogram
+                 $(DRV_B)/armhf/test_pm $(DRV_B)/aarch64/test_histogram $(DRV_B)/armhf/test_histogram \
+                 $(DRV_B)/aarch64/test_sink $(DRV_B)/armhf/test_sink
 	$(call drv_run,aarch64)
 	$(call drv_run,armhf)
 
 sanitize-test: deps $(DRV_B)/san/test_core $(DRV_B)/san/test_uio $(DRV_B)/san/test_pm \
-               $(DRV_B)/san/test_histogram
+               $(DRV_B)/san/test_histogram $(DRV_B)/san/test_sink
 	$(call drv_run,san)
 
 $(DRV_B)/fuzz/fuzz_api: $(DRV_T_FUZZ) $(DRV_HDRS)

@@ -33,7 +33,7 @@ int cli_cmd_trace_follow(int argc, char **argv)
     static jointer_trace_record buf[1024];
     jointer_tfile_header h;
     follow_sink sink;
-    const char *path = NULL;
+    const char *path = NULL, *ring_spec = NULL;
     uint32_t wm = 0, timeout = 100, records = 0, duration = 0, lost = 0;
     uint64_t drained = 0;
     const jointer_trace_desc *t;
@@ -48,6 +48,8 @@ int cli_cmd_trace_follow(int argc, char **argv)
             path = argv[++i];
         else if (strcmp(argv[i], "--watermark") == 0 && i + 1 < argc && cli_parse_u32(argv[i + 1], &wm) == 0)
             i++;
+        else if (strcmp(argv[i], "--ring") == 0 && i + 1 < argc)
+            ring_spec = argv[++i];
         else if (strcmp(argv[i], "--timeout-ms") == 0 && i + 1 < argc && cli_parse_u32(argv[i + 1], &timeout) == 0)
             i++;
         else if (strcmp(argv[i], "--records") == 0 && i + 1 < argc && cli_parse_u32(argv[i + 1], &records) == 0)
@@ -63,31 +65,35 @@ int cli_cmd_trace_follow(int argc, char **argv)
     }
     if (tr < 0 || path == NULL || timeout > 0x7FFFFFFFu) {
         fprintf(stderr, "usage: jointer trace TRACE --follow -o FILE [--watermark N] [--timeout-ms MS]"
-                        " [--records N] [--duration-ms MS]\n");
+                        " [--records N] [--duration-ms MS] [--ring ADDR:SIZE]\n");
         return 2;
     }
     t = &CFG->traces[tr];
-    if (!t->relay) {
-        fprintf(stderr, "jointer: trace %s is not a relay trace (YAML mode: relay)\n", t->name);
+    if (!t->relay && t->sink_bytes == 0) {
+        fprintf(stderr, "jointer: trace %s is not a relay or sink trace (YAML mode: relay | sink)\n", t->name);
         return 2;
     }
-    if (wm == 0)
+    if (wm == 0 && t->relay)
         wm = t->depth / 2u;
-    if (wm > t->depth) {
+    if (t->relay && wm > t->depth) {
         fprintf(stderr, "jointer: --watermark %" PRIu32 " beyond the depth %" PRIu32 "\n", wm, t->depth);
         return 2;
     }
     if (cli_open_device() < 0)
         return 1;
+    if (t->sink_bytes != 0 && (r = cli_sink_begin((unsigned)tr, ring_spec, wm)) != 0)
+        return r;
     f = fopen(path, "w+b");
     if (f == NULL) {
         fprintf(stderr, "jointer: cannot write %s: %s\n", path, strerror(errno));
+        if (t->sink_bytes != 0)
+            (void)cli_sink_end((unsigned)tr, buf, 0, follow_write, NULL, &drained);
         return 1;
     }
     r = jointer_tfile_header_init(&h, CFG, (unsigned)tr);
     if (r == 0)
         r = jointer_tfile_write_header(f, &h);
-    if (r == 0)
+    if (r == 0 && t->relay)
         r = jointer_trace_set_watermark(&cli_dev, (unsigned)tr, wm);
     if (r == 0 && t->irq_bit >= 0)
         r = jointer_irq_enable(&cli_dev, t->lmic, 3u << (unsigned)t->irq_bit);
@@ -100,6 +106,10 @@ int cli_cmd_trace_follow(int argc, char **argv)
            && (duration == 0 || cli_now_ms() - t0 < (double)duration))
         r = jointer_trace_relay(&cli_dev, (unsigned)tr, buf, sizeof buf / sizeof buf[0], (int)timeout,
                                 follow_write, &sink, &drained);
+    if (t->sink_bytes != 0) { /* stop, drain the rest, unmap the ring */
+        int e = cli_sink_end((unsigned)tr, buf, sizeof buf / sizeof buf[0], follow_write, &sink, &drained);
+        r = r == 0 ? e : r;
+    }
     if (r == 0)
         r = jointer_trace_lost(&cli_dev, (unsigned)tr, &lost);
     if (r == 0)

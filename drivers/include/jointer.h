@@ -18,6 +18,7 @@
 #include <errno.h>
 
 #include "jointer_desc.h"
+#include "jointer_compact.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -157,6 +158,9 @@ typedef struct jointer_dev {
     jointer_clock_fn clock;
     void *clock_ctx;
     jointer_port port;
+    struct jointer_sink_ring *rings; /* sink traces' rings (jointer_sink_start) */
+    const struct jointer_sink_ops *sink_ops; /* set by jointer_sink_start: only
+                                              * a program that starts a sink links it */
 } jointer_dev;
 
 /*
@@ -347,6 +351,48 @@ typedef int (*jointer_trace_sink)(void *ctx, const jointer_trace_record *rec, ui
 int jointer_trace_relay(jointer_dev *dev, unsigned trace, jointer_trace_record *buf,
                         uint32_t max, int timeout_ms, jointer_trace_sink sink, void *ctx,
                         uint64_t *drained);
+
+/* ---- sink traces ------------------------------------------------------- */
+
+/*
+ * A sink trace (YAML mode: sink, jointer_trace_desc.sink_bytes != 0) writes
+ * its records through an AXI4 master into a ring in memory the host owns
+ * (doc/integration.md "Trace sinks"). The application provides the ring (no
+ * allocation here): on Linux jointer_uio_ring_open (jointer_hosted.h) maps
+ * the reserved-memory region of the device tree; on bare metal any buffer the
+ * master can reach (uncached, or coherent with the CPU). The device keeps a
+ * pointer to the ring until jointer_sink_stop: keep it alive until then.
+ * Once started, jointer_trace_drain, jointer_trace_relay, jointer_trace_lost
+ * and jointer_trace_status work on the sink as on a relay trace; compact
+ * records (jointer_trace_desc.encoding) are decoded on the way.
+ */
+typedef struct jointer_sink_ring {
+    const volatile uint8_t *mem;  /* the ring as the CPU sees it */
+    uint32_t bus_addr;            /* its address for the sink (BASE): 4 KB aligned */
+    uint32_t size;                /* bytes: a non-zero multiple of 4096 */
+    uint32_t rptr;                /* offset of the next unit to read */
+    unsigned trace;
+    jointer_compact_state compact;
+    struct jointer_sink_ring *next;
+} jointer_sink_ring;
+
+/*
+ * Stop the sink, clear it (its bursts end, WPTR = LOST = 0), program BASE,
+ * SIZE, RPTR = 0 and WATERMARK (bytes, 0 off), enable it, and attach ring to
+ * dev. -ENOTSUP: not a sink trace; -EINVAL: bad ring; -EIO: the sink refused
+ * the ring (STATUS.CONFIG_ERROR); -ETIMEDOUT: its bursts never ended.
+ */
+int jointer_sink_start(jointer_dev *dev, unsigned trace, jointer_sink_ring *ring,
+                       const volatile void *mem, uint32_t bus_addr, uint32_t size,
+                       uint32_t watermark);
+/* disable the sink (no new record; what it holds still reaches the ring) and
+ * wait until no burst is outstanding; the ring stays attached for a last drain */
+int jointer_sink_stop(jointer_dev *dev, unsigned trace);
+/* detach the trace's ring from dev (after the last drain) */
+int jointer_sink_detach(jointer_dev *dev, unsigned trace);
+/* STATUS (JOINTER_SINK_STATUS_*), WPTR and LOST in one call */
+int jointer_sink_status(jointer_dev *dev, unsigned trace, uint32_t *status, uint32_t *wptr,
+                        uint32_t *lost);
 
 /* ---- interrupts --------------------------------------------------------- */
 

@@ -41,6 +41,25 @@ int jointer_uio_open(jointer_dev *dev, const jointer_cfg *cfg, const char *path,
 int jointer_devmem_open(jointer_dev *dev, const jointer_cfg *cfg, uint64_t phys,
                         const char *mem_path, unsigned flags);
 
+/*
+ * The ring of a sink trace (jointer_sink_start) on Linux.
+ * jointer_uio_ring_open: UIO map `params->map` (0 or NULL params: map 1) of
+ * /dev/uioN, the reserved-memory region the generated .dtsi gives the
+ * monitor's node as its second `reg` (doc/integration.md "Trace sinks");
+ * -ENODEV when the device has no such map. jointer_devmem_ring_open: the
+ * physical range [phys, phys + size) through /dev/mem, O_SYNC (mem_path
+ * NULL: "/dev/mem"). Both: 4 KB aligned, a multiple of 4 KB, below 4 GB.
+ */
+typedef struct jointer_ring_map {
+    volatile void *mem;   /* the CPU's view (uncached) */
+    uint32_t bus_addr;    /* the sink's BASE */
+    uint32_t size;        /* bytes */
+} jointer_ring_map;
+
+int jointer_uio_ring_open(jointer_ring_map *ring, const char *path, const jointer_uio_params *params);
+int jointer_devmem_ring_open(jointer_ring_map *ring, uint64_t phys, uint32_t size, const char *mem_path);
+int jointer_ring_close(jointer_ring_map *ring);
+
 #ifdef __cplusplus
 }
 #endif

@@ -100,8 +100,9 @@ static int check_cfg(const jointer_cfg *cfg)
     for (i = 0; i < cfg->num_traces; i++) {
         const jointer_trace_desc *t = &cfg->traces[i];
         if (t->sniffer >= cfg->num_sniffers || t->dcapf >= cfg->sniffers[t->sniffer].num_dcapfs
-            || t->depth == 0 || t->depth > (1u << 26)
-            || !fits(cfg, t->reg_offset, 20u) || !fits(cfg, t->ram_offset, 8u * t->depth))
+            || (t->sink_bytes == 0 && (t->depth == 0 || t->depth > (1u << 26))) /* a sink has no RAM */
+            || !fits(cfg, t->reg_offset, t->sink_bytes != 0 ? 32u : 20u)
+            || !fits(cfg, t->ram_offset, 8u * t->depth))
             return -EINVAL;
     }
     return 0;

@@ -33,4 +33,17 @@ static inline int ready(const jointer_dev *dev)
     return dev != NULL && dev->cfg != NULL;
 }
 
+/* sink traces (jointer_sink.c), reached from jointer_trace.c through
+ * dev->sink_ops (set by jointer_sink_start), so that a program that never
+ * starts a sink does not link the sink's code nor the compact decoder */
+typedef struct jointer_sink_ops {
+    /* units pending in the ring and STATUS */
+    int (*fill)(jointer_dev *dev, unsigned trace, uint32_t *units, uint32_t *status);
+    /* the drain of a relay trace, from the ring */
+    int (*drain)(jointer_dev *dev, unsigned trace, jointer_trace_record *out, uint32_t max,
+                 uint32_t *count);
+    /* records the attached ring can hold (3 per unit when compact), 0 without one */
+    uint32_t (*capacity)(const jointer_dev *dev, unsigned trace);
+} jointer_sink_ops;
+
 #endif /* JOINTER_INTERNAL_H */

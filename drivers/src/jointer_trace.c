@@ -18,6 +18,8 @@ int jointer_trace_status(jointer_dev *dev, unsigned trace, uint32_t *fill, uint3
 
     if (t == NULL || fill == NULL || status == NULL)
         return -EINVAL;
+    if (t->sink_bytes != 0)
+        return dev->sink_ops != NULL ? dev->sink_ops->fill(dev, trace, fill, status) : -ENODEV;
     r = rd(dev, t->reg_offset + JOINTER_TRACE_FILL, fill);
     if (r == 0)
         r = rd(dev, t->reg_offset + JOINTER_TRACE_STATUS, status);
@@ -30,6 +32,9 @@ int jointer_trace_set_watermark(jointer_dev *dev, unsigned trace, uint32_t recor
 
     if (t == NULL)
         return -EINVAL;
+    if (t->sink_bytes != 0) /* the sink counts bytes: 8 per unit */
+        return records > UINT32_MAX / 8u ? -ERANGE
+               : wr(dev, t->reg_offset + JOINTER_SINK_WATERMARK, 8u * records);
     if (records > t->depth)
         return -ERANGE;
     return wr(dev, t->reg_offset + JOINTER_TRACE_WATERMARK, records);
@@ -45,6 +50,8 @@ int jointer_trace_read(jointer_dev *dev, unsigned trace, jointer_trace_record *o
     if (t == NULL || count == NULL || (out == NULL && max != 0))
         return -EINVAL;
     *count = 0;
+    if (t->sink_bytes != 0)
+        return -ENOTSUP; /* its records are in the ring: jointer_trace_drain */
     r = rd(dev, t->reg_offset + JOINTER_TRACE_FILL, &fill);
     if (r < 0)
         return r;
@@ -80,7 +87,7 @@ static const jointer_trace_desc *relay_of(const jointer_dev *dev, unsigned trace
 {
     const jointer_trace_desc *t = trace_of(dev, trace);
 
-    *err = t == NULL ? -EINVAL : !t->relay ? -ENOTSUP : 0;
+    *err = t == NULL ? -EINVAL : !t->relay && t->sink_bytes == 0 ? -ENOTSUP : 0;
     return *err == 0 ? t : NULL;
 }
 
@@ -96,6 +103,8 @@ int jointer_trace_drain(jointer_dev *dev, unsigned trace, jointer_trace_record *
     *count = 0;
     if (t == NULL)
         return r;
+    if (t->sink_bytes != 0)
+        return dev->sink_ops != NULL ? dev->sink_ops->drain(dev, trace, out, max, count) : -ENODEV;
     r = rd(dev, t->reg_offset + JOINTER_TRACE_FILL, &fill);
     if (r < 0)
         return r;
@@ -138,7 +147,7 @@ int jointer_trace_lost(jointer_dev *dev, unsigned trace, uint32_t *lost)
         return -EINVAL;
     if (t == NULL)
         return r;
-    return rd(dev, t->reg_offset + JOINTER_TRACE_LOST, lost);
+    return rd(dev, t->reg_offset + (t->sink_bytes != 0 ? JOINTER_SINK_LOST : JOINTER_TRACE_LOST), lost);
 }
 
 int jointer_trace_relay(jointer_dev *dev, unsigned trace, jointer_trace_record *buf,
@@ -161,7 +170,9 @@ int jointer_trace_relay(jointer_dev *dev, unsigned trace, jointer_trace_record *
         if (r < 0)
             return r;
     }
-    budget = 4u * t->depth; /* a producer faster than the drain: give the caller back control */
+    /* a producer faster than the drain: give the caller back control */
+    budget = 4u * (t->sink_bytes == 0 ? t->depth
+                   : dev->sink_ops != NULL ? dev->sink_ops->capacity(dev, trace) : 1u);
     do {
         r = jointer_trace_drain(dev, trace, buf, max, &n);
         if (r < 0)

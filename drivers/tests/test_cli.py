@@ -371,7 +371,7 @@ def trace_follow_and_convert(tmp):
     rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", os.path.join(tmp, "none"))
     assert rc == 1 and "cannot read" in err, err
     rc, out, err = run("jointer-relay_mon", d, "trace", "ev_trace", "--follow", "-o", out_file)
-    assert rc == 2 and "not a relay trace" in err, err
+    assert rc == 2 and "not a relay or sink trace" in err, err
     rc, out, err = run("jointer-relay_mon", d, "trace", "relay_t", "--follow")
     assert rc == 2 and "usage" in err, err
     rc, out, err = run("jointer-relay_mon", d, "trace", "relay_t", "--follow", "-o", out_file,

@@ -355,6 +355,46 @@ TEST(open_spec_parsing)
     }
 }
 
+/* the sink's ring: map1 of the UIO device (the file: its second page on),
+ * and the same bytes through the /dev/mem path */
+TEST(ring_maps_uio_map1_and_devmem)
+{
+    long page = sysconf(_SC_PAGESIZE);
+    jointer_uio_params p = {sysfs, NULL, 0};
+    jointer_ring_map ring;
+    char path[600];
+    int fd;
+
+    CHECK_OK(make_tree("0x1000\n", "0x43C00000\n", "0\n", 0));
+    CHECK_EQ(jointer_uio_ring_open(&ring, devpath, &p), -ENODEV); /* no map1 yet */
+    snprintf(path, sizeof path, "mkdir -p %s/uio3/maps/map1", sysfs);
+    CHECK_OK(system(path));
+    snprintf(path, sizeof path, "%s/uio3/maps/map1/addr", sysfs);
+    CHECK_OK(put(path, "0x30000000\n"));
+    snprintf(path, sizeof path, "%s/uio3/maps/map1/size", sysfs);
+    CHECK_OK(put(path, "0x2000\n"));
+    fd = open(devpath, O_RDWR);
+    CHECK(fd >= 0 && ftruncate(fd, page + 0x2000) == 0);
+    close(fd);
+    poke((uint32_t)page + 8u, 0xC0FFEEu);
+    CHECK_OK(jointer_uio_ring_open(&ring, devpath, &p));
+    CHECK_EQ(ring.bus_addr, 0x30000000u);
+    CHECK_EQ(ring.size, 0x2000u);
+    CHECK_EQ(((volatile uint32_t *)ring.mem)[2], 0xC0FFEEu);
+    CHECK_OK(jointer_ring_close(&ring));
+    CHECK(ring.mem == NULL);
+    CHECK_OK(jointer_devmem_ring_open(&ring, (uint64_t)page, 0x1000, devpath));
+    CHECK_EQ(ring.bus_addr, (uint32_t)page);
+    CHECK_EQ(((volatile uint32_t *)ring.mem)[2], 0xC0FFEEu);
+    CHECK_OK(jointer_ring_close(&ring));
+    snprintf(path, sizeof path, "%s/uio3/maps/map1/size", sysfs);
+    CHECK_OK(put(path, "0x1800\n")); /* not a multiple of 4 KB */
+    CHECK_EQ(jointer_uio_ring_open(&ring, devpath, &p), -EINVAL);
+    CHECK_EQ(jointer_devmem_ring_open(&ring, 0x100, 0x1000, devpath), -EINVAL);
+    CHECK_EQ(jointer_devmem_ring_open(&ring, 0, 0, devpath), -EINVAL);
+    CHECK_EQ(jointer_uio_ring_open(NULL, devpath, &p), -EINVAL);
+}
+
 static const jt_case cases[] = {
     JT_CASE(uio_maps_reads_and_writes_the_device),
     JT_CASE(uio_offset_from_the_low_address_bits),
@@ -363,6 +403,7 @@ static const jt_case cases[] = {
     JT_CASE(uio_trace_relay_step),
     JT_CASE(devmem_maps_exactly_the_monitor),
     JT_CASE(open_spec_parsing),
+    JT_CASE(ring_maps_uio_map1_and_devmem),
 };
 
 int main(int argc, char **argv)

@@ -41,7 +41,8 @@ class MetricDesc(ctypes.Structure):
 class TraceDesc(ctypes.Structure):
     _fields_ = [("name", c_char_p), ("reg_offset", u32), ("ram_offset", u32), ("depth", u32),
                 ("low_reset", u32), ("high_reset", u32), ("sniffer", u16), ("lmic", u8), ("dcapf", u8),
-                ("ring", u8), ("irq_bit", i8), ("filter", u8), ("relay", u8), ("clock_hz", u32)]
+                ("ring", u8), ("irq_bit", i8), ("filter", u8), ("relay", u8), ("clock_hz", u32),
+                ("sink_bytes", u8), ("encoding", u8)]
 
 
 class SnifferDesc(ctypes.Structure):
@@ -86,7 +87,8 @@ class Dev(ctypes.Structure):
     _fields_ = [("base", c_void_p), ("ops", c_void_p), ("ctx", c_void_p), ("metrics", c_void_p),
                 ("fast_metrics", u32), ("cfg", c_void_p), ("bounds", c_void_p), ("bounds_words", u32),
                 ("control", u32 * 16), ("irq_enable", u32), ("log", c_void_p), ("log_ctx", c_void_p),
-                ("clock", c_void_p), ("clock_ctx", c_void_p), ("port", Port)]
+                ("clock", c_void_p), ("clock_ctx", c_void_p), ("port", Port), ("rings", c_void_p),
+                ("sink_ops", c_void_p)]
 
 
 class Ident(ctypes.Structure):
@@ -95,6 +97,22 @@ class Ident(ctypes.Structure):
 
 class UioParams(ctypes.Structure):
     _fields_ = [("sysfs_root", c_char_p), ("irq_path", c_char_p), ("map", c_uint)]
+
+
+class CompactState(ctypes.Structure):
+    _fields_ = [("ts", u32), ("data", u32), ("synced", u8)]
+
+
+class SinkRing(ctypes.Structure):
+    pass
+
+
+SinkRing._fields_ = [("mem", c_void_p), ("bus_addr", u32), ("size", u32), ("rptr", u32), ("trace", c_uint),
+                     ("compact", CompactState), ("next", P(SinkRing))]
+
+
+class RingMap(ctypes.Structure):
+    _fields_ = [("mem", c_void_p), ("bus_addr", u32), ("size", u32)]
 
 
 class TraceRecord(ctypes.Structure):
@@ -133,7 +151,8 @@ STRUCTS = {"jointer_metric_desc": MetricDesc, "jointer_trace_desc": TraceDesc,
            "jointer_io_ops": IoOps, "jointer_io": Io, "jointer_port": Port, "jointer_dev": Dev,
            "jointer_ident": Ident, "jointer_uio_params": UioParams, "jointer_trace_record": TraceRecord,
            "jointer_tfile_header": TfileHeader, "jointer_pm_function": PmFunction,
-           "jointer_pm_stats": PmStats, "jointer_pm_frame": PmFrame}
+           "jointer_pm_stats": PmStats, "jointer_pm_frame": PmFrame,
+           "jointer_compact_state": CompactState, "jointer_sink_ring": SinkRing, "jointer_ring_map": RingMap}
 
 # ---- the shared objects ----------------------------------------------------------
 CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
@@ -170,6 +189,13 @@ _PROTOS = {
     "jointer_trace_set_watermark": (c_int, [P(Dev), c_uint, u32]),
     "jointer_trace_drain": (c_int, [P(Dev), c_uint, c_void_p, u32, P(u32)]),
     "jointer_trace_lost": (c_int, [P(Dev), c_uint, P(u32)]),
+    "jointer_sink_start": (c_int, [P(Dev), c_uint, P(SinkRing), c_void_p, u32, u32, u32]),
+    "jointer_sink_stop": (c_int, [P(Dev), c_uint]),
+    "jointer_sink_detach": (c_int, [P(Dev), c_uint]),
+    "jointer_sink_status": (c_int, [P(Dev), c_uint, P(u32), P(u32), P(u32)]),
+    "jointer_uio_ring_open": (c_int, [P(RingMap), c_char_p, P(UioParams)]),
+    "jointer_devmem_ring_open": (c_int, [P(RingMap), u64, u32, c_char_p]),
+    "jointer_ring_close": (c_int, [P(RingMap)]),
     "jointer_irq_enable": (c_int, [P(Dev), c_uint, u32]),
     "jointer_irq_status": (c_int, [P(Dev), c_uint, P(u32)]),
     "jointer_irq_ack": (c_int, [P(Dev), c_uint, u32]),

@@ -17,7 +17,8 @@ from .errors import JointerError
 
 Metric = namedtuple("Metric", "index name lmic lmic_name sniffer sniffer_name dcapf width extractor "
                               "aggregator buckets flags")
-Trace = namedtuple("Trace", "index name lmic lmic_name sniffer sniffer_name dcapf depth ring relay clock_hz")
+Trace = namedtuple("Trace", "index name lmic lmic_name sniffer sniffer_name dcapf depth ring relay clock_hz "
+                            "sink_bytes encoding")
 Sniffer = namedtuple("Sniffer", "index name lmic lmic_name index_in_lmic pm_addresses pm_pc_width")
 Lmic = namedtuple("Lmic", "index name num_sniffers")
 
@@ -62,7 +63,7 @@ class Descriptor:
             t = c.traces[i]
             self.traces.append(Trace(i, _s(t.name), t.lmic, self.lmics[t.lmic].name, t.sniffer,
                                      self.sniffers[t.sniffer].name, t.dcapf, t.depth, bool(t.ring),
-                                     bool(t.relay), t.clock_hz))
+                                     bool(t.relay), t.clock_hz, t.sink_bytes, t.encoding))
 
     @property
     def vlnv(self):

@@ -11,7 +11,7 @@ Series (labels monitor, lmic, sniffer, metric):
                                  last le = +Inf; _count = samples; no _sum (not counted)
   jointer_mean                   summary: _sum and _count of a mean metric (one snapshot)
   jointer_overflow               gauge 0/1: the sniffer's OVERFLOW bit (labels without metric)
-  jointer_trace_lost             gauge: LOST of each relay trace (label trace)
+  jointer_trace_lost             gauge: LOST of each relay or sink trace (label trace)
   jointer_trace_fill             gauge: FILL of each trace (label trace)
   jointer_up                     gauge 0/1 per monitor: 0 when its last read failed
 Prometheus is the distributed part: one exporter per board, scraped by one server.
@@ -48,7 +48,7 @@ class JointerCollector:
         s = SummaryMetricFamily("jointer_mean", "sum and count of a jointer mean metric", labels=lab)
         ov = GaugeMetricFamily("jointer_overflow", "OVERFLOW bit of a sniffer (a result saturated or wrapped)",
                                labels=["monitor", "lmic", "sniffer"])
-        lost = GaugeMetricFamily("jointer_trace_lost", "records a relay trace dropped (its LOST register)",
+        lost = GaugeMetricFamily("jointer_trace_lost", "records a relay or sink trace dropped (its LOST register)",
                                  labels=["monitor", "lmic", "sniffer", "trace"])
         fill = GaugeMetricFamily("jointer_trace_fill", "records in a trace buffer (FILL)",
                                  labels=["monitor", "lmic", "sniffer", "trace"])
@@ -97,7 +97,7 @@ class JointerCollector:
             rows.append(("overflow", key, int(bit)))
         for t in mon.descriptor.traces:
             rows.append(("fill", t, mon.trace_status(t.index)[0]))
-            if t.relay:
+            if t.relay or t.sink_bytes:
                 rows.append(("lost", t, mon.lost(t.index)))
         return rows
 

@@ -54,6 +54,7 @@ class Monitor:
         self._keep = []          # ctypes objects the C side points to (ops, callbacks, buffers)
         self._open = False
         self._cb_error = None
+        self._sinks = {}         # trace index -> (SinkRing, RingMap) of a started sink
 
     # ---- opening ----------------------------------------------------------
     @classmethod
@@ -219,6 +220,11 @@ class Monitor:
         return ctypes.byref(self._dev)
 
     def close(self):
+        for i in list(getattr(self, "_sinks", {})):  # a sink left running: stop it, unmap its ring
+            L = _lib.lib()
+            L.jointer_sink_stop(self._devp(), i)
+            L.jointer_sink_detach(self._devp(), i)
+            L.jointer_ring_close(ctypes.byref(self._sinks.pop(i)[1]))
         if self._open:
             self._open = False
             r = _lib.lib().jointer_close(ctypes.byref(self._dev))
@@ -438,9 +444,9 @@ class Monitor:
         return fill.value, st.value
 
     def drain(self, trace, max_records=None):
-        """Relay trace: copy and release what is there (numpy array)."""
+        """Relay or sink trace: copy and release what is there (numpy array)."""
         t = self.descriptor.trace(trace)
-        mx = max_records or t.depth
+        mx = max_records or t.depth or 4096
         buf = np.zeros(max(1, mx), TRACE_DTYPE)
         n = u32()
         self._check(_lib.lib().jointer_trace_drain(self._devp(), t.index, buf.ctypes.data, mx, ctypes.byref(n)),
@@ -452,6 +458,62 @@ class Monitor:
         v = u32()
         self._check(_lib.lib().jointer_trace_lost(self._devp(), t.index, ctypes.byref(v)), "lost %s" % t.name)
         return v.value
+
+    # ---- sink traces (YAML mode: sink) ------------------------------------------
+    def sink_start(self, trace, ring=None, watermark=0):
+        """Start a sink trace on its ring in memory; then drain() and lost()
+        work on it as on a relay trace. ring: None = map1 of this monitor's
+        UIO device (the reserved-memory region of the generated .dtsi);
+        (phys, size) = that range through /dev/mem ($JOINTER_DEVMEM_PATH).
+        watermark: bytes (0: off). Stop it with sink_stop()."""
+        t = self.descriptor.trace(trace)
+        if not t.sink_bytes:
+            raise JointerError(E.ENOTSUP, "trace %s is not a sink trace (YAML mode: sink)" % t.name)
+        L = _lib.lib()
+        if t.index in self._sinks:
+            self.sink_stop(t.name)
+        rmap = _lib.RingMap()
+        if ring is None:
+            if not getattr(self, "spec", "").startswith("uio:"):
+                raise JointerError(E.EINVAL, "sink %s: give ring=(phys, size) (no UIO device)" % t.name)
+            root = os.environ.get("JOINTER_UIO_SYSFS")
+            p = _lib.UioParams(root.encode() if root else None, None, 1)
+            r = L.jointer_uio_ring_open(ctypes.byref(rmap), self.spec[4:].encode(), ctypes.byref(p))
+        else:
+            phys, size = ring
+            mp = os.environ.get("JOINTER_DEVMEM_PATH")
+            r = L.jointer_devmem_ring_open(ctypes.byref(rmap), phys, size, mp.encode() if mp else None)
+        self._check(r, "ring of %s" % t.name)
+        sring = _lib.SinkRing()
+        r = L.jointer_sink_start(self._devp(), t.index, ctypes.byref(sring), rmap.mem, rmap.bus_addr, rmap.size,
+                                 watermark)
+        if r < 0:
+            L.jointer_ring_close(ctypes.byref(rmap))
+        self._check(r, "sink_start %s" % t.name)
+        self._sinks[t.index] = (sring, rmap)  # the C side points at both until sink_stop
+
+    def sink_stop(self, trace):
+        """Disable the sink, wait for its bursts; returns what was still in
+        the ring (numpy array), then unmaps it."""
+        t = self.descriptor.trace(trace)
+        L = _lib.lib()
+        self._check(L.jointer_sink_stop(self._devp(), t.index), "sink_stop %s" % t.name)
+        rest = []
+        while t.index in self._sinks:
+            part = self.drain(t.name, 4096)
+            rest.append(part)
+            if len(part) == 0:
+                L.jointer_sink_detach(self._devp(), t.index)
+                L.jointer_ring_close(ctypes.byref(self._sinks.pop(t.index)[1]))
+        return np.concatenate(rest)
+
+    def sink_status(self, trace):
+        """(status bits JOINTER_SINK_STATUS_*, WPTR, LOST)."""
+        t = self.descriptor.trace(trace)
+        st, w, lost = u32(), u32(), u32()
+        self._check(_lib.lib().jointer_sink_status(self._devp(), t.index, ctypes.byref(st), ctypes.byref(w),
+                                                   ctypes.byref(lost)), "sink_status %s" % t.name)
+        return st.value, w.value, lost.value
 
     def set_watermark(self, trace, records):
         t = self.descriptor.trace(trace)
