@@ -13,7 +13,9 @@ both fit:
               `.buckets` (optional, default 1: a histogram's bucket count; its
               RESULT is `buckets` x ceil(width/32) words, bucket 0 first)
               optional `.mode` ("stop"|"ring"|"relay"; trace only, default
-              "stop": a relay trace has 3 more registers, RELAY_REGS)
+              "stop": a relay trace has 3 more registers, RELAY_REGS;
+              "sink": SINK_REGS and no RAM window, ram_word -1),
+              optional `.sink` (with `.data_width`, `.encoding`: a sink trace)
 """
 
 from __future__ import annotations
@@ -114,9 +116,17 @@ class TraceLayout:
     ram_word: int = -1   # LMIC word offset of record 0 (aligned to 2*depth)
     irq_bit: int = -1    # watermark bit; full is irq_bit + 1
     relay: bool = False  # mode: relay (RELAY_REG_WORDS registers)
+    sink_bytes: int = 0  # mode: sink: memory data width in bytes (SINK_REG_WORDS registers, no RAM)
+    encoding: int = 0    # mode: sink: ENCODINGS value
+
+    @property
+    def sink(self) -> bool:
+        return self.sink_bytes != 0
 
     @property
     def reg_words(self) -> int:
+        if self.sink:
+            return SINK_REG_WORDS
         return RELAY_REG_WORDS if self.relay else TRACE_REG_WORDS
 
     @property
@@ -176,8 +186,12 @@ def compute(lmics) -> Layout:
         for si, sn in enumerate(lmic.sniffers):
             for di, dc in enumerate(sn.dcapfs):
                 if dc.extractor == "trace":
-                    ll.traces.append(TraceLayout(li, si, di, len(ll.traces), dc.name, sn.name, dc.depth,
-                                                 relay=getattr(dc, "mode", "stop") == "relay"))
+                    sk = getattr(dc, "sink", None) if getattr(dc, "mode", "stop") == "sink" else None
+                    ll.traces.append(TraceLayout(li, si, di, len(ll.traces), dc.name, sn.name,
+                                                 0 if sk else dc.depth,
+                                                 relay=getattr(dc, "mode", "stop") == "relay",
+                                                 sink_bytes=sk.data_width // 8 if sk else 0,
+                                                 encoding=ENCODINGS[sk.encoding] if sk else 0))
                     continue
                 d = DcapfLayout(li, si, di, number, dc.name, sn.name, dc.width, dc.extractor,
                                 buckets=getattr(dc, "buckets", 1) or 1)
@@ -201,6 +215,8 @@ def compute(lmics) -> Layout:
             t.irq_bit = irq
             irq += 2
         for t in sorted(ll.traces, key=lambda t: -t.depth):  # largest first: least padding
+            if t.sink:
+                continue                 # no RAM window: the records are in memory
             size = 2 * t.depth
             word = (word + size - 1) // size * size
             t.ram_word = word

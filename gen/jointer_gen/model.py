@@ -70,6 +70,28 @@ class Interfacer:
 
 
 @dataclass
+class Sink:
+    """mode: sink (issue 15): a trace written into a ring in memory through an
+    AXI4 master (hdl/trace/jointer_trace_sink_axi), with no RAM of its own."""
+    data_width: int = 64             # 32 | 64 | 128 bits
+    max_burst: int = 16              # beats per burst, 2..256
+    fifo_depth: int = 32             # records, a power of two >= the records of a burst
+    flush_timeout: int = 64          # idle cycles before a partial burst
+    encoding: str = "raw"            # raw | compact (doc/trace-encoding.md)
+    ring_bytes: int = 1 << 20        # the .dtsi's reserved-memory region
+
+    @property
+    def burst_records(self) -> int:
+        """records a full burst carries"""
+        return self.max_burst * self.data_width // 64 if self.data_width >= 64 else self.max_burst // 2
+
+    def canonical(self) -> dict:
+        return {"data_width": self.data_width, "max_burst": self.max_burst,
+                "fifo_depth": self.fifo_depth, "flush_timeout": self.flush_timeout,
+                "encoding": self.encoding, "ring_bytes": self.ring_bytes}
+
+
+@dataclass
 class Dcapf:
     name: str
     extractor: str                   # event | time | trace
@@ -84,7 +106,8 @@ class Dcapf:
     wrap: bool = False
     threshold_irq: bool = False
     depth: int | None = None         # trace only (records)
-    mode: str | None = None          # trace only: stop | ring
+    mode: str | None = None          # trace only: stop | ring | relay | sink
+    sink: Sink | None = None         # mode: sink only
     buckets: int = 1                 # issue 7: histogram buckets (1: a single result)
     boundaries: str | list | None = None   # histogram: "pow2" or b(1)..b(N-1)
     description: str = ""
@@ -93,6 +116,11 @@ class Dcapf:
     @property
     def is_trace(self) -> bool:
         return self.extractor == "trace"
+
+    @property
+    def is_sink(self) -> bool:
+        """issue 15: a trace written to memory through an AXI4 master (no RAM)"""
+        return self.extractor == "trace" and self.mode == "sink"
 
     @property
     def is_histogram(self) -> bool:
@@ -118,6 +146,8 @@ class Dcapf:
         if self.aggregator == "histogram":
             out["buckets"] = self.buckets
             out["boundaries"] = self.boundaries
+        if self.sink is not None:
+            out["sink"] = self.sink.canonical()   # only for sinks: other hashes unchanged
         if not self.has_filter:
             # only when there is no filter: the hashes of descriptions without
             # `filter: none` stay what they were before the option existed

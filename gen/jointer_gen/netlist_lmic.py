@@ -1,6 +1,7 @@
 """VHDL netlist of an LMIC wrapper (<name>_<lmic>_lmic.vhd): jointer_collect_lmic
 with its generics from the layout, its sniffers, a trace timestamp of its own
-when it needs one, and the relay wiring (netlist_relay.py).
+when it needs one, the relay wiring (netlist_relay.py) and the sink traces
+with their AXI4 masters (netlist_sink.py).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from . import datapath
 from . import layout as layout_mod
 from .model import Lmic, Monitor
 from .netlist_relay import relay_lmic, relay_lmic_hook, relay_sniffer_map
+from .netlist_sink import lmic_sinks, sink_dcapfs, sink_lmic_hook, sink_sniffer_map
 from .views import (TIMESTAMP_W, Assign, Const, ConstGroup, Instance, LmicView, Port, Signal,
                     SnifferView, int_vector, rng, slv_type)
 
@@ -24,10 +26,11 @@ def lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: lis
           rp_addr_w: int, col: collect_mod.Collect) -> LmicView:
     pre = f"lm_{lm.name}"
     on_bus = lm.clock == mon.bus_clock.name
-    nres, ntr = len(ll.dcapfs), len(ll.traces)
+    traces = [t for t in ll.traces if not t.sink]   # BRAM traces (sinks: netlist_sink.py)
+    nres, ntr = len(ll.dcapfs), len(traces)
     has_mark = any(s.is_mark for s in sviews)
-    global_ts = ntr > 0 and on_bus and col.timestamp
-    local_ts = ntr > 0 and not global_ts
+    global_ts = len(ll.traces) > 0 and on_bus and col.timestamp
+    local_ts = len(ll.traces) > 0 and not global_ts
     init_w = 32 if any(datapath.takes_init(sv.model) for sv in sviews) else 0
 
     consts = [
@@ -44,15 +47,15 @@ def lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: lis
               int_vector([d.threshold_word for d in ll.dcapfs]), "THRESHOLD word, -1: none"),
         Const(f"{pre}_dcapf_irq_bit_c", "integer_vector",
               int_vector([d.irq_bit for d in ll.dcapfs]), "IRQ source bit, -1: none"),
-        Const(f"{pre}_trace_sniffer_c", "integer_vector", int_vector([t.sniffer for t in ll.traces]),
+        Const(f"{pre}_trace_sniffer_c", "integer_vector", int_vector([t.sniffer for t in traces]),
               "owning sniffer of each trace"),
-        Const(f"{pre}_trace_reg_word_c", "integer_vector", int_vector([t.reg_word for t in ll.traces]),
+        Const(f"{pre}_trace_reg_word_c", "integer_vector", int_vector([t.reg_word for t in traces]),
               "first of the 5 trace registers"),
-        Const(f"{pre}_trace_ram_word_c", "integer_vector", int_vector([t.ram_word for t in ll.traces]),
+        Const(f"{pre}_trace_ram_word_c", "integer_vector", int_vector([t.ram_word for t in traces]),
               "record 0 of the trace RAM window"),
         Const(f"{pre}_trace_depth_log2_c", "integer_vector",
-              int_vector([t.depth_log2 for t in ll.traces]), "log2 of the depth in records"),
-        Const(f"{pre}_trace_irq_bit_c", "integer_vector", int_vector([t.irq_bit for t in ll.traces]),
+              int_vector([t.depth_log2 for t in traces]), "log2 of the depth in records"),
+        Const(f"{pre}_trace_irq_bit_c", "integer_vector", int_vector([t.irq_bit for t in traces]),
               "watermark IRQ bit (full = bit + 1)"),
         Const(f"{pre}_num_irq_c", "natural", str(ll.num_irq), "IRQ source bits"),
         Const(f"{pre}_init_w_c", "natural", str(init_w),
@@ -140,6 +143,8 @@ def lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: lis
          ("tr_rd_data", "tr_rd_data"), ("irq", "irq")]))
     if relay_lmic(lm):
         relay_lmic_hook(pre, ll, nt, consts, gmap, signals, instances[-1])
+    if lmic_sinks(lm):
+        sink_lmic_hook(pre, lm, ll, consts, gmap, signals, ports, instances, instances[-1])
     for sv in sviews:
         si = sv.index
         pm = [("clk", "clk"), ("rst", "rst")]
@@ -167,6 +172,10 @@ def lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: lis
                    ("tr_rd_data", f"tr_rd_data({rng(32 * (a + n) - 1, 32 * a)})")]
             if relay_lmic(lm):
                 pm += relay_sniffer_map(a, n)
+        if sink_dcapfs(sv.model):
+            if not sv.num_traces:
+                pm.append(("timestamp", "timestamp"))
+            pm += sink_sniffer_map(sv.model)
         instances.append(Instance(f"sniffer_{sv.model.name}", sv.entity,
                                   f"sniffer {si} {sv.model.name}: {sv.summary}", [], pm))
     entity = f"{mon.name}_{lm.name}_lmic"

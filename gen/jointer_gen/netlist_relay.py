@@ -37,7 +37,7 @@ def relay_sniffer_map(a: int, n: int) -> list:
 
 
 def relay_lmic_hook(pre: str, ll, nt: int, consts: list, gmap: list, signals: list, u_lmic) -> None:
-    c = Const(f"{pre}_trace_relay_c", "integer_vector", int_vector([int(t.relay) for t in ll.traces]),
+    c = Const(f"{pre}_trace_relay_c", "integer_vector", int_vector([int(t.relay) for t in ll.traces if not t.sink]),
               "1: relay trace (+ RPTR, ACK, LOST registers)")
     consts.insert(len(consts) - 1, c)
     gmap.append(("trace_relay_g", c.name))

@@ -9,6 +9,7 @@ from . import datapath
 from .interfacers import InterfacerNet
 from .model import Dcapf, Monitor, Sniffer
 from .netlist_relay import relay_extractor_map, relay_lmic, relay_sniffer_ports
+from .netlist_sink import sink_dcapfs, sink_extractor_map, sink_sniffer_ports
 from .views import (TIMESTAMP_W, Assign, Const, ConstGroup, Instance, ObservedSignal, Port, Signal,
                     SnifferView, int_vector, rng, slv_hex, slv_type, vhdl_bool)
 
@@ -40,6 +41,8 @@ def _interfacer(sn: Sniffer, pre: str) -> tuple[list[ObservedSignal], list[Const
 
 def _dcapf_summary(dc: Dcapf) -> str:
     nofilter = "" if dc.has_filter else ", no filter"
+    if dc.is_sink:
+        return f"trace, sink mode ({dc.sink.data_width}-bit AXI4 master, {dc.sink.encoding}){nofilter}"
     if dc.is_trace:
         return f"trace, {dc.depth} records, {dc.mode} mode{nofilter}"
     what = {"event": "event extractor", "time": "time extractor"}[dc.extractor]
@@ -99,7 +102,8 @@ def sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_resu
     lanes = sn.interfacer.lanes
     ncond = len(sn.conditions)
     results = [d for d in sn.dcapfs if not d.is_trace]
-    traces = [d for d in sn.dcapfs if d.is_trace]
+    traces = [d for d in sn.dcapfs if d.is_trace and not d.is_sink]   # BRAM traces
+    sinks = sink_dcapfs(sn)                                              # issue 15: no RAM
 
     ports = [Port("clk", "in", "std_logic", "clock of the LMIC's area", group="clock and reset"),
              Port("rst", "in", "std_logic", "synchronous, active high")]
@@ -133,6 +137,11 @@ def sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_resu
                   Port("tr_rd_data", "out", slv_type(32 * n), "per trace: word read, one cycle later")]
         if relay_lmic(mon.lmics[li]):
             ports += relay_sniffer_ports(n)
+    if sinks:
+        if not traces:
+            ports.append(Port("timestamp", "in", slv_type(TIMESTAMP_W), "cycle counter of this clock domain",
+                              group="trace sinks"))
+        ports += sink_sniffer_ports(sn)
 
     signals = [Signal("cand_valid", slv_type(lanes), "candidate strobe per lane"),
                Signal("cand_data", slv_type(32), "candidate data"),
@@ -228,7 +237,19 @@ def sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_resu
         dp = f"dc_{dc.name}"
         good = f"ev_good({dc.event})"
         fgen = _filter_generics(dp, dc, sn)
-        if dc.is_trace:
+        if dc.is_sink:
+            consts = [Const(f"{dp}_index_c", "natural", str(di), "INIT order inside the sniffer"),
+                      Const(f"{dp}_mode_c", "natural", "trace_sink_c",
+                            "no RAM: records to the LMIC's jointer_trace_sink_axi")] \
+                + [c for _, c in fgen]
+            instances.append(Instance(
+                f"trace_{dc.name}", "jointer_trace_extractor",
+                f"DCAPF {di} {dc.name}: {_dcapf_summary(dc)}, lane {_lane(sn, dc)}",
+                [("index_g", consts[0].name), ("depth_log2_g", "1"),
+                 ("mode_g", consts[1].name)] + [(f, c.name) for f, c in fgen],
+                control + [("ev_good", good), ("ev_data", "ev_data"), ("timestamp", "timestamp")]
+                + sink_extractor_map(dc)))
+        elif dc.is_trace:
             consts = [Const(f"{dp}_index_c", "natural", str(di), "INIT order inside the sniffer"),
                       Const(f"{dp}_depth_log2_c", "positive", str(dc.depth.bit_length() - 1),
                             f"{dc.depth} records"),
@@ -324,4 +345,4 @@ def sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_resu
                        ports=ports, signals=signals, instances=instances, assigns=assigns,
                        const_groups=groups, num_results=len(results), num_traces=len(traces),
                        first_result=first_result, first_trace=first_trace, num_slots=nslots,
-                       needs_timestamp=bool(traces), is_mark=sn.is_mark)
+                       needs_timestamp=bool(traces or sinks), is_mark=sn.is_mark)

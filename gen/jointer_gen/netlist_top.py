@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import collect as collect_mod
 from .model import Monitor
+from .netlist_sink import top_sink_map, top_sink_ports
 from .views import TIMESTAMP_W, Instance, LmicView, Port, Signal, rng, slv_type
 
 S_AXI = [("awaddr", "in", "addr"), ("awprot", "in", 3), ("awvalid", "in", None),
@@ -40,6 +41,8 @@ def top(mon: Monitor, lviews: list[LmicView], addr_width: int, rp_addr_w: int,
                 ports.append(Port(f"{sv.model.name}_{o.sig}", "in", slv_type(o.width), o.comment,
                                   group=f"sniffer {sv.model.name} (LMIC {lv.model.name}, clock "
                                   f"{lv.clock}): {sv.summary}" if o is sv.observed[0] else ""))
+    for lv in lviews:
+        ports += top_sink_ports(lv)       # issue 15: m_axi_<trace>_* of each sink trace
     need_mark = any(lv.has_mark for lv in lviews)
     signals = [Signal("bus_rst", "std_logic", "bus-clock reset, active high (reset bridge)"),
                Signal("t_req", f"std_logic_vector({n} downto 0)", "index 0: global block, i + 1: LMIC i"),
@@ -135,6 +138,7 @@ def top(mon: Monitor, lviews: list[LmicView], addr_width: int, rp_addr_w: int,
         for sv in lv.sniffers:
             for o in sv.observed:
                 pm.append((f"{sv.model.name}_{o.sig}", f"{sv.model.name}_{o.sig}"))
+        pm += top_sink_map(lv)
         how = "same clock as the bus: wired directly" if lv.on_bus_clock else f"clock {lv.clock}"
         instances.append(Instance(f"lmic_{lv.model.name}", lv.entity,
                                   f"LMIC {i} {lv.model.name} (window {t}, {how})", [], pm))

@@ -175,6 +175,9 @@ def c_and_docs(d: Design) -> None:
             t = d.trace(tl.name)
             T = tl.name.upper()
             reg = t["reg_offset"]
+            if tl.sink:
+                _sink_rows(d, tl, t, ln, section, regmap)
+                continue
             rows = [(f"TRACE_{T}", c_dec(t["index"]), f"index into {d.name}_cfg.traces"),
                     (f"{T}_REGS", c_hex(reg), "WPTR; FILL, STATUS, WATERMARK, DEPTH follow"),
                     (f"{T}_RAM", c_hex(t["ram_offset"]), "record i: word 2i timestamp, 2i+1 data"),
@@ -209,6 +212,47 @@ def c_and_docs(d: Design) -> None:
     d.register_map = sorted(regmap, key=lambda r: r["offset"])
 
 
+def _sink_rows(d: Design, tl, t: dict, ln: str, section, regmap: list) -> None:
+    """C macros and register-map rows of a sink trace (mode: sink, issue 15)."""
+    T, reg = tl.name.upper(), t["reg_offset"]
+    sk = dcapf_of(d, tl.name).sink
+    rows = [(f"TRACE_{T}", c_dec(t["index"]), f"index into {d.name}_cfg.traces"),
+            (f"{T}_REGS", c_hex(reg), "WPTR; RPTR, STATUS, WATERMARK, BASE, SIZE, CONTROL, LOST follow"),
+            (f"{T}_RAM", "0x0u", "a sink has no RAM window: its records are in the ring in memory"),
+            (f"{T}_DEPTH", "0u", "a sink: the ring's size is SIZE (bytes)"),
+            (f"{T}_SINK_BYTES", c_dec(tl.sink_bytes), "memory data width in bytes (m_axi_" + tl.name + "_wdata)"),
+            (f"{T}_ENCODING", c_dec(tl.encoding),
+             "JOINTER_ENCODING_" + ("RAW" if tl.encoding == 0 else "COMPACT")),
+            (f"{T}_RING_BYTES", c_hex(sk.ring_bytes), "size of the .dtsi's reserved-memory region"),
+            (f"{T}_FIFO_DEPTH", c_dec(sk.fifo_depth), "records the sink's FIFO holds"),
+            (f"{T}_DCAPF", c_dec(tl.index), "DCAPF index inside its sniffer (INIT order)"),
+            (f"{T}_IRQ_MASK", c_hex(3 << tl.irq_bit), "watermark | error"),
+            (f"{T}_WATERMARK_IRQ_MASK", c_hex(1 << tl.irq_bit), ""),
+            (f"{T}_ERROR_IRQ_MASK", c_hex(1 << (tl.irq_bit + 1)), "STATUS.ERROR rises (a BRESP error)"),
+            (f"{T}_HAS_FILTER", c_dec(int(t["has_filter"])),
+             "1: Init DCAPF + filter; 0: no filter (jointer_initialize: -ENOTSUP)"),
+            (f"{T}_LOW_RESET", c_hex(t["low"]), "filter bounds after reset" if t["has_filter"]
+             else "no filter: what the driver writes as its 2 (ignored) INIT words"),
+            (f"{T}_HIGH_RESET", c_hex(t["high"]), "")]
+    section(f"trace {tl.name} ({tl.sniffer_name}, DCAPF {tl.index}, sink: {sk.data_width}-bit AXI4 master "
+            f"m_axi_{tl.name}, {sk.encoding} encoding)",
+            (f"DCAPF '{tl.name}'", dcapf_of(d, tl.name).path + ("name",)), rows)
+    for reg_name, w in layout_mod.SINK_REGS.items():
+        regmap.append({"offset": reg + 4 * w, "name": f"{ln}.{T}_{reg_name}",
+                       "access": SINK_DOC[reg_name][0], "desc": SINK_DOC[reg_name][1], "reset": 0})
+
+
+SINK_DOC = {"WPTR": ("ro", "sink: ring offset (bytes) of the next record written and acknowledged"),
+            "RPTR": ("rw", "sink: the host's read offset (bytes; low 3 bits ignored); the sink never "
+                           "writes [RPTR, RPTR + 8)"),
+            "STATUS": ("ro", "sink: bit 0 ERROR (a BRESP error: stopped until CLEAR), bit 1 CONFIG_ERROR "
+                             "(BASE/SIZE refused), bit 2 BUSY (bursts outstanding)"),
+            "WATERMARK": ("rw", "sink: IRQ when (WPTR - RPTR) mod SIZE >= WATERMARK bytes (0: off)"),
+            "BASE": ("rw", "sink: ring address in memory, 4 KB aligned"),
+            "SIZE": ("rw", "sink: ring bytes, a non-zero multiple of 4 KB"),
+            "CONTROL": ("rw", "sink: bit 0 ENABLE, bit 1 CLEAR (pulse, reads 0: drain, then WPTR, LOST, "
+                              "errors 0)"),
+            "LOST": ("ro", "sink: records dropped because the FIFO was full (saturating)")}
 GLOBAL_DOC = [("ro", f"0x{layout_mod.ID_VALUE:08X} (\"JNTR\")"), ("ro", f"0x{layout_mod.VERSION_VALUE:08X} (2.0.0)"),
               ("ro", "hash of the description this monitor was generated from"),
               ("ro", "[7:0] LMICs, [15:8] log2 window bytes, [16] strict decoding, "
@@ -265,7 +309,8 @@ def descriptor_rows(d: Design) -> None:
                 "sniffer": sv.number, "sniffer_name": sv.model.name, "dcapf": tl.index,
                 "depth": tl.depth, "ring": dc.mode == "ring", "mode": dc.mode,
                 "reg_offset": L.lmic_reg(lv.index, tl.reg_word),
-                "ram_offset": L.lmic_reg(lv.index, tl.ram_word), "irq_bit": tl.irq_bit,
+                "ram_offset": 0 if tl.sink else L.lmic_reg(lv.index, tl.ram_word), "irq_bit": tl.irq_bit,
+                "sink_bytes": tl.sink_bytes, "encoding": tl.encoding,
                 "low": dc.low, "high": dc.high, "has_filter": dc.has_filter, "event": dc.event,
                 "description": dc.description,
                 "clock": lv.clock, "clock_hz": _clock_hz(d.monitor, lv.clock)})

@@ -19,12 +19,13 @@ from __future__ import annotations
 from . import interfacers
 from .diag import Diagnostics, InputError
 from .loader import Source
-from .model import MASK32, Bus, Clock, Condition, Dcapf, Interfacer, Lmic, Monitor, Sniffer
+from .model import MASK32, Bus, Clock, Condition, Dcapf, Interfacer, Lmic, Monitor, Sink, Sniffer
 from .names import PROJECT_RESERVED, reserved_in
 from .schema_check import _identifier_ok, _lane_name_ok, check_schema, did_you_mean, item_path, show
 
 HISTOGRAM_BUCKETS = 8              # issue 7 part 2: default number of histogram buckets
 MAX_IRQ = 32
+COMPACT_SUPPORTED = False          # issue 15: True once hdl/trace/jointer_trace_compact.vhd is wired
 
 
 # ---------------------------------------------------------------------------
@@ -290,6 +291,7 @@ class _Builder:
             dc.width = dc.aggregator = None
             dc.depth = _get(d, "depth", int, 256)
             dc.mode = _get(d, "mode", str, "stop")
+            self.sink(d, path, dc)
         else:
             dc.width = _get(d, "width", int, 32)
             dc.aggregator = _get(d, "aggregator", str, "sum")
@@ -298,6 +300,34 @@ class _Builder:
             dc.threshold_irq = _get(d, "threshold_irq", bool, False)
             self.histogram(d, path, dc)
         return dc
+
+    # -- issue 15: trace sinks (mode: sink) ----------------------------------------
+    def sink(self, d, path, dc: Dcapf) -> None:
+        """the `sink:` mapping of a trace; `depth` is refused with mode: sink."""
+        if dc.mode != "sink":
+            if "sink" in d:
+                self.err(path + ("sink",), f"'sink' in {self.where(path)} is only for mode: sink "
+                         f"(this trace's mode is {dc.mode}; expected mode: sink, or no 'sink' key)")
+            return
+        if "depth" in d:
+            self.err(path + ("depth",), f"'depth' in {self.where(path)}: a mode: sink trace has no "
+                     "buffer of its own, its records go to a ring in memory (expected no 'depth'; "
+                     "size the ring at run time and the FIFO with sink: {fifo_depth: N})")
+        s = _get(d, "sink", dict, {})
+        sk = Sink(data_width=_get(s, "data_width", int, 64), max_burst=_get(s, "max_burst", int, 16),
+                  fifo_depth=_get(s, "fifo_depth", int, 32),
+                  flush_timeout=_get(s, "flush_timeout", int, 64),
+                  encoding=_get(s, "encoding", str, "raw"), ring_bytes=_get(s, "ring_bytes", int, 1 << 20))
+        dc.sink, dc.depth = sk, 0
+        if sk.data_width in (32, 64, 128) and 2 <= sk.max_burst <= 256 \
+                and sk.fifo_depth < sk.burst_records:
+            self.err(path + ("sink", "fifo_depth"), f"sink fifo_depth {sk.fifo_depth} in "
+                     f"{self.where(path)} is smaller than a burst ({sk.max_burst} beats of "
+                     f"{sk.data_width} bits = {sk.burst_records} records; expected fifo_depth >= "
+                     f"{sk.burst_records}, or a smaller max_burst)")
+        if sk.encoding == "compact" and not COMPACT_SUPPORTED:
+            self.err(path + ("sink", "encoding"), f"sink encoding compact in {self.where(path)} is "
+                     "not yet supported by this version of jointer-gen (expected encoding: raw)")
 
     # -- issue 7 part 2: the histogram aggregator ----------------------------------
     def histogram(self, d, path, dc: Dcapf) -> None:

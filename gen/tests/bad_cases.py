@@ -21,6 +21,17 @@ lmics:
           - {name: busy, extractor: time, width: 40}
 """
 
+SINK_BASE = """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: s
+        interfacer: {type: events}
+        dcapfs: [{name: t, extractor: trace, SINK}]
+"""
+
 CASES = [
     # ---- YAML level -------------------------------------------------------
     ("yaml_syntax", """
@@ -97,7 +108,7 @@ monitor:
      ["bad.yaml:10:28: error: invalid value 'start_dne' for lmics[lm].sniffers[task].interfacer.type (did you mean 'start_done'? expected one of: axi4, axi4lite, axis, start_done, events, mark, axi_util, contention, pc, axi4_latency, axis_util)"]),
     ("trace_mode_typo", GOOD.replace("{name: busy, extractor: time, width: 40}",
                                      "{name: busy, extractor: trace, mode: realy}"),
-     ["bad.yaml:12:50: error: invalid value 'realy' for lmics[lm].sniffers[task].dcapfs[busy].mode (did you mean 'relay'? expected one of: stop, ring, relay)"]),
+     ["bad.yaml:12:50: error: invalid value 'realy' for lmics[lm].sniffers[task].dcapfs[busy].mode (did you mean 'relay'? expected one of: stop, ring, relay, sink)"]),
     ("relay_mode_on_a_time_extractor", GOOD.replace("width: 40}", "width: 40, mode: relay}"),
      ["bad.yaml:12:54: error: unknown key 'mode' in lmics[lm].sniffers[task].dcapfs[busy] ('mode' is for extractor trace; expected one of: name, description, extractor, width, aggregator, event, filter, on_overflow, threshold_irq, buckets, boundaries)"]),
     ("wrong_type_width", GOOD.replace("width: 40", "width: forty"),
@@ -501,7 +512,7 @@ lmics:
       - name: s
         interfacer: {type: events}
         dcapfs: [{name: c, extractor: trace, buckets: 4}]
-""", ["bad.yaml:8:46: error: unknown key 'buckets' in lmics[lm].sniffers[s].dcapfs[c] ('buckets' is for extractor event, time; expected one of: name, description, extractor, depth, mode, event, filter)"]),
+""", ["bad.yaml:8:46: error: unknown key 'buckets' in lmics[lm].sniffers[s].dcapfs[c] ('buckets' is for extractor event, time; expected one of: name, description, extractor, depth, mode, sink, event, filter)"]),
     ("mean_threshold", """
 jointer: 1
 monitor: {name: mon, clocks: [axi]}
@@ -512,4 +523,23 @@ lmics:
         interfacer: {type: events}
         dcapfs: [{name: c, extractor: event, aggregator: mean, threshold_irq: true}]
 """, ['bad.yaml:8:79: error: threshold_irq in lmics[lm].sniffers[s].dcapfs[c]: a mean has no single result to compare (expected threshold_irq: false)']),
-]
+
+    # issue 15: trace sinks (mode: sink)
+] + [(name, SINK_BASE.replace("SINK", dcapf), msgs) for name, dcapf, msgs in [
+    ("sink_with_depth", "mode: sink, depth: 64",
+     ["bad.yaml:8:65: error: 'depth' in lmics[lm].sniffers[s].dcapfs[t]: a mode: sink trace has no buffer of its own, its records go to a ring in memory (expected no 'depth'; size the ring at run time and the FIFO with sink: {fifo_depth: N})"]),
+    ("sink_without_mode_sink", "mode: relay, sink: {data_width: 64}",
+     ["bad.yaml:8:65: error: 'sink' in lmics[lm].sniffers[s].dcapfs[t] is only for mode: sink (this trace's mode is relay; expected mode: sink, or no 'sink' key)"]),
+    ("sink_fifo_smaller_than_burst", "mode: sink, sink: {data_width: 128, max_burst: 16, fifo_depth: 16}",
+     ["bad.yaml:8:109: error: sink fifo_depth 16 in lmics[lm].sniffers[s].dcapfs[t] is smaller than a burst (16 beats of 128 bits = 32 records; expected fifo_depth >= 32, or a smaller max_burst)"]),
+    ("sink_fifo_not_pow2", "mode: sink, sink: {fifo_depth: 48}",
+     ["bad.yaml:8:77: error: invalid value 48 for lmics[lm].sniffers[s].dcapfs[t].sink.fifo_depth (expected one of: 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096; records, a power of two 4..4096 holding a burst)"]),
+    ("sink_data_width", "mode: sink, sink: {data_width: 256}",
+     ["bad.yaml:8:77: error: invalid value 256 for lmics[lm].sniffers[s].dcapfs[t].sink.data_width (expected one of: 32, 64, 128)"]),
+    ("sink_max_burst", "mode: sink, sink: {max_burst: 512}",
+     ["bad.yaml:8:76: error: max_burst 512 out of range in lmics[lm].sniffers[s].dcapfs[t].sink.max_burst (expected 2..256)"]),
+    ("sink_ring_bytes", "mode: sink, sink: {ring_bytes: 5000}",
+     ["bad.yaml:8:77: error: ring_bytes 5000 is not a multiple of 4096 in lmics[lm].sniffers[s].dcapfs[t].sink.ring_bytes (expected 4096..0x80000000 in steps of 4096)"]),
+    ("sink_unknown_key", "mode: sink, sink: {burst: 8}",
+     ["bad.yaml:8:65: error: unknown key 'burst' in lmics[lm].sniffers[s].dcapfs[t].sink (did you mean 'max_burst'? expected one of: data_width, max_burst, fifo_depth, flush_timeout, encoding, ring_bytes)"]),
+]]

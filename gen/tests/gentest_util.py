@@ -21,7 +21,7 @@ for p in (REPO / "gen", REPO / "sim"):
 
 CONFIGS = REPO / "configs"
 EXAMPLES = ["selective_accumulations", "arm_timestamps", "two_clock_bus", "stress_15x4", "bus_utilization",
-            "program_monitor"]
+            "program_monitor", "trace_sink"]
 
 
 def run_cli(args: list[str]) -> tuple[int, str, str]:

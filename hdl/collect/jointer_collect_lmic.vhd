@@ -30,6 +30,11 @@
 --          tr_ack pulses for one cycle with tr_ack_n = N) and +7 LOST (ro,
 --          records dropped because the buffer was full); then the RAM
 --          window (ro).
+--   SINK (per sink trace, issue 15; num_sinks_g > 0 only): the 8 registers
+--          of jointer_collect_lmic_sink (WPTR, RPTR, STATUS, WATERMARK, BASE,
+--          SIZE, CONTROL, LOST) for a jointer_trace_sink_axi beside the LMIC
+--          (sk_* ports); IRQ sources: bit sink_irq_bit_g when its watermark
+--          is reached, bit + 1 when its STATUS.ERROR rises.
 -- Register port (two phases, doc/internals.md section 3): a request is
 -- answered one cycle after rp_req (two for a trace RAM word) from one held
 -- word (jointer_collect_lmic_port); a write is captured then and performed
@@ -66,6 +71,10 @@
 --   trace_depth_log2_g      log2 of the depth in records (1..16)
 --   trace_irq_bit_g         watermark IRQ bit (full = bit + 1)
 --   trace_relay_g           1: relay trace (8 registers: + RPTR, ACK, LOST), else 0
+--   num_sinks_g             sink traces (0.., default 0: no sink hardware)
+--   sink_sniffer_g          owning sniffer of each sink
+--   sink_reg_word_g         word offset of the 8 sink registers
+--   sink_irq_bit_g          watermark IRQ bit (error = bit + 1)
 --   num_irq_g               IRQ source bits (0..32)
 --   init_w_g                bits of an INIT write some sniffer takes (0..32:
 --                           0 when no DCAPF loads bounds; default 32)
@@ -95,6 +104,10 @@ entity jointer_collect_lmic is
     trace_depth_log2_g     : integer_vector := (0 => 4);
     trace_irq_bit_g        : integer_vector := (0 => 1);
     trace_relay_g          : integer_vector := (0 => 0);
+    num_sinks_g            : natural := 0;
+    sink_sniffer_g         : integer_vector := (0 => 0);
+    sink_reg_word_g        : integer_vector := (0 => -1);
+    sink_irq_bit_g         : integer_vector := (0 => -1);
     num_irq_g              : natural := 3;
     init_w_g               : natural := 32);
   port (
@@ -133,6 +146,17 @@ entity jointer_collect_lmic is
     tr_ack_n      : out std_logic_vector(31 downto 0);
     tr_rptr       : in  std_logic_vector(32 * maximum(num_traces_g, 1) - 1 downto 0) := (others => '0');
     tr_lost       : in  std_logic_vector(32 * maximum(num_traces_g, 1) - 1 downto 0) := (others => '0');
+    -- sink traces (num_sinks_g > 0): state in, configuration out
+    sk_wptr       : in  std_logic_vector(32 * maximum(num_sinks_g, 1) - 1 downto 0) := (others => '0');
+    sk_lost       : in  std_logic_vector(32 * maximum(num_sinks_g, 1) - 1 downto 0) := (others => '0');
+    sk_status     : in  std_logic_vector(3 * maximum(num_sinks_g, 1) - 1 downto 0) := (others => '0');
+    sk_irq_wm     : in  std_logic_vector(maximum(num_sinks_g, 1) - 1 downto 0) := (others => '0');
+    sk_base       : out std_logic_vector(32 * maximum(num_sinks_g, 1) - 1 downto 0);
+    sk_size       : out std_logic_vector(32 * maximum(num_sinks_g, 1) - 1 downto 0);
+    sk_rptr       : out std_logic_vector(32 * maximum(num_sinks_g, 1) - 1 downto 0);
+    sk_watermark  : out std_logic_vector(32 * maximum(num_sinks_g, 1) - 1 downto 0);
+    sk_enable     : out std_logic_vector(maximum(num_sinks_g, 1) - 1 downto 0);
+    sk_clear      : out std_logic_vector(maximum(num_sinks_g, 1) - 1 downto 0);
     -- interrupt (level)
     irq           : out std_logic);
 end entity jointer_collect_lmic;
@@ -143,6 +167,8 @@ architecture rtl of jointer_collect_lmic is
   constant t_c  : natural  := num_traces_g;
   constant dn_c : positive := maximum(d_c, 1);
   constant tn_c : positive := maximum(t_c, 1);
+  constant k_c  : natural  := num_sinks_g;
+  constant kn_c : positive := maximum(k_c, 1);
   constant in_c : positive := maximum(num_irq_g, 1);
   constant words_c : positive := 2 ** addr_w_g;
 
@@ -164,6 +190,13 @@ architecture rtl of jointer_collect_lmic is
       if b >= 0 and b + 1 < in_c then
         r(b)     := elem(trace_sniffer_g, t, 0);
         r(b + 1) := elem(trace_sniffer_g, t, 0);
+      end if;
+    end loop;
+    for k in 0 to k_c - 1 loop
+      b := elem(sink_irq_bit_g, k, -1);
+      if b >= 0 and b + 1 < in_c then
+        r(b)     := elem(sink_sniffer_g, k, 0);
+        r(b + 1) := elem(sink_sniffer_g, k, 0);
       end if;
     end loop;
     return r;
@@ -200,6 +233,9 @@ architecture rtl of jointer_collect_lmic is
         m := m or low_bits(32);
       end if;
     end loop;
+    if k_c > 0 then
+      m := m or low_bits(32);  -- sink registers: 32 bits
+    end if;
     return m;
   end function;
 
@@ -218,6 +254,8 @@ architecture rtl of jointer_collect_lmic is
   signal trc_hit      : std_logic;
   signal trc_ram      : std_logic;
   signal ram_data     : std_logic_vector(31 downto 0);
+  signal snk_data     : std_logic_vector(31 downto 0);
+  signal snk_hit      : std_logic;
   -- control
   signal run_r        : std_logic;
   signal prog_r       : std_logic_vector(2 * s_c - 1 downto 0);
@@ -236,6 +274,8 @@ architecture rtl of jointer_collect_lmic is
   signal thr_set      : std_logic_vector(dn_c - 1 downto 0);
   signal wm_set       : std_logic_vector(tn_c - 1 downto 0);
   signal full_set     : std_logic_vector(tn_c - 1 downto 0);
+  signal sk_wm_set    : std_logic_vector(kn_c - 1 downto 0);
+  signal sk_err_set   : std_logic_vector(kn_c - 1 downto 0);
 begin
 
   ---------------------------------------------------------------------------
@@ -275,6 +315,15 @@ begin
       report "jointer_collect_lmic: trace_irq_bit_g item (and bit + 1) must be < num_irq_g"
       severity failure;
   end generate;
+  g_check_k : for k in 0 to k_c - 1 generate
+    assert elem(sink_sniffer_g, k, -1) >= 0 and elem(sink_sniffer_g, k, -1) < s_c
+      report "jointer_collect_lmic: sink_sniffer_g item out of 0..num_sniffers_g-1" severity failure;
+    assert elem(sink_reg_word_g, k, -1) >= 4 + s_c
+      report "jointer_collect_lmic: sink_reg_word_g item inside the fixed registers" severity failure;
+    assert elem(sink_irq_bit_g, k, -1) >= 0 and elem(sink_irq_bit_g, k, -1) + 1 < num_irq_g
+      report "jointer_collect_lmic: sink_irq_bit_g item (and bit + 1) must be < num_irq_g"
+      severity failure;
+  end generate;
 
   ---------------------------------------------------------------------------
   -- the request pipeline and the register blocks
@@ -287,8 +336,8 @@ begin
       rp_err => rp_err, rd => rd, rd_addr => rd_addr, rd_data => rd_data, rd_hit => rd_hit, rd_ram => trc_ram,
       ram_data => ram_data, wr => wr, wr_addr => wr_addr, wr_data => wr_data);
 
-  rd_data <= ctl_data or res_data or trc_data;
-  rd_hit  <= ctl_hit or res_hit or trc_hit;
+  rd_data <= ctl_data or res_data or trc_data or snk_data;
+  rd_hit  <= ctl_hit or res_hit or trc_hit or snk_hit;
 
   u_results : entity work.jointer_collect_lmic_results
     generic map (
@@ -310,6 +359,29 @@ begin
       tr_wptr => tr_wptr, tr_fill => tr_fill, tr_full => tr_full, tr_overflow => tr_overflow,
       tr_rd_addr => tr_rd_addr, tr_rd_data => tr_rd_data, tr_ack => tr_ack, tr_ack_n => tr_ack_n,
       tr_rptr => tr_rptr, tr_lost => tr_lost, wm_set => wm_set, full_set => full_set);
+
+  g_sink : if k_c > 0 generate
+    u_sink : entity work.jointer_collect_lmic_sink
+      generic map (addr_w_g => addr_w_g, num_sinks_g => k_c, sink_reg_word_g => sink_reg_word_g)
+      port map (
+        clk => clk, rst => rst, rd_addr => rd_addr, rd_data => snk_data, rd_hit => snk_hit,
+        wr => wr, wr_addr => wr_addr, wr_data => wr_data, sk_wptr => sk_wptr, sk_lost => sk_lost,
+        sk_status => sk_status, sk_irq_wm => sk_irq_wm, sk_base => sk_base, sk_size => sk_size,
+        sk_rptr => sk_rptr, sk_watermark => sk_watermark, sk_enable => sk_enable,
+        sk_clear => sk_clear, wm_set => sk_wm_set, err_set => sk_err_set);
+  end generate;
+  g_no_sink : if k_c = 0 generate
+    snk_data     <= (others => '0');
+    snk_hit      <= '0';
+    sk_base      <= (others => '0');
+    sk_size      <= (others => '0');
+    sk_rptr      <= (others => '0');
+    sk_watermark <= (others => '0');
+    sk_enable    <= (others => '0');
+    sk_clear     <= (others => '0');
+    sk_wm_set    <= (others => '0');
+    sk_err_set   <= (others => '0');
+  end generate;
 
   ---------------------------------------------------------------------------
   -- per-sniffer STATUS bits
@@ -351,6 +423,13 @@ begin
       if b >= 0 and b + 1 < in_c then
         s(b)     := wm_set(t);
         s(b + 1) := full_set(t);
+      end if;
+    end loop;
+    for k in 0 to k_c - 1 loop
+      b := elem(sink_irq_bit_g, k, -1);
+      if b >= 0 and b + 1 < in_c then
+        s(b)     := sk_wm_set(k);
+        s(b + 1) := sk_err_set(k);
       end if;
     end loop;
     -- soft reset clears the sources of every sniffer that is not IDLE

@@ -75,6 +75,7 @@ package jointer_pkg is
   constant trace_stop_c : natural := 0;  -- stop when full (keeps the first records)
   constant trace_ring_c : natural := 1;  -- overwrite the oldest record
   constant trace_relay_c : natural := 2;  -- a ring the host drains (read pointer, lost counter)
+  constant trace_sink_c : natural := 3;  -- no RAM: a record stream to jointer_trace_sink_axi
   -- AXI4 latency interfacer (issue 7 part 2): where a transaction ends
   constant latency_end_last_c : natural := 0;  -- RLAST / WLAST beat
   constant latency_end_resp_c : natural := 1;  -- B handshake (writes)

@@ -24,6 +24,11 @@
 -- cycle both count (fill - released + 1); the write decision uses the fill
 -- before the ack. clear/rst zero rptr and lost too. Outside relay mode
 -- tr_rptr and tr_lost read 0 and tr_ack is ignored.
+-- Sink mode (trace_sink_c, issue 15): no RAM and no buffer state: every
+-- record is offered on rec_valid / rec_ts / rec_data (the filter applied) to
+-- a jointer_trace_sink_axi, which writes it into a ring in memory; tr_wptr,
+-- tr_fill, tr_full, tr_overflow, tr_rptr, tr_lost and tr_rd_data read 0.
+-- Outside sink mode rec_valid is 0.
 -- Host read port: tr_rd_data = word tr_rd_addr (low depth_log2_g + 1 bits)
 -- one cycle later; reading a slot in the cycle it is written returns its old
 -- content.
@@ -33,7 +38,7 @@
 -- DCAPF, does not change).
 --   index_g      : position in the sniffer, matched against init_sel
 --   depth_log2_g : log2 of the number of records (1..16)
---   mode_g       : trace_stop_c | trace_ring_c | trace_relay_c
+--   mode_g       : trace_stop_c | trace_ring_c | trace_relay_c | trace_sink_c
 --   has_filter_g : instantiate the filter (Init DCAPF + comparator), default true
 --   low_reset_g, high_reset_g : filter bounds after reset (unused without a filter)
 
@@ -76,8 +81,12 @@ entity jointer_trace_extractor is
     tr_rptr     : out std_logic_vector(31 downto 0);
     tr_lost     : out std_logic_vector(31 downto 0);
     -- host read port
-    tr_rd_addr  : in  std_logic_vector(31 downto 0);
-    tr_rd_data  : out std_logic_vector(31 downto 0));
+    tr_rd_addr  : in  std_logic_vector(31 downto 0) := (others => '0');
+    tr_rd_data  : out std_logic_vector(31 downto 0);
+    -- sink mode: the record stream (to jointer_trace_sink_axi)
+    rec_valid   : out std_logic;
+    rec_ts      : out std_logic_vector(31 downto 0);
+    rec_data    : out std_logic_vector(31 downto 0));
 end entity jointer_trace_extractor;
 
 architecture rtl of jointer_trace_extractor is
@@ -95,12 +104,14 @@ architecture rtl of jointer_trace_extractor is
   signal rd_hi_r   : std_logic;  -- the word read is the data half
   signal released  : unsigned(d_c downto 0);  -- relay: records the host releases this cycle
   constant relay_c : boolean := mode_g = trace_relay_c;
+  constant sink_c  : boolean := mode_g = trace_sink_c;
 begin
 
   assert depth_log2_g <= 16
     report "jointer_trace_extractor: depth_log2_g must be 1..16" severity failure;
   assert mode_g = trace_stop_c or mode_g = trace_ring_c or mode_g = trace_relay_c
-    report "jointer_trace_extractor: mode_g must be trace_stop_c, trace_ring_c or trace_relay_c"
+         or mode_g = trace_sink_c
+    report "jointer_trace_extractor: mode_g must be trace_stop_c, trace_ring_c, trace_relay_c or trace_sink_c"
     severity failure;
   assert index_g <= 255
     report "jointer_trace_extractor: index_g must be 0..255" severity failure;
@@ -127,7 +138,7 @@ begin
 
   record_en <= ev_good and run_en and (not filter_en or in_range) and not clear and not rst;
   full      <= fill_r(d_c);
-  we        <= record_en and (not full or to_sl(mode_g = trace_ring_c));
+  we        <= record_en and (not full or to_sl(mode_g = trace_ring_c)) and to_sl(not sink_c);
 
   process (clk)
   begin
@@ -188,10 +199,21 @@ begin
 
   wdata <= ev_data & timestamp;
 
-  u_ram : entity work.jointer_trace_ram
-    generic map (depth_log2_g => d_c, width_g => 64)
-    port map (clk => clk, we => we, waddr => std_logic_vector(wptr_r), wdata => wdata,
-              raddr => tr_rd_addr(d_c downto 1), rdata => rdata);
+  g_ram : if not sink_c generate
+    u_ram : entity work.jointer_trace_ram
+      generic map (depth_log2_g => d_c, width_g => 64)
+      port map (clk => clk, we => we, waddr => std_logic_vector(wptr_r), wdata => wdata,
+                raddr => tr_rd_addr(d_c downto 1), rdata => rdata);
+    rec_valid <= '0';
+  end generate;
+
+  -- sink mode: the records leave as a stream; no RAM (wptr, fill stay 0: we = 0)
+  g_sink : if sink_c generate
+    rdata     <= (others => '0');
+    rec_valid <= record_en;
+  end generate;
+  rec_ts   <= timestamp;
+  rec_data <= ev_data;
 
   tr_rd_data  <= rdata(63 downto 32) when rd_hi_r = '1' else rdata(31 downto 0);
   tr_wptr     <= std_logic_vector(resize(wptr_r, 32));

@@ -30,6 +30,11 @@
 --             watermark 0 = off
 -- Records are accepted while enable = 1, status bits 0..1 are 0 and no clear
 -- is pending; records offered otherwise are ignored (not counted in lost).
+-- rec_ready = 1: a record offered this cycle is accepted (enable, no error,
+-- no config error, no clear pending, FIFO not full); it does not depend on
+-- rec_valid. rec_n: records in the offered unit (1..3; a compact unit of
+-- jointer_trace_compact carries up to 3, a raw record is "01"); lost adds
+-- rec_n when an offered unit is dropped because the FIFO is full.
 -- A burst is issued when the records not yet issued reach the burst the
 -- limits allow (max_burst_g, the 4 KB page, the free ring space, the FIFO
 -- depth), or when some are waiting and no record has arrived for
@@ -64,6 +69,8 @@ entity jointer_trace_sink_axi is
     rec_valid     : in  std_logic;
     rec_ts        : in  std_logic_vector(31 downto 0);
     rec_data      : in  std_logic_vector(31 downto 0);
+    rec_n         : in  std_logic_vector(1 downto 0) := "01";
+    rec_ready     : out std_logic;
     -- registers
     ring_base     : in  std_logic_vector(31 downto 0);
     ring_size     : in  std_logic_vector(31 downto 0);
@@ -134,6 +141,7 @@ architecture rtl of jointer_trace_sink_axi is
   signal fill_q   : unsigned(28 downto 0);   -- (wptr - rptr) mod size (registered)
 
   signal cfg_err  : std_logic;
+  signal ready    : std_logic;   -- a record offered now is accepted
   signal accept   : std_logic;   -- the FIFO takes rec_valid's record
   signal fifo_full : std_logic;
   signal issue    : std_logic;   -- a burst of n_recs records is decided
@@ -166,8 +174,8 @@ begin
   cfg_err   <= '1' when ring_base(11 downto 0) /= x"000" or ring_size(11 downto 0) /= x"000"
                         or unsigned(ring_size) = 0 else '0';
   fifo_full <= '1' when wr_ptr - rd_ptr = depth_c else '0';
-  accept    <= rec_valid and enable and not cfg_err and not err_r and not clr_pend
-               and not fifo_full;
+  ready     <= enable and not cfg_err and not err_r and not clr_pend and not fifo_full;
+  accept    <= rec_valid and ready;
   size_r    <= unsigned(ring_size(31 downto 3));
   rptr_r    <= unsigned(rptr_in(31 downto 3));
   drained   <= '1' when b_i = aw_i and awvalid_r = '0' else '0';
@@ -265,6 +273,7 @@ begin
   process (clk)
     variable wbeat : boolean;
     variable wm_d  : unsigned(29 downto 0);
+    variable lost_s : unsigned(32 downto 0);
   begin
     if rising_edge(clk) then
       -- FIFO write
@@ -272,9 +281,14 @@ begin
         fifo(to_integer(wr_ptr(f_c - 1 downto 0))) <= rec_ts & rec_data;
         wr_ptr <= wr_ptr + 1;
       end if;
-      if rec_valid = '1' and accept = '0' and fifo_full = '1' and enable = '1'
-         and cfg_err = '0' and err_r = '0' and clr_pend = '0' and lost_r /= x"FFFFFFFF" then
-        lost_r <= lost_r + 1;
+      lost_s := ("0" & lost_r) + unsigned(rec_n);
+      if rec_valid = '1' and fifo_full = '1' and enable = '1'
+         and cfg_err = '0' and err_r = '0' and clr_pend = '0' then
+        if lost_s(32) = '1' then
+          lost_r <= (others => '1');  -- saturating
+        else
+          lost_r <= lost_s(31 downto 0);
+        end if;
       end if;
       if accept = '1' then
         idle_cnt <= 0;
@@ -389,6 +403,7 @@ begin
   lost          <= std_logic_vector(lost_r);
   status        <= not drained & cfg_err & err_r;
   irq_wm        <= irq_r;
+  rec_ready     <= ready;
   m_axi_awid    <= "0";
   m_axi_awaddr  <= std_logic_vector(awaddr_r);
   m_axi_awlen   <= std_logic_vector(awlen_r);

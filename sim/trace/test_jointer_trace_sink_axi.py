@@ -15,7 +15,7 @@ import cocotb
 import pytest
 from cocotb.clock import Clock
 from cocotb.handle import Immediate
-from cocotb.triggers import ClockCycles, RisingEdge, Timer
+from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge, Timer
 from cocotbext.axi import AxiRamWrite, AxiWriteBus
 
 from jointer_sim import run
@@ -73,6 +73,7 @@ class TB:
         d.rec_valid.value = 0
         d.rec_ts.value = 0
         d.rec_data.value = 0
+        d.rec_n.value = 1
         d.ring_base.value = self.base
         d.ring_size.value = self.size
         d.enable.value = 1
@@ -442,6 +443,70 @@ async def boundary_and_wrap(dut):
     assert any(e in (BASE + 4096, BASE + 8192) and n < 16 * 8 for (a, _, n), e in zip(tb.aws, ends))
     if tb.bytes == 16:  # the 5-record flush: 4 records in 2 beats, then one 64-bit beat
         assert tb.aws[:2] == [(BASE, 2, 32), (BASE + 32, 1, 8)], tb.aws[:2]
+    tb.check_clean()
+
+
+async def send_units(tb, n, rate):
+    """Offer n units of 1..3 records (rec_n); rec_ready is sampled in the
+    cycle each is offered. Returns (accepted units, records dropped)."""
+    d = tb.dut
+    accepted, dropped, k = [], 0, 0
+    while k < n:
+        if random.random() < rate:
+            ts = (tb.cycle * 7 + 3) & 0xFFFFFFFF
+            nrec = random.randint(1, 3)
+            d.rec_valid.value, d.rec_ts.value, d.rec_data.value = 1, ts, 10000 + k
+            d.rec_n.value = nrec
+            await ReadOnly()
+            if int(d.rec_ready.value):
+                accepted.append((10000 + k, ts))
+            else:
+                dropped += nrec
+            k += 1
+        else:
+            d.rec_valid.value = 0
+        await RisingEdge(d.clk)
+    d.rec_valid.value = 0
+    d.rec_n.value = 1
+    return accepted, dropped
+
+
+@cocotb.test()
+async def ready_and_units(dut):
+    """rec_ready / rec_n: with no host reads the units offered while
+    rec_ready = 1 are exactly those in the ring (size/8 - 1) and the FIFO;
+    LOST is the sum of rec_n of the units offered while rec_ready = 0.
+    rec_ready does not depend on rec_valid, and is 0 while enable = 0 and
+    with a bad ring configuration."""
+    tb = await make_tb(dut, 0.2)
+    await tb.reset(size=8192)
+    cap, depth = 8192 // 8 - 1, 32
+    for valid in (0, 1, 0):  # same cycle, rec_valid toggled: rec_ready stays
+        dut.rec_valid.value = valid
+        await Timer(1, "ns")
+        assert int(dut.rec_ready.value) == 1, f"rec_ready 0 with rec_valid {valid} on an idle sink"
+    dut.rec_valid.value = 0
+    accepted, dropped = await send_units(tb, 2000, 0.4)
+    await tb.settle()
+    assert len(accepted) == cap + depth, f"{len(accepted)} units accepted, {cap + depth} expected"
+    assert dropped > 0 and int(dut.lost.value) == dropped, f"LOST {int(dut.lost.value)}, expected {dropped}"
+    assert int(dut.rec_ready.value) == 0  # the FIFO is full
+    assert not same(tb.read_ring(0, cap * 8), accepted[:cap]), same(tb.read_ring(0, cap * 8), accepted[:cap])
+    tb.host_read()  # the FIFO drains into the ring
+    await tb.settle()
+    tb.host_read()
+    assert not same(tb.received, accepted), same(tb.received, accepted)
+    assert int(dut.rec_ready.value) == 1
+    dut.enable.value = 0
+    await Timer(1, "ns")
+    assert int(dut.rec_ready.value) == 0, "rec_ready with enable = 0"
+    dut.rec_valid.value, dut.rec_n.value = 1, 3
+    await ClockCycles(dut.clk, 5)
+    dut.rec_valid.value = 0
+    assert int(dut.lost.value) == dropped, "units offered while disabled counted in LOST"
+    await tb.reset(base=BASE + 0x100, size=8192)
+    await Timer(1, "ns")
+    assert int(dut.rec_ready.value) == 0, "rec_ready with a misaligned ring"
     tb.check_clean()
 
 

@@ -51,7 +51,7 @@ def context(d: Design) -> dict:
     for t in d.traces:
         traces.append({**t, "SNIFFER": t["sniffer_name"].upper(), "low_c": c_hex(t["low"]),
                        "high_c": c_hex(t["high"]), "ring_c": 1 if t["ring"] else 0, "relay": t["mode"] == "relay", "clock_hz": t["clock_hz"],
-                       "filter_c": 1 if t["has_filter"] else 0})
+                       "filter_c": 1 if t["has_filter"] else 0, "sink": t["sink_bytes"] != 0})
     mark = [s for s in d.sniffers if s.is_mark]
     return {"lmics": lmics, "sniffers": sniffers, "metrics": metrics, "traces": traces,
             "has_mark": bool(mark), "mark_sniffer": mark[0].model.name if mark else "",
@@ -136,6 +136,20 @@ def _static_checks(d: Design) -> list[dict]:
         # trace register blocks follow; two IRQ bits each
         for tl in lv.layout.traces:
             T, tn = f"{N}_{tl.name.upper()}", tl.name
+            if tl.sink:                 # issue 15: 8 registers, no RAM; IRQ watermark | error
+                checks += [
+                    (f"{tn}_regs", f"{T}_REGS == {nxt}"),
+                    (f"{tn}_irq", f"{T}_WATERMARK_IRQ_MASK == (1u << ({irq}))"),
+                    (f"{tn}_irq_error", f"{T}_ERROR_IRQ_MASK == {T}_WATERMARK_IRQ_MASK << 1"),
+                    (f"{tn}_irq_mask", f"{T}_IRQ_MASK == ({T}_WATERMARK_IRQ_MASK | {T}_ERROR_IRQ_MASK)"),
+                    (f"{tn}_no_ram", f"{T}_RAM == 0u && {T}_DEPTH == 0u"),
+                    (f"{tn}_sink_bytes", f"{T}_SINK_BYTES == 4u || {T}_SINK_BYTES == 8u || {T}_SINK_BYTES == 16u"),
+                    (f"{tn}_ring_bytes", f"{T}_RING_BYTES % 4096u == 0u && {T}_RING_BYTES != 0u"),
+                    (f"{tn}_filter", f"(long long){T}_HIGH_RESET - (long long){T}_LOW_RESET >= 0"),
+                ]
+                nxt = f"{T}_REGS + 4u * {tl.reg_words}u"
+                irq = f"{irq} + 2u"
+                continue
             checks += [
                 (f"{tn}_regs", f"{T}_REGS == {nxt}"),
                 (f"{tn}_irq", f"{T}_WATERMARK_IRQ_MASK == (1u << ({irq}))"),
@@ -150,7 +164,7 @@ def _static_checks(d: Design) -> list[dict]:
             irq = f"{irq} + 2u"
         checks.append((f"{li}_irq_count", f"{L}_NUM_IRQ == {irq}"))
         checks.append((f"{li}_regs_fit", f"{nxt} <= {L}_BASE + {N}_WINDOW"))
-        traces = lv.layout.traces
+        traces = [t for t in lv.layout.traces if not t.sink]   # sinks have no RAM window
         for t in traces:
             T = f"{N}_{t.name.upper()}"
             checks.append((f"{t.name}_ram_after_regs", f"{T}_RAM >= {nxt}"))
@@ -236,4 +250,9 @@ def _runtime_checks(d: Design, lmics, sniffers) -> list[tuple[str, str]]:
                f"{e}.low_reset == {T}_LOW_RESET && {e}.high_reset == {T}_HIGH_RESET"),
               (f"trace {t['name']}: filter", f"{e}.filter == {T}_HAS_FILTER"),
               (f"trace {t['name']}: irq", f"(3u << {e}.irq_bit) == {T}_IRQ_MASK")]
+        if t["sink_bytes"]:                     # issue 15: a sink trace
+            r.append((f"trace {t['name']}: sink",
+                      f"{e}.sink_bytes == {T}_SINK_BYTES && {e}.encoding == {T}_ENCODING"))
+        else:
+            r.append((f"trace {t['name']}: not a sink", f"{e}.sink_bytes == 0"))
     return r

@@ -134,6 +134,7 @@ int main(void)
     check(cfg->traces[ARM_TIMESTAMPS_TRACE_TIMESTAMPS].low_reset == ARM_TIMESTAMPS_TIMESTAMPS_LOW_RESET && cfg->traces[ARM_TIMESTAMPS_TRACE_TIMESTAMPS].high_reset == ARM_TIMESTAMPS_TIMESTAMPS_HIGH_RESET, "trace timestamps: bounds");
     check(cfg->traces[ARM_TIMESTAMPS_TRACE_TIMESTAMPS].filter == ARM_TIMESTAMPS_TIMESTAMPS_HAS_FILTER, "trace timestamps: filter");
     check((3u << cfg->traces[ARM_TIMESTAMPS_TRACE_TIMESTAMPS].irq_bit) == ARM_TIMESTAMPS_TIMESTAMPS_IRQ_MASK, "trace timestamps: irq");
+    check(cfg->traces[ARM_TIMESTAMPS_TRACE_TIMESTAMPS].sink_bytes == 0, "trace timestamps: not a sink");
     printf("arm_timestamps_selfcheck: %d checks, %d failed\n", checks, failures);
     return failures != 0;
 }

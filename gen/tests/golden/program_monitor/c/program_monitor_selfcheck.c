@@ -116,6 +116,7 @@ int main(void)
     check(cfg->traces[PROGRAM_MONITOR_TRACE_PC_TRACE].low_reset == PROGRAM_MONITOR_PC_TRACE_LOW_RESET && cfg->traces[PROGRAM_MONITOR_TRACE_PC_TRACE].high_reset == PROGRAM_MONITOR_PC_TRACE_HIGH_RESET, "trace pc_trace: bounds");
     check(cfg->traces[PROGRAM_MONITOR_TRACE_PC_TRACE].filter == PROGRAM_MONITOR_PC_TRACE_HAS_FILTER, "trace pc_trace: filter");
     check((3u << cfg->traces[PROGRAM_MONITOR_TRACE_PC_TRACE].irq_bit) == PROGRAM_MONITOR_PC_TRACE_IRQ_MASK, "trace pc_trace: irq");
+    check(cfg->traces[PROGRAM_MONITOR_TRACE_PC_TRACE].sink_bytes == 0, "trace pc_trace: not a sink");
     printf("program_monitor_selfcheck: %d checks, %d failed\n", checks, failures);
     return failures != 0;
 }
