@@ -41,7 +41,7 @@ def load_scenario(path: Path, config: Path | None = None) -> Scenario:
     if not isinstance(data, dict):
         raise BuildError(f"{path}: not a scenario (a YAML mapping)")
     unknown = set(data) - {"scenario", "description", "config", "top", "app", "app_sources",
-                           "clocks", "run_ns", "irq_ms_ns", "setup", "stimulus", "expect"}
+                           "clocks", "run_ns", "irq_ms_ns", "setup", "stimulus", "expect", "memories"}
     if unknown:
         raise BuildError(f"{path}: unknown keys {sorted(unknown)}")
 

@@ -21,6 +21,14 @@
  *   keeps the first depth records, LOST counts the rest exactly; then one
  *   timed drain of the full buffer gives the drain throughput
  *   (drain_records_per_s, from the bus cycles it took).
+ *
+ * A sink trace (YAML mode: sink, issue 15; arg trace=NAME) runs the same
+ * modes through the same relay API: its ring is the scenario's memory model
+ * (platform_ring), started with a watermark of W records; in mode slow the
+ * ring keeps size/8 - 1 records and the sink's FIFO the next fifo records
+ * (arg fifo), which reach the ring once the host has drained it: the drain
+ * loops until nothing more comes. rate: records/s of the stimulus when every
+ * record arrived and LOST is 0 (the trace clock's frequency / every).
  */
 #include <stdio.h>
 
@@ -59,17 +67,22 @@ int app_main(int argc, char **argv)
     uint32_t wm = (uint32_t)cosim_arg_u64(argc, argv, "watermark", 16);
     const char *mode = cosim_arg(argc, argv, "mode");
     int slow = mode != NULL && mode[0] == 's';
-    uint32_t total = bursts * per, lost = 0, n = 0, i, ok, idle = 0, expect_n;
+    uint32_t total = bursts * per, lost = 0, n = 0, k, i, ok, idle = 0, expect_n;
     uint64_t drained = 0, c0, c1;
     jointer_tfile_header h;
     int tr, m;
 
     COSIM_TRY(cosim_open(&dev));
     COSIM_TRY(cosim_setup(&dev, argc, argv));
-    COSIM_TRY(tr = jointer_find_trace(cosim_cfg, "ev_relay"));
+    const char *tname = cosim_arg(argc, argv, "trace");
+    static jointer_sink_ring ring;
+    volatile void *mem;
+    uint32_t ring_bus, ring_size;
+
+    COSIM_TRY(tr = jointer_find_trace(cosim_cfg, tname != NULL ? tname : "ev_relay"));
     COSIM_TRY(m = jointer_find_metric(cosim_cfg, "ev_count"));
     t = &cosim_cfg->traces[tr];
-    if (total > MAX_RECORDS || !t->relay)
+    if (total > MAX_RECORDS || (!t->relay && t->sink_bytes == 0))
         return 1;
     st.f = tmpfile();
     st.calls = st.multi = 0;
@@ -77,7 +90,12 @@ int app_main(int argc, char **argv)
         return 1;
     COSIM_TRY(jointer_tfile_header_init(&st.h, cosim_cfg, (unsigned)tr));
     COSIM_TRY(jointer_tfile_write_header(st.f, &st.h));
-    COSIM_TRY(jointer_trace_set_watermark(&dev, (unsigned)tr, wm));
+    if (t->sink_bytes != 0) {
+        COSIM_TRY(platform_ring(NULL, &mem, &ring_bus, &ring_size));
+        COSIM_TRY(jointer_sink_start(&dev, (unsigned)tr, &ring, mem, ring_bus, ring_size, 8u * wm));
+    } else {
+        COSIM_TRY(jointer_trace_set_watermark(&dev, (unsigned)tr, wm));
+    }
     COSIM_TRY(jointer_irq_enable(&dev, t->lmic, 3u << (unsigned)t->irq_bit));
     COSIM_TRY(jointer_run(&dev, t->lmic));
     platform_stimulus_start();
@@ -91,14 +109,27 @@ int app_main(int argc, char **argv)
             idle = drained == before ? idle + 1 : 0;
         }
         platform_stimulus_wait();
+        if (t->sink_bytes != 0) { /* what is still in the sink's FIFO: stop, then drain the rest */
+            COSIM_TRY(jointer_sink_stop(&dev, (unsigned)tr));
+            do {
+                COSIM_TRY(jointer_trace_drain(&dev, (unsigned)tr, buf, sizeof buf / sizeof buf[0], &n));
+                COSIM_TRY(jointer_tfile_append(st.f, &st.h, buf, n));
+                drained += n;
+            } while (n != 0);
+        }
     } else {
         platform_stimulus_wait();
-        platform_wait_ns(200); /* the last events reach the buffer */
+        platform_wait_ns(2000); /* the last events reach the buffer (a sink: its flush timeout) */
         c0 = platform_bus_cycles();
         COSIM_TRY(jointer_trace_drain(&dev, (unsigned)tr, buf, sizeof buf / sizeof buf[0], &n));
         c1 = platform_bus_cycles();
         COSIM_TRY(jointer_tfile_append(st.f, &st.h, buf, n));
         drained = n;
+        for (k = n; t->sink_bytes != 0 && k != 0; drained += k) { /* the FIFO's records follow */
+            platform_wait_ns(2000);
+            COSIM_TRY(jointer_trace_drain(&dev, (unsigned)tr, buf, sizeof buf / sizeof buf[0], &k));
+            COSIM_TRY(jointer_tfile_append(st.f, &st.h, buf, k));
+        }
         platform_report("drain_records", n);
         platform_report("drain_bus_cycles", c1 - c0);
         if (c1 > c0 && cosim_cfg->bus_clock_hz != 0)
@@ -113,6 +144,8 @@ int app_main(int argc, char **argv)
     }
     platform_report("records", drained);
     platform_report("lost", lost);
+    if (!slow && lost == 0 && drained == total && t->clock_hz != 0)
+        platform_report("rate_records_per_s", (uint64_t)t->clock_hz / every);
     if (!slow)
         platform_report("faster_than_one_drain", st.multi > 0);
 
@@ -127,8 +160,13 @@ int app_main(int argc, char **argv)
     platform_report("file.complete", h.flags & JOINTER_TFILE_COMPLETE);
     platform_report("file.identity", h.config_hash == cosim_cfg->config_hash && h.depth == t->depth
                                      && h.clock_hz == t->clock_hz);
-    /* the events expected in the file: all of them, or the first depth (slow) */
-    expect_n = slow && total > t->depth ? t->depth : total;
+    /* the events expected in the file: all of them, or the first depth (slow;
+     * a sink: the ring's size/8 - 1 and the FIFO's) */
+    expect_n = t->sink_bytes != 0
+               ? (uint32_t)cosim_arg_u64(argc, argv, "ring_units", 0) - 1u
+                 + (uint32_t)cosim_arg_u64(argc, argv, "fifo", 0)
+               : t->depth;
+    expect_n = slow && total > expect_n ? expect_n : total;
     ok = n == expect_n;
     for (i = 0; ok && i < n; i++)
         ok = back[i].data == base * (i / per + 1u) + i % per;
