@@ -208,15 +208,17 @@ BENCH_TARGETS += driver-bench
 #                     (descriptor + libjointer + jointer_papi + the listing hook)
 # The test and bench monitors are generated at build time: the test monitor
 # drivers/papi/tests/papi_mon.yaml (wrap-mode counters of 8/16/32/40 bits) and
-# the Y9 monitor configs/selective_accumulations.yaml.
+# the Y9 monitor configs/selective_accumulations.yaml; the relay_mon fixture
+# (drivers/tests/fixtures, a relay trace: its LOST event) comes from DRV_FIXGEN.
 
 PAPI_B      := $(DRV_B)/papi
 PAPI_GEN    := $(PAPI_B)/gen
 PAPI_LDLIBS := -lpapi -lsde -pthread
 PAPI_YAML   := $(DRV)/papi/tests/papi_mon.yaml configs/selective_accumulations.yaml
 PAPI_GENC   := $(PAPI_GEN)/papi_mon/c/papi_mon.c \
-               $(PAPI_GEN)/selective_accumulations/c/selective_accumulations.c
-PAPI_GENINC := -I$(PAPI_GEN)/papi_mon/c -I$(PAPI_GEN)/selective_accumulations/c
+               $(PAPI_GEN)/selective_accumulations/c/selective_accumulations.c \
+               $(DRV_FIXGEN)/relay_mon/c/relay_mon.c
+PAPI_GENINC := -I$(PAPI_GEN)/papi_mon/c -I$(PAPI_GEN)/selective_accumulations/c -I$(DRV_FIXGEN)/relay_mon/c
 PAPI_INC    := $(DRV_INC) -I$(DRV)/papi -I$(DRV)/tests/mock $(PAPI_GENINC)
 PAPI_LIBSRC := $(DRV_CORE) $(DRV)/papi/jointer_papi.c $(PAPI_GENC) $(DRV)/papi/tests/test_hook.c
 PAPI_TSRC   := $(DRV)/papi/test_papi.c $(DRV)/tests/mock/jointer_mock.c

@@ -26,18 +26,20 @@
 
 #define JP_PREFIX "sde:::"      /* PAPI's component prefix of SDE events */
 #define JP_LIB    "jointer_"    /* SDE library = JP_LIB <monitor> */
+#define JP_LOST_SUFFIX "_lost"  /* LOST event = <sniffer>.<trace> JP_LOST_SUFFIX */
 
 enum {
     JP_EXTEND = 0,   /* sum, wrap mode, narrower than 64 bits: extended */
     JP_COUNTER = 1,  /* sum, saturating or 64 bits: as read (+ rebase) */
-    JP_INSTANT = 2   /* max, min, last: as read, PAPI_SDE_INSTANT */
+    JP_INSTANT = 2,  /* max, min, last: as read, PAPI_SDE_INSTANT */
+    JP_LOST = 3      /* LOST of a relay/sink trace: as read, PAPI_SDE_INSTANT */
 };
 
 typedef struct jp_entry jp_entry;
 
 typedef struct jp_metric {
     jp_entry *entry;
-    unsigned index;       /* into cfg->metrics */
+    unsigned index;       /* into cfg->metrics; JP_LOST: into cfg->traces */
     int kind;             /* JP_* */
     int described;        /* libsde has its description (set once: a second
                              papi_sde_describe_counter leaks the first) */
@@ -56,9 +58,10 @@ struct jp_entry {
     void *sde;                              /* libsde library handle */
     pthread_mutex_t lock;                   /* dev, cfg, the metric states, error */
     int error;                              /* first callback error */
-    unsigned n;
+    unsigned n;                             /* metrics: m[0 .. n-1] */
+    unsigned nl;                            /* LOST events: m[n .. n+nl-1] */
     jp_metric *m;
-    char (*names)[JOINTER_PAPI_NAME_MAX];   /* "<sniffer>.<metric>" */
+    char (*names)[JOINTER_PAPI_NAME_MAX];   /* "<sniffer>.<metric>", "<sniffer>.<trace>_lost" */
 };
 
 static jp_entry *jp_table[JOINTER_PAPI_MAX_DEVICES];
@@ -77,6 +80,12 @@ static int jp_ident(const char *s)
             return 0;
     }
     return 1;
+}
+
+/* a trace that drops records when full has a LOST register: relay, sink */
+static int jp_loses(const jointer_trace_desc *t)
+{
+    return t->relay != 0 || t->sink_bytes != 0;
 }
 
 /* every name of cfg usable and every full event name short enough */
@@ -98,14 +107,61 @@ static int jp_check_cfg(const jointer_cfg *cfg)
         if (fixed + strlen(sn) + 1u + strlen(md->name) >= JOINTER_PAPI_NAME_MAX)
             return -ENAMETOOLONG;
     }
+    if (cfg->num_traces > 0 && cfg->traces == NULL)
+        return -EINVAL;
+    for (unsigned t = 0; t < cfg->num_traces; t++) {
+        const jointer_trace_desc *td = &cfg->traces[t];
+        const char *sn;
+        if (!jp_loses(td))
+            continue;
+        if (td->sniffer >= cfg->num_sniffers || !jp_ident(td->name))
+            return -EINVAL;
+        sn = cfg->sniffers[td->sniffer].name;
+        if (!jp_ident(sn))
+            return -EINVAL;
+        if (fixed + strlen(sn) + 1u + strlen(td->name) + strlen(JP_LOST_SUFFIX) >= JOINTER_PAPI_NAME_MAX)
+            return -ENAMETOOLONG;
+        /* "<trace>_lost" must not be a metric of the same sniffer */
+        for (unsigned i = 0; i < cfg->num_metrics; i++) {
+            const char *mn = cfg->metrics[i].name;
+            size_t tl = strlen(td->name);
+            if (cfg->metrics[i].sniffer == td->sniffer && strncmp(mn, td->name, tl) == 0
+                && strcmp(mn + tl, JP_LOST_SUFFIX) == 0)
+                return -EINVAL;
+        }
+    }
     return 0;
 }
 
-/* "<sniffer>.<metric>" (checked by jp_check_cfg: it fits) */
-static void jp_short_name(const jointer_cfg *cfg, unsigned i, char *buf, size_t size)
+/* the number of LOST events of cfg: its relay and sink traces */
+static unsigned jp_num_lost(const jointer_cfg *cfg)
 {
-    const jointer_metric_desc *md = &cfg->metrics[i];
-    (void)snprintf(buf, size, "%s.%s", cfg->sniffers[md->sniffer].name, md->name);
+    unsigned n = 0;
+    for (unsigned t = 0; t < cfg->num_traces; t++)
+        n += (unsigned)jp_loses(&cfg->traces[t]);
+    return n;
+}
+
+/* the trace of LOST event k (k < jp_num_lost(cfg)) */
+static unsigned jp_lost_trace(const jointer_cfg *cfg, unsigned k)
+{
+    unsigned t = 0;
+    for (;; t++)
+        if (jp_loses(&cfg->traces[t]) && k-- == 0)
+            return t;
+}
+
+/* event ev: metric ev, or LOST event ev - num_metrics: "<sniffer>.<metric>"
+ * or "<sniffer>.<trace>_lost" (checked by jp_check_cfg: it fits) */
+static void jp_short_name(const jointer_cfg *cfg, unsigned ev, char *buf, size_t size)
+{
+    if (ev < cfg->num_metrics) {
+        const jointer_metric_desc *md = &cfg->metrics[ev];
+        (void)snprintf(buf, size, "%s.%s", cfg->sniffers[md->sniffer].name, md->name);
+    } else {
+        const jointer_trace_desc *td = &cfg->traces[jp_lost_trace(cfg, ev - cfg->num_metrics)];
+        (void)snprintf(buf, size, "%s.%s" JP_LOST_SUFFIX, cfg->sniffers[td->sniffer].name, td->name);
+    }
 }
 
 static void jp_lib_name(const jointer_cfg *cfg, char *buf, size_t size)
@@ -122,16 +178,28 @@ static int jp_kind(const jointer_metric_desc *md)
     return JP_COUNTER;
 }
 
+/* the kind of event ev (see jp_short_name) */
+static int jp_event_kind(const jointer_cfg *cfg, unsigned ev)
+{
+    return ev < cfg->num_metrics ? jp_kind(&cfg->metrics[ev]) : JP_LOST;
+}
+
 static int jp_sde_mode(int kind)
 {
-    return PAPI_SDE_RO | (kind == JP_INSTANT ? PAPI_SDE_INSTANT : PAPI_SDE_DELTA);
+    return PAPI_SDE_RO | (kind == JP_INSTANT || kind == JP_LOST ? PAPI_SDE_INSTANT : PAPI_SDE_DELTA);
 }
 
 static void jp_describe(const jointer_cfg *cfg, unsigned i, char *buf, size_t size)
 {
     static const char *const aggregators[] = {"sum", "max", "min", "last"};
-    const jointer_metric_desc *md = &cfg->metrics[i];
+    const jointer_metric_desc *md;
     const char *what, *how;
+    if (i >= cfg->num_metrics) {
+        (void)snprintf(buf, size, "jointer monitor %s: records dropped by trace %s (buffer/FIFO full), saturating",
+                       cfg->name, cfg->traces[jp_lost_trace(cfg, i - cfg->num_metrics)].name);
+        return;
+    }
+    md = &cfg->metrics[i];
     if (md->extractor == JOINTER_EXTRACTOR_TIME)
         what = "busy cycles";
     else
@@ -152,21 +220,45 @@ static void jp_describe(const jointer_cfg *cfg, unsigned i, char *buf, size_t si
                    md->aggregator < 4u ? aggregators[md->aggregator] : "?", (unsigned)md->width, how);
 }
 
-int jointer_papi_event_name(const jointer_cfg *cfg, unsigned metric, char *buf, size_t size)
+/* "sde:::jointer_<monitor>::" + the short name of event ev; cfg checked */
+static int jp_full_name(const jointer_cfg *cfg, unsigned ev, char *buf, size_t size)
 {
-    int err, len;
-    if (buf == NULL || cfg == NULL || metric >= cfg->num_metrics)
-        return -EINVAL;
-    err = jp_check_cfg(cfg);
-    if (err != 0)
-        return err;
-    len = snprintf(buf, size, JP_PREFIX JP_LIB "%s::%s.%s", cfg->name,
-                   cfg->sniffers[cfg->metrics[metric].sniffer].name, cfg->metrics[metric].name);
+    char name[JOINTER_PAPI_NAME_MAX];
+    int len;
+    jp_short_name(cfg, ev, name, sizeof name);
+    len = snprintf(buf, size, JP_PREFIX JP_LIB "%s::%s", cfg->name, name);
     if (len < 0)
         return -EINVAL;
     if ((size_t)len >= size)
         return -ERANGE;
     return len;
+}
+
+int jointer_papi_event_name(const jointer_cfg *cfg, unsigned metric, char *buf, size_t size)
+{
+    int err;
+    if (buf == NULL || cfg == NULL || metric >= cfg->num_metrics)
+        return -EINVAL;
+    err = jp_check_cfg(cfg);
+    if (err != 0)
+        return err;
+    return jp_full_name(cfg, metric, buf, size);
+}
+
+int jointer_papi_lost_event_name(const jointer_cfg *cfg, unsigned trace, char *buf, size_t size)
+{
+    int err;
+    unsigned k = 0;
+    if (buf == NULL || cfg == NULL || trace >= cfg->num_traces || cfg->traces == NULL)
+        return -EINVAL;
+    err = jp_check_cfg(cfg);
+    if (err != 0)
+        return err;
+    if (!jp_loses(&cfg->traces[trace]))
+        return -ENOTSUP;
+    for (unsigned t = 0; t < trace; t++)
+        k += (unsigned)jp_loses(&cfg->traces[t]);
+    return jp_full_name(cfg, cfg->num_metrics + k, buf, size);
 }
 
 /* libsde's error codes (SDE_*) as errno */
@@ -211,11 +303,24 @@ static void jp_advance(jp_metric *m, uint64_t raw)
     m->last_raw = raw;
 }
 
+/* one read of event m's register (a metric, or the LOST of a trace) */
+static int jp_read_raw(jointer_dev *dev, const jp_metric *m, uint64_t *raw)
+{
+    uint32_t lost;
+    int err;
+    if (m->kind != JP_LOST)
+        return jointer_read(dev, m->index, raw);
+    err = jointer_trace_lost(dev, m->index, &lost);
+    if (err == 0)
+        *raw = lost;
+    return err;
+}
+
 /* read the register, extend; entry->lock held, a device attached */
 static int jp_update(jp_metric *m)
 {
     uint64_t raw;
-    int err = jointer_read(m->entry->dev, m->index, &raw);
+    int err = jp_read_raw(m->entry->dev, m, &raw);
     if (err == 0)
         jp_advance(m, raw);
     return err;
@@ -240,7 +345,7 @@ static long long jp_callback(void *param)
 
 static void jp_rebase_metric(jp_metric *m)
 {
-    if (m->kind == JP_INSTANT) {
+    if (m->kind == JP_INSTANT || m->kind == JP_LOST) {
         m->last_raw = 0;
         return;
     }
@@ -280,15 +385,18 @@ static jp_entry *jp_entry_new(const jointer_cfg *cfg)
 {
     size_t len = strlen(cfg->name) + 1u;
     jp_entry *e = (jp_entry *)calloc(1, sizeof *e);
+    unsigned total;
     if (e == NULL)
         return NULL;
     e->n = cfg->num_metrics;
+    e->nl = jp_num_lost(cfg);
+    total = e->n + e->nl;
     e->monitor = (char *)malloc(len);
-    if (e->n > 0) {
-        e->m = (jp_metric *)calloc(e->n, sizeof *e->m);
-        e->names = (char (*)[JOINTER_PAPI_NAME_MAX])calloc(e->n, sizeof *e->names);
+    if (total > 0) {
+        e->m = (jp_metric *)calloc(total, sizeof *e->m);
+        e->names = (char (*)[JOINTER_PAPI_NAME_MAX])calloc(total, sizeof *e->names);
     }
-    if (e->monitor == NULL || (e->n > 0 && (e->m == NULL || e->names == NULL))
+    if (e->monitor == NULL || (total > 0 && (e->m == NULL || e->names == NULL))
         || pthread_mutex_init(&e->lock, NULL) != 0) {
         free(e->monitor);
         free(e->m);
@@ -305,6 +413,13 @@ static jp_entry *jp_entry_new(const jointer_cfg *cfg)
         e->m[i].modulus = e->m[i].kind == JP_EXTEND ? (uint64_t)1 << md->width : 0;
         jp_short_name(cfg, i, e->names[i], sizeof e->names[i]);
     }
+    for (unsigned k = 0; k < e->nl; k++) {
+        jp_metric *m = &e->m[e->n + k];
+        m->entry = e;
+        m->index = jp_lost_trace(cfg, k);
+        m->kind = JP_LOST;
+        jp_short_name(cfg, e->n + k, e->names[e->n + k], sizeof e->names[e->n + k]);
+    }
     return e;
 }
 
@@ -312,12 +427,13 @@ static jp_entry *jp_entry_new(const jointer_cfg *cfg)
 static int jp_same_events(const jp_entry *e, const jointer_cfg *cfg)
 {
     char name[JOINTER_PAPI_NAME_MAX];
-    if (cfg->num_metrics != e->n)
+    if (cfg->num_metrics != e->n || jp_num_lost(cfg) != e->nl)
         return 0;
-    for (unsigned i = 0; i < e->n; i++) {
+    for (unsigned i = 0; i < e->n + e->nl; i++) {
         jp_short_name(cfg, i, name, sizeof name);
-        if (strcmp(name, e->names[i]) != 0 || jp_kind(&cfg->metrics[i]) != e->m[i].kind
-            || (e->m[i].kind == JP_EXTEND && e->m[i].modulus != (uint64_t)1 << cfg->metrics[i].width))
+        if (strcmp(name, e->names[i]) != 0 || jp_event_kind(cfg, i) != e->m[i].kind
+            || (e->m[i].kind == JP_EXTEND && e->m[i].modulus != (uint64_t)1 << cfg->metrics[i].width)
+            || (e->m[i].kind == JP_LOST && e->m[i].index != jp_lost_trace(cfg, i - e->n)))
             return 0;
     }
     return 1;
@@ -333,7 +449,7 @@ static int jp_sde_register(jp_entry *e, const jointer_cfg *cfg)
         if (e->sde == NULL)
             return -ENOTSUP;
     }
-    for (unsigned i = 0; i < e->n; i++) {
+    for (unsigned i = 0; i < e->n + e->nl; i++) {
         int err = jp_sde_err(papi_sde_register_counter_cb(e->sde, e->names[i], jp_sde_mode(e->m[i].kind),
                                                           PAPI_SDE_long_long, jp_callback, &e->m[i]));
         if (err == 0 && !e->m[i].described) {
@@ -353,6 +469,7 @@ int jointer_papi_register(jointer_dev *dev)
     unsigned slot;
     uint64_t *raw = NULL;
     jp_entry *e;
+    unsigned total;
     int err = 0;
 
     if (dev == NULL || dev->cfg == NULL)
@@ -372,16 +489,21 @@ int jointer_papi_register(jointer_dev *dev)
         err = -ENOSPC;
         goto out;
     }
-    /* the starting points: one read of each metric */
-    if (cfg->num_metrics > 0) {
-        raw = (uint64_t *)calloc(cfg->num_metrics, sizeof *raw);
+    /* the starting points: one read of each metric and LOST register */
+    total = cfg->num_metrics + jp_num_lost(cfg);
+    if (total > 0) {
+        raw = (uint64_t *)calloc(total, sizeof *raw);
         if (raw == NULL) {
             err = -ENOMEM;
             goto out;
         }
     }
-    for (unsigned i = 0; i < cfg->num_metrics && err == 0; i++)
-        err = jointer_read(dev, i, &raw[i]);
+    for (unsigned i = 0; i < total && err == 0; i++) {
+        jp_metric probe;
+        probe.kind = jp_event_kind(cfg, i);
+        probe.index = i < cfg->num_metrics ? i : jp_lost_trace(cfg, i - cfg->num_metrics);
+        err = jp_read_raw(dev, &probe, &raw[i]);
+    }
     if (err != 0)
         goto out;
     if (e == NULL) {
@@ -396,7 +518,7 @@ int jointer_papi_register(jointer_dev *dev)
     if (err != 0)
         goto out;
     (void)pthread_mutex_lock(&e->lock);
-    for (unsigned i = 0; i < e->n; i++) {
+    for (unsigned i = 0; i < e->n + e->nl; i++) {
         jp_metric *m = &e->m[i];
         m->base = m->wraps = 0;
         m->last_raw = m->value = raw[i];
@@ -554,9 +676,9 @@ void *jointer_papi_list_events(struct papi_sde_fptr_struct_s *fptr,
         h = f->init(lib);
         if (h == NULL)
             return NULL;
-        for (unsigned i = 0; i < cfg->num_metrics; i++) {
+        for (unsigned i = 0; i < cfg->num_metrics + jp_num_lost(cfg); i++) {
             jp_short_name(cfg, i, name, sizeof name);
-            if (f->register_counter_cb(h, name, jp_sde_mode(jp_kind(&cfg->metrics[i])),
+            if (f->register_counter_cb(h, name, jp_sde_mode(jp_event_kind(cfg, i)),
                                        PAPI_SDE_long_long, jp_listed, NULL) != SDE_OK)
                 return NULL;
             if (f->describe_counter != NULL) {

@@ -25,6 +25,16 @@
  *       - saturating (the default) or 64 bits wide: reported as read;
  *   - max / min / last metrics are PAPI_SDE_INSTANT: the value as read.
  *
+ * Every trace that can drop records - a relay trace (jointer_trace_desc.relay)
+ * or a sink trace (sink_bytes != 0) - adds the event
+ *
+ *     sde:::jointer_<monitor>::<sniffer>.<trace>_lost
+ *
+ * a PAPI_SDE_INSTANT counter: its LOST register as read
+ * (jointer_trace_lost), records dropped because the buffer/FIFO was full,
+ * saturating at 2^32 - 1, cleared with the trace. Monitors without such a
+ * trace have no such event.
+ *
  * Soft reset: a SOFT_RESET clears the results, which the extension cannot
  * tell from a wrap. Reset through jointer_papi_reset() (reads the LMIC's
  * counters, pulses SOFT_RESET, rebases), or call jointer_papi_rebase() right
@@ -33,8 +43,8 @@
  * nor jumps), max/min/last metrics show the cleared values.
  *
  * Errors: functions return 0 or a negative errno. A callback cannot return
- * one to PAPI: when jointer_read fails it reports the last good value and
- * keeps the error for jointer_papi_error().
+ * one to PAPI: when jointer_read (jointer_trace_lost) fails it reports the
+ * last good value and keeps the error for jointer_papi_error().
  *
  * Thread safety: register/unregister/reset/rebase/value/error and the
  * callbacks may run in any thread (one lock per monitor, one for the table).
@@ -67,7 +77,8 @@ extern "C" {
  * Register every metric of dev (initialised, on any seam) with libsde. Reads
  * each metric once, as the starting point of the wrap extension. dev must
  * stay valid until jointer_papi_unregister(dev).
- * -EINVAL (dev NULL or not initialised, a name that is not a C identifier),
+ * -EINVAL (dev NULL or not initialised, a name that is not a C identifier,
+ * a metric named like a LOST event),
  * -EEXIST (dev already registered; another device of the same monitor name
  * registered; or that name was registered before with other events),
  * -ENOSPC (JOINTER_PAPI_MAX_DEVICES monitor names: see below),
@@ -134,9 +145,18 @@ int jointer_papi_error(jointer_dev *dev);
 int jointer_papi_event_name(const jointer_cfg *cfg, unsigned metric, char *buf, size_t size);
 
 /*
+ * The full PAPI name of the LOST event of trace `trace` of cfg,
+ * "sde:::jointer_<monitor>::<sniffer>.<trace>_lost". Returns its length,
+ * -EINVAL (also: a metric of that sniffer is named "<trace>_lost"),
+ * -ENOTSUP (neither a relay nor a sink trace: no LOST event),
+ * -ENAMETOOLONG or -ERANGE.
+ */
+int jointer_papi_lost_event_name(const jointer_cfg *cfg, unsigned trace, char *buf, size_t size);
+
+/*
  * papi_native_avail -sde FILE: the utility dlopens FILE and every library
  * ldd lists for it, calls their papi_sde_hook_list_events(), then lists the
- * events registered. jointer_papi_list_events registers the events of the n
+ * events registered. jointer_papi_list_events registers the events (metrics, LOST) of the n
  * descriptors through fptr (libsde's functions in the utility's process)
  * with a callback that reads nothing; it returns the last SDE handle (NULL
  * on an error). JOINTER_PAPI_LISTABLE(&a_cfg, &b_cfg ...) defines the hook.

@@ -6,7 +6,9 @@
  *
  * Monitors: papi_mon (drivers/papi/tests/papi_mon.yaml: wrap-mode counters of
  * 8, 16, 32 and 40 bits, saturating 12- and 64-bit counters, a max, two
- * LMICs) and the Y9 monitor (configs/selective_accumulations.yaml), both
+ * LMICs), the Y9 monitor (configs/selective_accumulations.yaml) and relay_mon
+ * (drivers/tests/fixtures: a stop trace and a relay trace, whose LOST event
+ * is tested; a copy with the relay trace turned into a sink trace too), all
  * generated at build time.
  *
  *     test_papi [CASE]       run the cases (whose name contains CASE)
@@ -23,6 +25,7 @@
 #include "jointer_mock.h"
 #include "jointer_papi.h"
 #include "papi_mon.h"
+#include "relay_mon.h"
 #include "selective_accumulations.h"
 
 int jt_failed;
@@ -522,11 +525,218 @@ TEST(y9_monitor_through_papi)
     CHECK_OK(jointer_papi_unregister(&y9.dev));
 }
 
+/* ---- LOST events of relay and sink traces ------------------------------------ */
+
+#define RELAY_T RELAY_MON_TRACE_RELAY_T
+#define EV_TRACE RELAY_MON_TRACE_EV_TRACE
+#define RELAY_LOST_NAME "sde:::jointer_relay_mon::ev.relay_t_lost"
+
+static mock_hw rhw;          /* relay_mon */
+static relay_mon_dev rmon;
+
+/* relay_mon on the mock, its sniffer NO_FILTERING, running */
+static int relay_setup(void)
+{
+    jointer_io io;
+    fresh();
+    (void)jointer_papi_unregister(&rmon.dev);
+    mock_init(&rhw, &relay_mon_cfg);
+    io = mock_io(&rhw);
+    if (relay_mon_init(&rmon, &io) != 0 || relay_mon_set_mode_ev(&rmon, JOINTER_NO_FILTERING) != 0
+        || relay_mon_run_pl(&rmon) != 0)
+        return -1;
+    return 0;
+}
+
+/* the SDE events PAPI knows whose name ends in "_lost", counted; the first
+ * one's full name into first */
+static unsigned papi_lost_events(char *first, size_t size)
+{
+    PAPI_event_info_t info;
+    int code = PAPI_NATIVE_MASK, cidx = PAPI_get_component_index("sde");
+    unsigned n = 0;
+    if (cidx < 0 || PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, cidx) != PAPI_OK)
+        return 0;
+    do {
+        size_t len;
+        if (PAPI_get_event_info(code, &info) != PAPI_OK)
+            continue;
+        len = strlen(info.symbol);
+        if (len > 5u && strcmp(info.symbol + len - 5u, "_lost") == 0) {
+            if (n++ == 0)
+                (void)snprintf(first, size, "%s", info.symbol);
+        }
+    } while (PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, cidx) == PAPI_OK);
+    return n;
+}
+
+TEST(lost_event_names_only_for_relay_and_sink_traces)
+{
+    static jointer_trace_desc traces[RELAY_MON_NUM_TRACES];
+    jointer_cfg sink = relay_mon_cfg;
+    char buf[JOINTER_PAPI_NAME_MAX];
+    CHECK_EQ(jointer_papi_lost_event_name(&relay_mon_cfg, RELAY_T, buf, sizeof buf),
+             (long long)strlen(RELAY_LOST_NAME));
+    CHECK(strcmp(buf, RELAY_LOST_NAME) == 0);
+    CHECK_EQ(jointer_papi_lost_event_name(&relay_mon_cfg, EV_TRACE, buf, sizeof buf), -ENOTSUP);
+    CHECK_EQ(jointer_papi_lost_event_name(&relay_mon_cfg, RELAY_MON_NUM_TRACES, buf, sizeof buf), -EINVAL);
+    CHECK_EQ(jointer_papi_lost_event_name(&relay_mon_cfg, RELAY_T, buf, strlen(RELAY_LOST_NAME)), -ERANGE);
+    CHECK_EQ(jointer_papi_lost_event_name(&relay_mon_cfg, RELAY_T, NULL, sizeof buf), -EINVAL);
+    CHECK_EQ(jointer_papi_lost_event_name(&papi_mon_cfg, 0, buf, sizeof buf), -EINVAL);   /* no trace */
+    /* a sink trace (relay 0) has one, a relay trace turned into a stop trace none */
+    memcpy(traces, relay_mon_cfg.traces, sizeof traces);
+    traces[RELAY_T].relay = 0;
+    sink.traces = traces;
+    CHECK_EQ(jointer_papi_lost_event_name(&sink, RELAY_T, buf, sizeof buf), -ENOTSUP);
+    traces[RELAY_T].sink_bytes = 8;
+    traces[RELAY_T].depth = 0;
+    traces[RELAY_T].ram_offset = 0;
+    CHECK(jointer_papi_lost_event_name(&sink, RELAY_T, buf, sizeof buf) > 0);
+    CHECK(strcmp(buf, RELAY_LOST_NAME) == 0);
+    /* the metric names stay as they were */
+    CHECK(jointer_papi_event_name(&relay_mon_cfg, RELAY_MON_METRIC_EV_COUNT, buf, sizeof buf) > 0);
+    CHECK(strcmp(buf, "sde:::jointer_relay_mon::ev.ev_count") == 0);
+}
+
+TEST(a_metric_named_like_a_lost_event_is_refused)
+{
+    static jointer_metric_desc metrics[RELAY_MON_NUM_METRICS];
+    jointer_cfg bad = relay_mon_cfg;
+    jointer_dev dev;
+    jointer_io io;
+    char buf[JOINTER_PAPI_NAME_MAX];
+    CHECK_OK(relay_setup());
+    memcpy(metrics, relay_mon_cfg.metrics, sizeof metrics);
+    metrics[0].name = "relay_t_lost";             /* same sniffer ev */
+    bad.metrics = metrics;
+    io = mock_io(&rhw);
+    CHECK_OK(jointer_init(&dev, &bad, &io));
+    CHECK_EQ(jointer_papi_register(&dev), -EINVAL);
+    CHECK_EQ(jointer_papi_lost_event_name(&bad, RELAY_T, buf, sizeof buf), -EINVAL);
+    metrics[0].name = "ev_trace_lost";            /* ev_trace has no LOST event: fine */
+    CHECK(jointer_papi_event_name(&bad, 0, buf, sizeof buf) > 0);
+}
+
+TEST(lost_event_reads_the_relay_trace_lost_register)
+{
+    long long v[2];
+    char name[JOINTER_PAPI_NAME_MAX];
+    CHECK_OK(relay_setup());
+    rhw.tr_lost[RELAY_T] = 7;
+    rhw.tr_lost[EV_TRACE] = 999;                  /* not a relay trace: never read */
+    CHECK_OK(jointer_papi_register(&rmon.dev));
+    CHECK_EQ(PAPI_create_eventset(&es), PAPI_OK);
+    CHECK(jointer_papi_event_name(&relay_mon_cfg, RELAY_MON_METRIC_EV_COUNT, name, sizeof name) > 0);
+    CHECK_EQ(PAPI_add_named_event(es, name), PAPI_OK);
+    CHECK_EQ(PAPI_add_named_event(es, RELAY_LOST_NAME), PAPI_OK);
+    CHECK_EQ(PAPI_start(es), PAPI_OK);
+    CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+    CHECK_EQ(v[1], 7);                            /* instantaneous: not a delta */
+    /* the mock drops records of the full relay trace (8 records) */
+    for (unsigned i = 0; i < 8u + 5u; i++)
+        mock_trace_event(&rhw, RELAY_T, i);
+    mock_event(&rhw, RELAY_MON_METRIC_EV_COUNT, 0, 4);
+    CHECK_EQ(rhw.tr_lost[RELAY_T], 12);
+    CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+    CHECK_EQ(v[0], 4);
+    CHECK_EQ(v[1], 12);
+    rhw.tr_lost[RELAY_T] = 0xFFFFFFFFu;           /* saturated: 2^32 - 1, not -1 */
+    CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+    CHECK_EQ(v[1], 4294967295LL);
+    rhw.tr_lost[RELAY_T] = 0;                     /* cleared with the trace */
+    CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+    CHECK_EQ(v[1], 0);
+    /* a bus error: the last good value, the error kept */
+    rhw.tr_lost[RELAY_T] = 3;
+    CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+    CHECK_EQ(v[1], 3);
+    CHECK_EQ(jointer_papi_error(&rmon.dev), 0);
+    rhw.tr_lost[RELAY_T] = 5;
+    rhw.fail_after = (int)(rhw.reads + rhw.writes);
+    CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+    CHECK_EQ(v[1], 3);
+    CHECK_EQ(jointer_papi_error(&rmon.dev), -EIO);
+    rhw.fail_after = -1;
+    CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+    CHECK_EQ(v[1], 5);
+    /* detached: the last value */
+    CHECK_OK(jointer_papi_unregister(&rmon.dev));
+    rhw.tr_lost[RELAY_T] = 9;
+    CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+    CHECK_EQ(v[1], 5);
+    CHECK_EQ(PAPI_stop(es, v), PAPI_OK);
+    drop(&es);
+}
+
+TEST(lost_event_reads_a_sink_trace_lost_register)
+{
+    static jointer_trace_desc traces[RELAY_MON_NUM_TRACES];
+    jointer_cfg sink = relay_mon_cfg;
+    jointer_dev dev;
+    jointer_io io;
+    long long v[1];
+    CHECK_OK(relay_setup());
+    memcpy(traces, relay_mon_cfg.traces, sizeof traces);
+    traces[RELAY_T].sink_bytes = 8;
+    traces[RELAY_T].relay = 0;
+    traces[RELAY_T].depth = 0;
+    traces[RELAY_T].ram_offset = 0;
+    sink.traces = traces;
+    /* the mock serves WPTR+0x1C of that block: JOINTER_SINK_LOST */
+    CHECK_EQ(JOINTER_SINK_LOST, JOINTER_TRACE_LOST);
+    rhw.tr_lost[RELAY_T] = 41;
+    io = mock_io(&rhw);
+    CHECK_OK(jointer_init(&dev, &sink, &io));
+    /* same monitor name, same events (the sink trace has its LOST event
+     * too): it takes the place of relay_mon */
+    CHECK_OK(jointer_papi_register(&dev));
+    CHECK_EQ(PAPI_create_eventset(&es), PAPI_OK);
+    CHECK_EQ(PAPI_add_named_event(es, RELAY_LOST_NAME), PAPI_OK);
+    CHECK_EQ(PAPI_start(es), PAPI_OK);
+    CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+    CHECK_EQ(v[0], 41);
+    rhw.tr_lost[RELAY_T] = 100000;
+    CHECK_EQ(PAPI_read(es, v), PAPI_OK);
+    CHECK_EQ(v[0], 100000);
+    CHECK_EQ(PAPI_stop(es, v), PAPI_OK);
+    drop(&es);
+    CHECK_OK(jointer_papi_unregister(&dev));
+    /* a stop trace instead (no LOST event): another event set, refused */
+    traces[RELAY_T] = relay_mon_cfg.traces[RELAY_T];
+    traces[RELAY_T].relay = 0;
+    CHECK_OK(jointer_init(&dev, &sink, &io));
+    CHECK_EQ(jointer_papi_register(&dev), -EEXIST);
+}
+
+TEST(only_relay_and_sink_traces_have_a_lost_event_in_papi)
+{
+    static mock_hw y9hw;
+    selective_accumulations_dev y9;
+    jointer_io io;
+    char first[PAPI_MAX_STR_LEN];
+    CHECK_OK(relay_setup());
+    CHECK_OK(setup());                            /* papi_mon */
+    mock_init(&y9hw, &selective_accumulations_cfg);
+    io = mock_io(&y9hw);
+    CHECK_OK(selective_accumulations_init(&y9, &io));
+    CHECK_OK(jointer_papi_register(&mon.dev));
+    CHECK_OK(jointer_papi_register(&y9.dev));
+    CHECK_OK(jointer_papi_register(&rmon.dev));
+    /* every monitor registered: papi_mon and Y9 add no _lost event,
+     * relay_mon exactly one, for relay_t (not for ev_trace) */
+    first[0] = '\0';
+    CHECK_EQ(papi_lost_events(first, sizeof first), 1);
+    CHECK(strcmp(first, RELAY_LOST_NAME) == 0);
+    CHECK_OK(jointer_papi_unregister(&rmon.dev));
+    CHECK_OK(jointer_papi_unregister(&y9.dev));
+    CHECK_OK(jointer_papi_unregister(&mon.dev));
+}
+
 /* ---- the papi_native_avail hook --------------------------------------------- */
 
 static char listed[32][2u * JOINTER_PAPI_NAME_MAX + 16u];
 static int listed_modes[32];
-static unsigned n_listed, n_described;
+static unsigned n_listed, n_described, lost_described;
 static char listed_lib[JOINTER_PAPI_NAME_MAX];
 static int fake_handle;
 
@@ -552,12 +762,15 @@ static int fake_describe(papi_handle_t h, const char *name, const char *desc)
     (void)name;
     if (desc != NULL && strstr(desc, "jointer monitor") != NULL)
         n_described++;
+    if (desc != NULL && strcmp(desc, "jointer monitor relay_mon: records dropped by trace relay_t "
+                                     "(buffer/FIFO full), saturating") == 0)
+        lost_described++;
     return SDE_OK;
 }
 
 TEST(list_events_registers_every_name_through_the_given_functions)
 {
-    static const jointer_cfg *const cfgs[] = {&papi_mon_cfg, &selective_accumulations_cfg};
+    static const jointer_cfg *const cfgs[] = {&papi_mon_cfg, &selective_accumulations_cfg, &relay_mon_cfg};
     papi_sde_fptr_struct_t f;
     char name[JOINTER_PAPI_NAME_MAX];
     jointer_cfg bad = papi_mon_cfg;
@@ -570,6 +783,8 @@ TEST(list_events_registers_every_name_through_the_given_functions)
     CHECK(jointer_papi_list_events((struct papi_sde_fptr_struct_s *)&f, cfgs, 2) == &fake_handle);
     CHECK_EQ(n_listed, N_MON + SELECTIVE_ACCUMULATIONS_NUM_METRICS);
     CHECK_EQ(n_described, n_listed);
+    for (unsigned i = 0; i < n_listed; i++)
+        CHECK(strstr(listed[i], "_lost") == NULL);   /* no relay or sink trace */
     for (unsigned i = 0; i < n_listed; i++) {
         const jointer_cfg *cfg = i < N_MON ? &papi_mon_cfg : &selective_accumulations_cfg;
         unsigned m = i < N_MON ? i : i - N_MON;
@@ -578,6 +793,16 @@ TEST(list_events_registers_every_name_through_the_given_functions)
         CHECK_EQ(listed_modes[i] & PAPI_SDE_INSTANT,
                  cfg->metrics[m].aggregator == JOINTER_AGGREGATOR_SUM ? 0 : PAPI_SDE_INSTANT);
     }
+    /* relay_mon: its metric, then the LOST event of relay_t, instantaneous */
+    n_listed = n_described = 0;
+    lost_described = 0;
+    CHECK(jointer_papi_list_events((struct papi_sde_fptr_struct_s *)&f, &cfgs[2], 1) == &fake_handle);
+    CHECK_EQ(n_listed, RELAY_MON_NUM_METRICS + 1u);
+    CHECK_EQ(n_described, n_listed);
+    CHECK_EQ(lost_described, 1);
+    CHECK(strcmp(listed[0], "sde:::jointer_relay_mon::ev.ev_count") == 0);
+    CHECK(strcmp(listed[1], RELAY_LOST_NAME) == 0);
+    CHECK_EQ(listed_modes[1], PAPI_SDE_RO | PAPI_SDE_INSTANT);
     CHECK(jointer_papi_list_events(NULL, cfgs, 2) == NULL);
     CHECK(jointer_papi_list_events((struct papi_sde_fptr_struct_s *)&f, NULL, 2) == NULL);
     bad.name = "bad name";
@@ -609,8 +834,9 @@ TEST(monitor_names_keep_their_places_up_to_the_maximum)
     while (k < N_COPIES && (err = jointer_papi_register(&copy_devs[k])) == 0)
         k++;
     CHECK_EQ(err, -ENOSPC);
-    /* papi_mon and (unless filtered out) the Y9 monitor hold the others */
-    CHECK(k + 1u <= JOINTER_PAPI_MAX_DEVICES && k + 2u >= JOINTER_PAPI_MAX_DEVICES);
+    /* papi_mon and (unless filtered out) the Y9 monitor and relay_mon hold
+     * the others */
+    CHECK(k + 1u <= JOINTER_PAPI_MAX_DEVICES && k + 3u >= JOINTER_PAPI_MAX_DEVICES);
     for (unsigned i = 0; i < k; i++)
         CHECK_OK(jointer_papi_unregister(&copy_devs[i]));
     CHECK_EQ(jointer_papi_register(&copy_devs[k]), -ENOSPC);   /* detached names keep theirs */
@@ -636,20 +862,33 @@ static const jt_case cases[] = {
     JT_CASE(bus_errors_keep_the_last_value_and_are_reported),
     JT_CASE(unregister_detaches_and_register_attaches_again),
     JT_CASE(y9_monitor_through_papi),
+    JT_CASE(lost_event_names_only_for_relay_and_sink_traces),
+    JT_CASE(a_metric_named_like_a_lost_event_is_refused),
+    JT_CASE(lost_event_reads_the_relay_trace_lost_register),
+    JT_CASE(lost_event_reads_a_sink_trace_lost_register),
+    JT_CASE(only_relay_and_sink_traces_have_a_lost_event_in_papi),
     JT_CASE(list_events_registers_every_name_through_the_given_functions),
     JT_CASE(monitor_names_keep_their_places_up_to_the_maximum),
 };
 
 static int print_names(void)
 {
-    static const jointer_cfg *const cfgs[] = {&papi_mon_cfg, &selective_accumulations_cfg};
+    static const jointer_cfg *const cfgs[] = {&papi_mon_cfg, &selective_accumulations_cfg, &relay_mon_cfg};
     char name[JOINTER_PAPI_NAME_MAX];
-    for (unsigned c = 0; c < 2; c++)
+    for (unsigned c = 0; c < 3; c++) {
         for (unsigned i = 0; i < cfgs[c]->num_metrics; i++) {
             if (jointer_papi_event_name(cfgs[c], i, name, sizeof name) < 0)
                 return 1;
             printf("%s\n", name);
         }
+        for (unsigned t = 0; t < cfgs[c]->num_traces; t++) {
+            int rc = jointer_papi_lost_event_name(cfgs[c], t, name, sizeof name);
+            if (rc < 0 && rc != -ENOTSUP)
+                return 1;
+            if (rc > 0)
+                printf("%s\n", name);
+        }
+    }
     return 0;
 }
 
