@@ -29,6 +29,8 @@
  * (arg fifo), which reach the ring once the host has drained it: the drain
  * loops until nothing more comes. rate: records/s of the stimulus when every
  * record arrived and LOST is 0 (the trace clock's frequency / every).
+ * sink_error: STATUS.ERROR at the end (a BRESP error stopped the sink; the
+ * relay steps acknowledge its interrupt source with the watermark's).
  */
 #include <stdio.h>
 
@@ -134,6 +136,11 @@ int app_main(int argc, char **argv)
         platform_report("drain_bus_cycles", c1 - c0);
         if (c1 > c0 && cosim_cfg->bus_clock_hz != 0)
             platform_report("drain_records_per_s", (uint64_t)n * cosim_cfg->bus_clock_hz / (c1 - c0));
+    }
+    if (t->sink_bytes != 0) {
+        uint32_t status, wptr;
+        COSIM_TRY(jointer_sink_status(&dev, (unsigned)tr, &status, &wptr, &lost));
+        platform_report("sink_error", (status & JOINTER_SINK_STATUS_ERROR) != 0);
     }
     COSIM_TRY(jointer_trace_lost(&dev, (unsigned)tr, &lost));
     COSIM_TRY(jointer_tfile_finish(st.f, &st.h, lost));
