@@ -9,7 +9,12 @@ as a bench fragment ($(BUILD)/bench/fragments/relay-bench.json).
 - drain throughput: scenarios/relay_slow.yaml (one drain of a full 64-record
   buffer, timed in bus cycles by the app);
 - yosys xc7 LUT/FF of jointer_trace_extractor, depth 256, no filter: stop
-  mode vs relay mode.
+  mode vs relay mode;
+- the trace sink (issue 15), side by side: scenarios/bench/sink_sustained.yaml
+  (4000 events at 100 M records/s through the 64-bit AXI4 master into a
+  16 KB ring the host drains; memory ready 75 % of the cycles: 150 M beats/s),
+  its ratio to the relay's rate, and jointer_trace_sink_axi's LUT/FF/LUTRAM
+  (64-bit, FIFO 32, bursts of 16).
 
     python3 sim/cosim/relay_bench.py OUT.json
 """
@@ -50,6 +55,36 @@ end architecture;
 """
 
 
+SINK_WRAPPER = """library ieee;
+use ieee.std_logic_1164.all;
+entity sink_bench is
+  port (clk, rst, rec_valid, enable, clear, m_axi_awready, m_axi_wready, m_axi_bvalid : in std_logic;
+        rec_n : in std_logic_vector(1 downto 0); m_axi_bid : in std_logic_vector(0 downto 0);
+        m_axi_bresp : in std_logic_vector(1 downto 0);
+        rec_ts, rec_data, ring_base, ring_size, rptr_in, watermark : in std_logic_vector(31 downto 0);
+        wptr, lost, m_axi_awaddr : out std_logic_vector(31 downto 0); status : out std_logic_vector(2 downto 0);
+        irq_wm, rec_ready, m_axi_awvalid, m_axi_wlast, m_axi_wvalid, m_axi_bready : out std_logic;
+        m_axi_awid : out std_logic_vector(0 downto 0); m_axi_awlen : out std_logic_vector(7 downto 0);
+        m_axi_awsize : out std_logic_vector(2 downto 0); m_axi_awburst : out std_logic_vector(1 downto 0);
+        m_axi_wdata : out std_logic_vector(63 downto 0); m_axi_wstrb : out std_logic_vector(7 downto 0));
+end entity;
+architecture rtl of sink_bench is
+begin
+  u : entity work.jointer_trace_sink_axi
+    generic map (data_w_g => 64, fifo_depth_log2_g => 5, max_burst_g => 16, flush_timeout_g => 64)
+    port map (clk => clk, rst => rst, rec_valid => rec_valid, rec_ts => rec_ts, rec_data => rec_data,
+      rec_n => rec_n, rec_ready => rec_ready, ring_base => ring_base, ring_size => ring_size,
+      enable => enable, clear => clear, rptr_in => rptr_in, watermark => watermark, wptr => wptr,
+      lost => lost, status => status, irq_wm => irq_wm, m_axi_awid => m_axi_awid,
+      m_axi_awaddr => m_axi_awaddr, m_axi_awlen => m_axi_awlen, m_axi_awsize => m_axi_awsize,
+      m_axi_awburst => m_axi_awburst, m_axi_awvalid => m_axi_awvalid, m_axi_awready => m_axi_awready,
+      m_axi_wdata => m_axi_wdata, m_axi_wstrb => m_axi_wstrb, m_axi_wlast => m_axi_wlast,
+      m_axi_wvalid => m_axi_wvalid, m_axi_wready => m_axi_wready, m_axi_bid => m_axi_bid,
+      m_axi_bresp => m_axi_bresp, m_axi_bvalid => m_axi_bvalid, m_axi_bready => m_axi_bready);
+end architecture;
+"""
+
+
 def scenario(path):
     ok, reports, _ = cosim_run.run_scenario(path, sims=("verilator",), show=False)
     rep = reports["verilator"]
@@ -65,9 +100,13 @@ def resources(work: Path):
         f = work / f"relay_bench_mode{m}.vhd"
         f.write_text(WRAPPER.format(m=m))
         files.append(str(f))
+    f = work / "sink_bench.vhd"
+    f.write_text(SINK_WRAPPER)
+    files.append(str(f))
     out = work / "res.json"
     subprocess.run([sys.executable, str(REPO / "scripts" / "hdl_check.py"), "resources", "--files", *files,
-                    "--top", "relay_bench_mode0", "--top", "relay_bench_mode2", "--workdir", str(work / "w"),
+                    "--top", "relay_bench_mode0", "--top", "relay_bench_mode2", "--top", "sink_bench",
+                    "--workdir", str(work / "w"),
                     "--json", str(out)], check=True, capture_output=True, text=True)
     return json.loads(out.read_text())
 
@@ -76,6 +115,8 @@ def main() -> int:
     out = Path(sys.argv[1])
     sus = scenario(HERE / "scenarios" / "bench" / "relay_sustained.yaml")
     slow = scenario(HERE / "scenarios" / "relay_slow.yaml")
+    sink = scenario(HERE / "scenarios" / "bench" / "sink_sustained.yaml")
+    sink_rate = sink["metrics"]["rate_records_per_s"]
     every_ns = 80 * 5.0                                   # the scenario: every 80 cycles of 5 ns
     rate = 1e9 / every_ns
     drain = slow["metrics"]["drain_records_per_s"]
@@ -84,7 +125,10 @@ def main() -> int:
         return res[top]["lut"], res[top]["ff"]
     stop_lut, stop_ff = lutff("relay_bench_mode0")
     relay_lut, relay_ff = lutff("relay_bench_mode2")
-    frag = {"section": "Lossless trace relay (jointer trace --follow)", "figures": [
+    sink_lut, sink_ff = lutff("sink_bench")
+    sink_ram = {k: v for k, v in res["sink_bench"].items() if k.startswith(("RAM", "SRL")) and v}
+    sink_levels = max(res["sink_bench"]["depth"].values())
+    frag = {"section": "Lossless trace relay and sink (jointer trace --follow)", "figures": [
         {"name": "sustained lossless relay rate", "value": rate, "unit": "records per simulated second",
          "anchor": None, "anchor_source": None,
          "note": f"co-simulation (Verilator) relay_sustained: 1000 events, one every {every_ns:.0f} ns, "
@@ -100,6 +144,20 @@ def main() -> int:
         {"name": "trace extractor, relay mode (depth 256, no filter)", "value": f"{relay_lut} LUT / {relay_ff} FF",
          "unit": "yosys xc7", "anchor": None, "anchor_source": None,
          "note": "+ RPTR, the 32-bit LOST counter, the release comparator; + 1 RAMB36"},
+        {"name": "sustained lossless sink rate", "value": sink_rate, "unit": "records/s",
+         "anchor": 50e6, "anchor_source": "issue 15 goal: >= 50 M records/s",
+         "note": "co-simulation (Verilator) sink_sustained: 4000 events at 100 M/s (one every 2 cycles of "
+                 "the 200 MHz LMIC clock), 64-bit AXI4 master into a 16 KB ring drained by the host "
+                 "(jointer_trace_relay), memory ready on 75 % of the cycles at random (150 M beats/s, "
+                 f"a 64-bit port at 150 MHz), {sink['metrics']['mem.m_axi_ev_sink.bursts']} bursts; "
+                 "every record in the file, in order, LOST 0"},
+        {"name": "sink rate / relay rate", "value": round(sink_rate / rate, 1), "unit": "x",
+         "anchor": 20, "anchor_source": "issue 15 goal: 20x the relay", "note": "same run"},
+        {"name": "trace sink jointer_trace_sink_axi (64-bit, FIFO 32, bursts of 16)",
+         "value": f"{sink_lut} LUT / {sink_ff} FF", "unit": "yosys xc7", "anchor": "300 LUT / 400 FF",
+         "anchor_source": "issue 15 goal, plus its FIFO",
+         "note": "the FIFO: " + (", ".join(f"{v} {k}" for k, v in sink_ram.items()) or "in LUTs")
+                 + f"; {sink_levels} LUT levels"},
     ]}
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(frag, indent=2) + "\n")
