@@ -201,3 +201,15 @@ def test_decoder_rejects_malformed_triple():
     # before the first SYNC it is only skipped
     dec = CompactDecoder()
     assert dec.unit((3 << 62) | (1 << 60)) == [] and dec.skipped == 1
+
+
+def test_c_vectors_are_the_models():
+    """drivers/tests/compact_vectors.h (test_compact.c) is what the model gives today."""
+    import importlib.util
+    from jointer_sim import REPO
+    spec = importlib.util.spec_from_file_location(
+        "gen_compact_vectors", REPO / "drivers" / "tests" / "gen_compact_vectors.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert (REPO / "drivers" / "tests" / "compact_vectors.h").read_text() == mod.render(), \
+        "run python3 drivers/tests/gen_compact_vectors.py"
