@@ -4,14 +4,11 @@
 # to `NAME := words` lines, words being file names or $(NAME) of a line above.
 
 # the register logic: every build of the driver has these
-DRV_CORE_SRCS     := jointer.c jointer_trace.c jointer_pm.c jointer_histogram.c jointer_global.c
+DRV_CORE_SRCS     := jointer.c jointer_trace.c jointer_compact.c jointer_pm.c jointer_histogram.c jointer_global.c
 # portable C99 (bare metal too): the core, names, the recorder, the bare-metal port
 DRV_PORTABLE_SRCS := $(DRV_CORE_SRCS) jointer_names.c jointer_recorder.c jointer_port_baremetal.c
-# the compact trace decoder (issue 15, doc/trace-encoding.md): only what reads compact
-# units links it (trace files; a monitor with a compact sink trace)
-DRV_COMPACT_SRCS  := jointer_compact.c
 # hosted Linux: jointer_open, the UIO and /dev/mem ports and their glue, printing, trace files
 DRV_HOSTED_SRCS   := jointer_open.c jointer_port_linux.c jointer_port_uio.c jointer_port_devmem.c \
-                     jointer_print.c jointer_trace_file.c $(DRV_COMPACT_SRCS)
+                     jointer_print.c jointer_trace_file.c
 # what a co-simulation app links (its I/O is the simulator's, not a port)
 DRV_SIM_SRCS      := $(DRV_CORE_SRCS) jointer_names.c jointer_print.c

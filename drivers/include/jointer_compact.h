@@ -4,6 +4,7 @@
  * records {timestamp, data} -> jointer_trace_record. Portable C99, no
  * allocation: the caller owns the state and the buffers, so the same code
  * decodes a ring in memory on bare metal, a relay on Linux and a trace file.
+ * Returns negative errno values (<errno.h>).
  *
  * Units are host-endian uint64_t with the bits of the spec (bits 31..0 are
  * the word at the lower address: on a little-endian CPU a unit read from
@@ -16,7 +17,8 @@
 
 #include <stdint.h>
 
-#include "jointer.h"
+/* jointer.h includes this header before it defines the record type */
+struct jointer_trace_record;
 
 #ifdef __cplusplus
 extern "C" {
@@ -41,14 +43,14 @@ void jointer_compact_reset(jointer_compact_state *st);
  * units consumed: it stops before a unit whose records do not fit in out,
  * and before a malformed unit (a TRIPLE with bits 61..60 set) when units
  * were consumed before it; *n_out = records written. Units before the first
- * SYNC are consumed without a record and counted in *skipped (when skipped
- * != NULL; it is set, not added to). -EINVAL on a NULL pointer (out may be
+ * SYNC are consumed without a record and added to *skipped (when skipped
+ * != NULL). -EINVAL on a NULL pointer (out may be
  * NULL when max is 0), -EILSEQ when units[0] is malformed (nothing
  * consumed, st unchanged: skip it and call jointer_compact_reset to resume
  * at the next SYNC).
  */
 int jointer_compact_decode(jointer_compact_state *st, const uint64_t *units, uint32_t n,
-                           jointer_trace_record *out, uint32_t max, uint32_t *n_out,
+                           struct jointer_trace_record *out, uint32_t max, uint32_t *n_out,
                            uint32_t *skipped);
 
 /* records in a unit (1..3), from its kind (bits 63..62) */

@@ -6,6 +6,7 @@
  */
 #include <limits.h>
 
+#include "jointer.h"
 #include "jointer_compact.h"
 
 #define M30 0x3FFFFFFFu
@@ -53,8 +54,6 @@ int jointer_compact_decode(jointer_compact_state *st, const uint64_t *units, uin
         if (kind == JOINTER_COMPACT_TRIPLE && ((hi >> 28) & 3u) != 0) {
             if (i == 0) {
                 *n_out = 0;
-                if (skipped != NULL)
-                    *skipped = 0;
                 return -EILSEQ;
             }
             break;
@@ -94,6 +93,6 @@ int jointer_compact_decode(jointer_compact_state *st, const uint64_t *units, uin
     }
     *n_out = w;
     if (skipped != NULL)
-        *skipped = skip;
+        *skipped += skip;
     return (int)i;
 }

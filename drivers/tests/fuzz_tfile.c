@@ -10,6 +10,8 @@
  * consumed exactly once, no call writes past its max, and the records out
  * are the records of the units consumed after the skipped ones (which
  * precede the first SYNC).
+ * The file's records are read with jointer_tfile_read_records, so a header
+ * saying compact decodes its units.
  * make fuzz-smoke runs it for FUZZ_SMOKE_TIME seconds (with fuzz_api).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -37,7 +39,9 @@ static void fuzz_compact(const uint8_t *data, size_t size)
     jointer_compact_reset(&st);
     while (pos < n) {
         uint32_t want = 0, i;
-        int r = jointer_compact_decode(&st, units + pos, n - pos, rec, max, &got, &skipped);
+        int r;
+        skipped = 0;
+        r = jointer_compact_decode(&st, units + pos, n - pos, rec, max, &got, &skipped);
         if (r == -EILSEQ) { /* malformed first unit: skip it, resynchronise */
             if (got != 0)
                 abort();
@@ -55,8 +59,8 @@ static void fuzz_compact(const uint8_t *data, size_t size)
         /* units are skipped only before the first SYNC: the first `skipped` ones */
         for (i = skipped; i < (uint32_t)r; i++)
             want += jointer_compact_unit_records(units[pos + i]);
-        if (got != want || (skipped != 0 && (units[pos + skipped] >> 62) != JOINTER_COMPACT_SYNC
-                            && skipped != (uint32_t)r))
+        if (got != want || (skipped != 0 && skipped != (uint32_t)r
+                            && (units[pos + skipped] >> 62) != JOINTER_COMPACT_SYNC))
             abort();
         pos += (uint32_t)r;
     }
@@ -85,16 +89,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!(h.flags & JOINTER_TFILE_COMPLETE) && size >= JOINTER_TFILE_HEADER_BYTES
             && h.records != (size - JOINTER_TFILE_HEADER_BYTES) / JOINTER_TFILE_RECORD_BYTES)
             abort();
-        for (;;) {
-            r = jointer_tfile_read(f, rec, 16, &n);
+        jointer_tfile_reader rd;
+        uint64_t items = size >= JOINTER_TFILE_HEADER_BYTES
+                         ? (size - JOINTER_TFILE_HEADER_BYTES) / JOINTER_TFILE_RECORD_BYTES : 0;
+        jointer_tfile_reader_init(&rd);
+        for (;;) { /* either encoding: raw records or compact units decoded */
+            r = jointer_tfile_read_records(f, &h, &rd, rec, 16, &n);
             if (r < 0 || n == 0)
                 break;
             if (n > 16)
                 abort();
             total += n;
         }
-        if (size >= JOINTER_TFILE_HEADER_BYTES
-            && total > (size - JOINTER_TFILE_HEADER_BYTES) / JOINTER_TFILE_RECORD_BYTES)
+        if (rd.items > items || rd.skipped > rd.items
+            || total > (h.encoding == JOINTER_TFILE_ENC_COMPACT ? 3u : 1u) * rd.items)
             abort();
     }
     fclose(f);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "jointer.h"
 #include "jointer_compact.h"
 #include "jt_test.h"
 #include "compact_vectors.h"
@@ -35,7 +36,7 @@ TEST(whole_streams)
     for (size_t v = 0; v < NV; v++) {
         const cv_vector *cv = &cv_vectors[v];
         jointer_compact_state st;
-        uint32_t n = 0, skipped = 99;
+        uint32_t n = 0, skipped = 0;
         jointer_compact_reset(&st);
         CHECK(cv->n_recs <= 1024);
         CHECK_EQ(jointer_compact_decode(&st, cv->units, cv->n_units, buf, 1024, &n, &skipped),
@@ -116,7 +117,7 @@ TEST(units_by_hand)
                              0x1234667Eu, 0xCAFEABCDu, 0x1234867Eu, 0xCAFE1234u,
                              0x1236867Eu, 0x00010000u};
     jointer_compact_state st;
-    uint32_t n, skipped;
+    uint32_t n, skipped = 0;
     jointer_compact_reset(&st);
     CHECK_EQ(jointer_compact_decode(&st, u, 4, buf, 16, &n, &skipped), 4);
     CHECK_EQ(n, 7);
@@ -129,11 +130,12 @@ TEST(units_by_hand)
     st.ts = 0x7FFFFFF0u;                                 /* v = 0x10: T = 0x80000010 */
     CHECK_EQ(jointer_compact_decode(&st, &s, 1, buf, 1, &n, NULL), 1);
     CHECK_EQ(buf[0].timestamp, 0x80000010u);
-    /* units before the first SYNC are skipped, whatever they are */
+    /* units before the first SYNC are skipped, whatever they are; *skipped is added to */
     jointer_compact_reset(&st);
+    skipped = 10;
     CHECK_EQ(jointer_compact_decode(&st, u + 1, 3, buf, 16, &n, &skipped), 3);
     CHECK_EQ(n, 0);
-    CHECK_EQ(skipped, 3);
+    CHECK_EQ(skipped, 13);
 }
 
 TEST(errors)
@@ -162,6 +164,7 @@ TEST(errors)
     CHECK_EQ(buf[0].timestamp, 7);
     /* before the first SYNC a malformed unit is only skipped */
     jointer_compact_reset(&st);
+    skipped = 0;
     CHECK_EQ(jointer_compact_decode(&st, u + 2, 2, buf, 16, &n, &skipped), 2);
     CHECK_EQ(skipped, 1);
     CHECK_EQ(n, 1);

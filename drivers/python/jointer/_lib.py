@@ -41,7 +41,8 @@ class MetricDesc(ctypes.Structure):
 class TraceDesc(ctypes.Structure):
     _fields_ = [("name", c_char_p), ("reg_offset", u32), ("ram_offset", u32), ("depth", u32),
                 ("low_reset", u32), ("high_reset", u32), ("sniffer", u16), ("lmic", u8), ("dcapf", u8),
-                ("ring", u8), ("irq_bit", i8), ("filter", u8), ("relay", u8), ("clock_hz", u32)]
+                ("ring", u8), ("irq_bit", i8), ("filter", u8), ("relay", u8), ("clock_hz", u32),
+                ("sink_bytes", u8), ("encoding", u8)]
 
 
 class SnifferDesc(ctypes.Structure):
@@ -97,12 +98,21 @@ class UioParams(ctypes.Structure):
     _fields_ = [("sysfs_root", c_char_p), ("irq_path", c_char_p), ("map", c_uint)]
 
 
+class CompactState(ctypes.Structure):
+    _fields_ = [("ts", u32), ("data", u32), ("synced", u8)]
+
+
 class TraceRecord(ctypes.Structure):
     _fields_ = [("timestamp", u32), ("data", u32)]
 
 
 # ---- jointer_trace_file.h ------------------------------------------------------
 TFILE_HEADER_BYTES, TFILE_RECORD_BYTES, TFILE_COMPLETE = 104, 8, 0x1
+TFILE_ENC_RAW, TFILE_ENC_COMPACT = 0, 1
+
+
+class TfileReader(ctypes.Structure):
+    _fields_ = [("st", CompactState), ("items", u64), ("skipped", u64)]
 
 
 class TfileHeader(ctypes.Structure):
@@ -190,7 +200,13 @@ _PROTOS = {
     "jointer_tfile_write_header": (c_int, [c_void_p, P(TfileHeader)]),
     "jointer_tfile_append": (c_int, [c_void_p, P(TfileHeader), c_void_p, u32]),
     "jointer_tfile_finish": (c_int, [c_void_p, P(TfileHeader), u32]),
+    "jointer_tfile_append_units": (c_int, [c_void_p, P(TfileHeader), c_void_p, u32]),
+    "jointer_tfile_reader_init": (None, [P(TfileReader)]),
+    "jointer_tfile_read_records": (c_int, [c_void_p, P(TfileHeader), P(TfileReader), c_void_p, u32, P(u32)]),
+    "jointer_compact_reset": (None, [P(CompactState)]),
+    "jointer_compact_decode": (c_int, [P(CompactState), c_void_p, u32, c_void_p, u32, P(u32), P(u32)]),
 }
+STRUCTS["jointer_tfile_reader"] = TfileReader  # issue 15: trace files of either encoding
 
 _lib = None
 _libc = None
