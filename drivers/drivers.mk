@@ -83,6 +83,11 @@ $(DRV_B)/%/test_uio: $(DRV_T_UIO) $(DRV_HDRS)
 	@mkdir -p $(@D)
 	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) $(DRV_FIXINC) $(DRV_T_UIO) -o $@ -pthread
 
+# the compact decoder against vectors of the Python model (compact_vectors.h)
+$(DRV_B)/%/test_compact: $(DRV)/src/jointer_compact.c $(DRV)/tests/test_compact.c $(DRV)/tests/compact_vectors.h $(DRV_HDRS)
+	@mkdir -p $(@D)
+	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) $(DRV)/src/jointer_compact.c $(DRV)/tests/test_compact.c -o $@
+
 # $(1): variant
 define drv_run
 	@echo "== $(1): test_core"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_core
@@ -90,21 +95,23 @@ define drv_run
 	@echo "== $(1): test_pm";   $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_pm
 	@echo "== $(1): test_histogram"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_histogram
 	@echo "== $(1): test_sink"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_sink
+	@echo "== $(1): test_compact"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_compact
 endef
 
 c-test: deps $(DRV_B)/native/test_core $(DRV_B)/native/test_uio $(DRV_B)/native/test_pm \
-        $(DRV_B)/native/test_histogram $(DRV_B)/native/test_sink
+        $(DRV_B)/native/test_histogram $(DRV_B)/native/test_sink $(DRV_B)/native/test_compact
 	$(call drv_run,native)
 
 cross-test: deps $(DRV_B)/aarch64/test_core $(DRV_B)/aarch64/test_uio \
                  $(DRV_B)/armhf/test_core $(DRV_B)/armhf/test_uio $(DRV_B)/aarch64/test_pm \
                  $(DRV_B)/armhf/test_pm $(DRV_B)/aarch64/test_histogram $(DRV_B)/armhf/test_histogram \
-                 $(DRV_B)/aarch64/test_sink $(DRV_B)/armhf/test_sink
+                 $(DRV_B)/aarch64/test_sink $(DRV_B)/armhf/test_sink \
+                 $(DRV_B)/aarch64/test_compact $(DRV_B)/armhf/test_compact
 	$(call drv_run,aarch64)
 	$(call drv_run,armhf)
 
 sanitize-test: deps $(DRV_B)/san/test_core $(DRV_B)/san/test_uio $(DRV_B)/san/test_pm \
-               $(DRV_B)/san/test_histogram $(DRV_B)/san/test_sink
+               $(DRV_B)/san/test_histogram $(DRV_B)/san/test_sink $(DRV_B)/san/test_compact
 	$(call drv_run,san)
 
 $(DRV_B)/fuzz/fuzz_api: $(DRV_T_FUZZ) $(DRV_HDRS)
@@ -113,10 +120,10 @@ $(DRV_B)/fuzz/fuzz_api: $(DRV_T_FUZZ) $(DRV_HDRS)
 	    $(DRV_INC) $(DRV_FIXINC) $(DRV_T_FUZZ) -o $@
 
 # the trace-file reader on any bytes (issue 16): the seeds are trace files the tests write
-$(DRV_B)/fuzz/fuzz_tfile: $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_file.c $(DRV_HDRS)
+$(DRV_B)/fuzz/fuzz_tfile: $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_file.c $(DRV)/src/jointer_compact.c $(DRV_HDRS)
 	@mkdir -p $(@D)
 	clang $(DRV_WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	    $(DRV_INC) $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_file.c -o $@
+	    $(DRV_INC) $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_file.c $(DRV)/src/jointer_compact.c -o $@
 
 fuzz-smoke: deps $(DRV_B)/fuzz/fuzz_api $(DRV_B)/fuzz/fuzz_tfile
 	@mkdir -p $(DRV_B)/fuzz/corpus $(DRV_B)/fuzz/corpus_tfile

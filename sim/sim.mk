@@ -69,3 +69,10 @@ cost-bench: deps
 TEST_TARGETS += cdc-check
 cdc-check: deps
 	@$(PYTHON) scripts/cdc_check.py --jobs $(JOBS) $(if $(filter command line,$(origin CONFIG)),$(CONFIG))
+
+# issue 15: compression ratio of the compact trace encoding, jointer_trace_compact under GHDL
+# on the demo's traces and a bursty synthetic trace, and its LUT/FF/levels (sim/trace/compact_bench.py)
+.PHONY: compact-bench
+BENCH_TARGETS += compact-bench
+compact-bench: deps
+	@$(PYTHON) sim/trace/compact_bench.py --out $(BUILD)/bench --fragment $(BENCH_FRAGS)/compact-bench.json

@@ -124,14 +124,39 @@ int cli_cmd_trace_follow(int argc, char **argv)
     return 0;
 }
 
+/* records of the file from the current position, through the reader of
+ * either encoding; *total = records, *rd = the reader at the end */
+static int convert_pass(FILE *in, const jointer_tfile_header *h, jointer_tfile_reader *rd,
+                        jointer_trace_record *rec, uint32_t max, enum fmt f, int print, uint64_t *total)
+{
+    uint32_t n, j;
+    int r;
+
+    jointer_tfile_reader_init(rd);
+    *total = 0;
+    do {
+        r = jointer_tfile_read_records(in, h, rd, rec, max, &n);
+        for (j = 0; print && j < n; j++, ++*total) {
+            if (f == FMT_CSV)
+                printf("%" PRIu64 ",%" PRIu32 ",%" PRIu32 "\n", *total, rec[j].timestamp, rec[j].data);
+            else
+                printf("%s{\"timestamp\": %" PRIu32 ", \"data\": %" PRIu32 "}", *total ? ", " : "",
+                       rec[j].timestamp, rec[j].data);
+        }
+        if (!print)
+            *total += n;
+    } while (r == 0 && n != 0);
+    return r;
+}
+
 int cli_cmd_trace_convert(int argc, char **argv)
 {
     static jointer_trace_record rec[1024];
     jointer_tfile_header h;
+    jointer_tfile_reader rd;
     enum fmt f = FMT_CSV;
     const char *path = NULL;
-    uint64_t index = 0;
-    uint32_t n, j;
+    uint64_t records = 0, index = 0;
     int i, r;
     FILE *in;
 
@@ -158,13 +183,21 @@ int cli_cmd_trace_convert(int argc, char **argv)
     r = jointer_tfile_read_header(in, &h);
     if (r < 0) {
         fprintf(stderr, "jointer: %s: %s\n", path, r == -EIO ? "short header" :
-                "not a jointer trace file (magic, version 1, raw encoding)");
+                "not a jointer trace file (magic, version 1, raw or compact encoding)");
         fclose(in);
         return 1;
     }
+    records = h.records;
+    if (h.encoding == JOINTER_TFILE_ENC_COMPACT) { /* units in the header: count the records first */
+        r = convert_pass(in, &h, &rd, rec, sizeof rec / sizeof rec[0], f, 0, &records);
+        if (r == 0 && fseek(in, (long)JOINTER_TFILE_HEADER_BYTES, SEEK_SET) != 0)
+            r = -EIO;
+        if (r < 0)
+            goto out;
+    }
     if (f == FMT_CSV) {
         printf("# monitor %s, trace %s, config hash 0x%08" PRIX32 ", clock %" PRIu32 " Hz, %" PRIu64
-               " records, %" PRIu32 " lost%s\n", h.monitor, h.trace, h.config_hash, h.clock_hz, h.records, h.lost,
+               " records, %" PRIu32 " lost%s\n", h.monitor, h.trace, h.config_hash, h.clock_hz, records, h.lost,
                (h.flags & JOINTER_TFILE_COMPLETE) ? "" : " (incomplete file)");
         printf("index,timestamp,data\n");
     } else {
@@ -173,24 +206,18 @@ int cli_cmd_trace_convert(int argc, char **argv)
                h.monitor, h.trace, h.config_hash, h.clock_hz, h.depth,
                (h.flags & JOINTER_TFILE_COMPLETE) ? "true" : "false", h.lost);
     }
-    do {
-        r = jointer_tfile_read(in, rec, sizeof rec / sizeof rec[0], &n);
-        for (j = 0; j < n; j++, index++) {
-            if (f == FMT_CSV)
-                printf("%" PRIu64 ",%" PRIu32 ",%" PRIu32 "\n", index, rec[j].timestamp, rec[j].data);
-            else
-                printf("%s{\"timestamp\": %" PRIu32 ", \"data\": %" PRIu32 "}", index ? ", " : "",
-                       rec[j].timestamp, rec[j].data);
-        }
-    } while (r == 0 && n != 0);
+    r = convert_pass(in, &h, &rd, rec, sizeof rec / sizeof rec[0], f, 1, &index);
     if (f == FMT_JSON)
         printf("]}\n");
-    fclose(in);
-    if (r == 0 && index != h.records)
+    if (r == 0 && rd.items != h.records)
         r = -EPROTO;
+    if (r == 0 && rd.skipped != 0)
+        fprintf(stderr, "jointer: %s: %" PRIu64 " units before the first SYNC skipped\n", path, rd.skipped);
+out:
+    fclose(in);
     if (r < 0) {
         fprintf(stderr, "jointer: %s: %s\n", path, r == -EPROTO ? "truncated record or count mismatch"
-                                                                 : "read error");
+                                              : r == -EILSEQ ? "malformed compact unit" : "read error");
         return 1;
     }
     return 0;

@@ -1,7 +1,8 @@
 /*
  * jointer_trace_file.c - the relay trace file (jointer_trace_file.h): a
- * little-endian header and raw records, written and read byte by byte so
- * the format does not depend on the host's endianness or struct layout.
+ * little-endian header and raw records or compact units, written and read
+ * byte by byte so the format does not depend on the host's endianness or
+ * struct layout; compact units are decoded by jointer_compact.c.
  */
 #include <string.h>
 
@@ -106,6 +107,26 @@ int jointer_tfile_append(FILE *f, jointer_tfile_header *h, const jointer_trace_r
     return 0;
 }
 
+int jointer_tfile_append_units(FILE *f, jointer_tfile_header *h, const uint64_t *units, uint32_t n)
+{
+    unsigned char b[64 * 8];
+    uint32_t i = 0;
+
+    if (f == NULL || h == NULL || (units == NULL && n != 0) || h->encoding != JOINTER_TFILE_ENC_COMPACT)
+        return -EINVAL;
+    while (i < n) {
+        uint32_t k = 0;
+        for (; k < 64u && i < n; k++, i++) {
+            put32(b + 8u * k, (uint32_t)(units[i] & 0xFFFFFFFFu));
+            put32(b + 8u * k + 4u, (uint32_t)(units[i] >> 32));
+        }
+        if (fwrite(b, 8, k, f) != k)
+            return -EIO;
+        h->records += k;
+    }
+    return 0;
+}
+
 int jointer_tfile_finish(FILE *f, jointer_tfile_header *h, uint32_t lost)
 {
     if (f == NULL || h == NULL)
@@ -129,7 +150,8 @@ int jointer_tfile_read_header(FILE *f, jointer_tfile_header *h)
     memset(h, 0, sizeof *h);
     h->version = (uint16_t)get16(b + 8);
     h->encoding = (uint16_t)get16(b + 10);
-    if (h->version != JOINTER_TFILE_VERSION || h->encoding != JOINTER_TFILE_ENC_RAW)
+    if (h->version != JOINTER_TFILE_VERSION
+        || (h->encoding != JOINTER_TFILE_ENC_RAW && h->encoding != JOINTER_TFILE_ENC_COMPACT))
         return -EPROTO;
     h->config_hash = get32(b + 12);
     h->clock_hz = get32(b + 16);
@@ -165,6 +187,50 @@ int jointer_tfile_read(FILE *f, jointer_trace_record *rec, uint32_t max, uint32_
         rec[*n].timestamp = get32(b);
         rec[*n].data = get32(b + 4);
         ++*n;
+    }
+    return ferror(f) ? -EIO : 0;
+}
+
+void jointer_tfile_reader_init(jointer_tfile_reader *r)
+{
+    if (r == NULL)
+        return;
+    jointer_compact_reset(&r->st);
+    r->items = 0;
+    r->skipped = 0;
+}
+
+int jointer_tfile_read_records(FILE *f, const jointer_tfile_header *h, jointer_tfile_reader *r,
+                               jointer_trace_record *rec, uint32_t max, uint32_t *n)
+{
+    unsigned char b[8];
+
+    if (f == NULL || h == NULL || r == NULL || n == NULL || (rec == NULL && max != 0))
+        return -EINVAL;
+    if (h->encoding == JOINTER_TFILE_ENC_RAW) {
+        int e = jointer_tfile_read(f, rec, max, n);
+        r->items += *n;
+        return e;
+    }
+    *n = 0;
+    if (h->encoding != JOINTER_TFILE_ENC_COMPACT || max < 3u)
+        return -EINVAL;
+    while (max - *n >= 3u) { /* room for any unit */
+        uint64_t u;
+        uint32_t got, skipped = 0;
+        int e;
+        size_t k = fread(b, 1, sizeof b, f);
+        if (k == 0)
+            break;
+        if (k != sizeof b)
+            return -EPROTO;
+        u = (uint64_t)get32(b) | (uint64_t)get32(b + 4) << 32;
+        r->items++;
+        e = jointer_compact_decode(&r->st, &u, 1, rec + *n, max - *n, &got, &skipped);
+        if (e < 0)
+            return e;
+        r->skipped += skipped;
+        *n += got;
     }
     return ferror(f) ? -EIO : 0;
 }

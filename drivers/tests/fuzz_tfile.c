@@ -5,6 +5,13 @@
  * bounds or loop (ASan, UBSan), and what it returns must be consistent: the
  * header's strings NUL terminated, at most the records the file holds,
  * records = (file size - header) / 8 when the header does not say COMPLETE.
+ * The same bytes are also compact units (jointer_compact_decode, issue 15):
+ * decoded in chunks of a size taken from the first byte, every unit is
+ * consumed exactly once, no call writes past its max, and the records out
+ * are the records of the units consumed after the skipped ones (which
+ * precede the first SYNC).
+ * The file's records are read with jointer_tfile_read_records, so a header
+ * saying compact decodes its units.
  * make fuzz-smoke runs it for FUZZ_SMOKE_TIME seconds (with fuzz_api).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -13,9 +20,51 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jointer_compact.h"
 #include "jointer_trace_file.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void fuzz_compact(const uint8_t *data, size_t size)
+{
+    uint64_t units[64];
+    jointer_trace_record rec[8];
+    jointer_compact_state st;
+    uint32_t n = (uint32_t)(size / 8 < 64 ? size / 8 : 64), pos = 0, max, got, skipped;
+
+    if (n == 0)
+        return;
+    memcpy(units, data, (size_t)n * 8u);
+    max = (uint32_t)(data[0] % 8u) + 1u; /* 1..8 records per call */
+    jointer_compact_reset(&st);
+    while (pos < n) {
+        uint32_t want = 0, i;
+        int r;
+        skipped = 0;
+        r = jointer_compact_decode(&st, units + pos, n - pos, rec, max, &got, &skipped);
+        if (r == -EILSEQ) { /* malformed first unit: skip it, resynchronise */
+            if (got != 0)
+                abort();
+            jointer_compact_reset(&st);
+            pos++;
+            continue;
+        }
+        if (r < 0 || (uint32_t)r > n - pos || got > max || skipped > (uint32_t)r)
+            abort();
+        if (r == 0) {
+            if (jointer_compact_unit_records(units[pos]) <= max)
+                abort();
+            break;
+        }
+        /* units are skipped only before the first SYNC: the first `skipped` ones */
+        for (i = skipped; i < (uint32_t)r; i++)
+            want += jointer_compact_unit_records(units[pos + i]);
+        if (got != want || (skipped != 0 && skipped != (uint32_t)r
+                            && (units[pos + skipped] >> 62) != JOINTER_COMPACT_SYNC))
+            abort();
+        pos += (uint32_t)r;
+    }
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -26,6 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FILE *f = fmemopen((void *)(uintptr_t)data, size ? size : 1, "rb");
     int r;
 
+    fuzz_compact(data, size);
     if (f == NULL)
         return 0;
     if (size == 0) { /* fmemopen needs a size: an empty file is one we cannot open read-only */
@@ -39,16 +89,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!(h.flags & JOINTER_TFILE_COMPLETE) && size >= JOINTER_TFILE_HEADER_BYTES
             && h.records != (size - JOINTER_TFILE_HEADER_BYTES) / JOINTER_TFILE_RECORD_BYTES)
             abort();
-        for (;;) {
-            r = jointer_tfile_read(f, rec, 16, &n);
+        jointer_tfile_reader rd;
+        uint64_t items = size >= JOINTER_TFILE_HEADER_BYTES
+                         ? (size - JOINTER_TFILE_HEADER_BYTES) / JOINTER_TFILE_RECORD_BYTES : 0;
+        jointer_tfile_reader_init(&rd);
+        for (;;) { /* either encoding: raw records or compact units decoded */
+            r = jointer_tfile_read_records(f, &h, &rd, rec, 16, &n);
             if (r < 0 || n == 0)
                 break;
             if (n > 16)
                 abort();
             total += n;
         }
-        if (size >= JOINTER_TFILE_HEADER_BYTES
-            && total > (size - JOINTER_TFILE_HEADER_BYTES) / JOINTER_TFILE_RECORD_BYTES)
+        if (rd.items > items || rd.skipped > rd.items
+            || total > (h.encoding == JOINTER_TFILE_ENC_COMPACT ? 3u : 1u) * rd.items)
             abort();
     }
     fclose(f);

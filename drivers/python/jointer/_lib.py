@@ -121,6 +121,11 @@ class TraceRecord(ctypes.Structure):
 
 # ---- jointer_trace_file.h ------------------------------------------------------
 TFILE_HEADER_BYTES, TFILE_RECORD_BYTES, TFILE_COMPLETE = 104, 8, 0x1
+TFILE_ENC_RAW, TFILE_ENC_COMPACT = 0, 1
+
+
+class TfileReader(ctypes.Structure):
+    _fields_ = [("st", CompactState), ("items", u64), ("skipped", u64)]
 
 
 class TfileHeader(ctypes.Structure):
@@ -216,7 +221,13 @@ _PROTOS = {
     "jointer_tfile_write_header": (c_int, [c_void_p, P(TfileHeader)]),
     "jointer_tfile_append": (c_int, [c_void_p, P(TfileHeader), c_void_p, u32]),
     "jointer_tfile_finish": (c_int, [c_void_p, P(TfileHeader), u32]),
+    "jointer_tfile_append_units": (c_int, [c_void_p, P(TfileHeader), c_void_p, u32]),
+    "jointer_tfile_reader_init": (None, [P(TfileReader)]),
+    "jointer_tfile_read_records": (c_int, [c_void_p, P(TfileHeader), P(TfileReader), c_void_p, u32, P(u32)]),
+    "jointer_compact_reset": (None, [P(CompactState)]),
+    "jointer_compact_decode": (c_int, [P(CompactState), c_void_p, u32, c_void_p, u32, P(u32), P(u32)]),
 }
+STRUCTS["jointer_tfile_reader"] = TfileReader  # issue 15: trace files of either encoding
 
 _lib = None
 _libc = None

@@ -1,6 +1,9 @@
 """Relay trace files (drivers/include/jointer_trace_file.h), read and written
 by libjointer's own reader/writer (jointer_tfile_*) through a C FILE *:
-the format is not implemented a second time here.
+the format is not implemented a second time here. A file of either
+encoding (raw records or compact units, doc/trace-encoding.md) reads as
+records; for a compact file the header dict's "units" is the header's count
+and "records" the records decoded.
 
     hdr, records = read_trace_file("run.jtr")   # dict, numpy TRACE_DTYPE array
 """
@@ -48,7 +51,7 @@ def read_trace_file(path, expect_hash=None):
             raise JointerError(EPROTO, "%s: empty file, not a jointer trace file" % path)
         if r == -EPROTO:
             raise JointerError(EPROTO, "%s: not a jointer trace file of a known version (magic \"JNTRTRC\", "
-                                       "version 1, raw encoding)" % path)
+                                       "version 1, raw or compact encoding)" % path)
         if r < 0:
             raise JointerError(-r, "%s: truncated header (a trace file starts with %d header bytes): %s"
                                % (path, _lib.TFILE_HEADER_BYTES, _lib.strerror(r)))
@@ -62,17 +65,28 @@ def read_trace_file(path, expect_hash=None):
         if h.records > have:
             raise JointerError(EPROTO, "%s: the header says %d records, the file holds %d (truncated)"
                                % (path, h.records, have))
-        out = np.zeros(int(h.records), TRACE_DTYPE)
+        compact = h.encoding == _lib.TFILE_ENC_COMPACT
+        out = np.zeros(int(h.records) * (3 if compact else 1), TRACE_DTYPE)
+        rd = _lib.TfileReader()
+        L.jointer_tfile_reader_init(ctypes.byref(rd))
         got, n = 0, _lib.u32()
-        while got < h.records:
-            want = int(min(_CHUNK, h.records - got))
-            r = L.jointer_tfile_read(f, out[got:].ctypes.data, want, ctypes.byref(n))
+        while rd.items < h.records:
+            want = int(min(_CHUNK, len(out) - got))
+            r = L.jointer_tfile_read_records(f, ctypes.byref(h), ctypes.byref(rd), out[got:].ctypes.data, want,
+                                             ctypes.byref(n))
             if r < 0:
-                raise JointerError(-r, "%s: record %d: %s" % (path, got, "partial record at the end"
-                                                              if r == -EPROTO else _lib.strerror(r)))
-            if n.value == 0:
-                raise JointerError(EPROTO, "%s: %d records of %d, then the end" % (path, got, h.records))
+                what = {EPROTO: "partial record at the end", E.EILSEQ: "malformed compact unit"}
+                raise JointerError(-r, "%s: %s %d: %s" % (path, "unit" if compact else "record", rd.items - 1,
+                                                          what.get(-r, _lib.strerror(r))))
             got += n.value
+            if n.value == 0:
+                break
+        if rd.items < h.records:
+            raise JointerError(EPROTO, "%s: %d %s of %d, then the end" % (path, rd.items,
+                                                                         "units" if compact else "records", h.records))
+        out = out[:got]
+        if compact:
+            hd["units"], hd["records"], hd["skipped_units"] = int(h.records), got, int(rd.skipped)
         if size > _lib.TFILE_HEADER_BYTES + h.records * _lib.TFILE_RECORD_BYTES and hd["complete"]:
             extra = size - _lib.TFILE_HEADER_BYTES - h.records * _lib.TFILE_RECORD_BYTES
             raise JointerError(EPROTO, "%s: %d bytes after the %d records the header counts (corrupted)"

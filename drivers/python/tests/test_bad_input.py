@@ -43,7 +43,7 @@ def mutate(path, out, fn):
     ("empty", lambda b: b[:0], "empty file, not a jointer trace file"),
     ("bad_magic", lambda b: b"XXXXXXXX" + b[8:], "not a jointer trace file of a known version"),
     ("version_2", lambda b: b[:8] + struct.pack("<H", 2) + b[10:], "not a jointer trace file of a known version"),
-    ("encoding_1", lambda b: b[:10] + struct.pack("<H", 1) + b[12:], "not a jointer trace file of a known version"),
+    ("encoding_2", lambda b: b[:10] + struct.pack("<H", 2) + b[12:], "not a jointer trace file of a known version"),
     ("cut_records", lambda b: b[:104 + 8 * 5 + 3], "the header says 20 records, the file holds 5 (truncated)"),
     ("count_too_big", lambda b: b[:32] + struct.pack("<Q", 1 << 62) + b[40:], "the header says 4611686018427387904"),
     ("trailing_bytes", lambda b: b + b"\x00" * 5, "5 bytes after the 20 records the header counts (corrupted)"),
