@@ -6,8 +6,10 @@ in memory. What the sniffer, the LMIC and the top gain for them.
   extractor in mode trace_sink_c gives its filtered records there);
 - LMIC: jointer_collect_lmic's sink generics (num_sinks_g, sink_*_g: the
   SINK register block, jointer_collect_lmic_sink), the sk_* register signals,
-  one jointer_trace_sink_axi per sink on the LMIC's clock and reset, and its
-  AXI4 master ports `m_axi_<trace>_*`;
+  one jointer_trace_sink_axi per sink on the LMIC's clock and reset (with
+  `encoding: compact`, a jointer_trace_compact before it: 64-bit units of 1
+  to 3 records, rec_n / rec_ready between them), and its AXI4 master ports
+  `m_axi_<trace>_*`;
 - top: the same `m_axi_<trace>_*` ports, wired to the LMIC.
 LMICs without a sink are generated exactly as before.
 """
@@ -105,14 +107,30 @@ def sink_lmic_hook(pre: str, lm: Lmic, ll, consts: list, gmap: list, signals: li
                     Signal(f"sk_{dc.name}_ts", slv_type(32)), Signal(f"sk_{dc.name}_data", slv_type(32))]
         ports += master_ports(dc, lm.clock)
         r32 = rng(32 * k + 31, 32 * k)
+        rec = [("rec_valid", f"sk_{dc.name}_valid"), ("rec_ts", f"sk_{dc.name}_ts"),
+               ("rec_data", f"sk_{dc.name}_data"), ("rec_ready", "open")]
+        if sk.encoding == "compact":        # records -> units of 1..3 records (doc/trace-encoding.md)
+            u = f"cu_{dc.name}"
+            signals += [Signal(f"{u}_valid", "std_logic", f"sink {dc.name}: compact units"),
+                        Signal(f"{u}_lo", slv_type(32), "unit bits 31..0 (lower address)"),
+                        Signal(f"{u}_hi", slv_type(32), "unit bits 63..32"),
+                        Signal(f"{u}_n", slv_type(2), "records in the unit"),
+                        Signal(f"{u}_ready", "std_logic", "the sink accepts a unit")]
+            instances.append(Instance(
+                f"u_compact_{dc.name}", "jointer_trace_compact",
+                f"trace sink {dc.name}: compact encoding (SYNC every 256 records at least)", [],
+                [("clk", "clk"), ("rst", "rst"), ("clear", f"sk_clear({k})"), *rec[:3],
+                 ("unit_valid", f"{u}_valid"), ("unit_lo", f"{u}_lo"), ("unit_hi", f"{u}_hi"),
+                 ("unit_n", f"{u}_n"), ("unit_ready", f"{u}_ready")]))
+            rec = [("rec_valid", f"{u}_valid"), ("rec_ts", f"{u}_lo"), ("rec_data", f"{u}_hi"),
+                   ("rec_n", f"{u}_n"), ("rec_ready", f"{u}_ready")]
         instances.append(Instance(
             f"u_sink_{dc.name}", "jointer_trace_sink_axi",
-            f"trace sink {dc.name}: its records into a ring in memory (AXI4 master, clock {lm.clock})",
+            f"trace sink {dc.name}: its {'units' if sk.encoding == 'compact' else 'records'} into a "
+            f"ring in memory (AXI4 master, clock {lm.clock})",
             [("data_w_g", sc[0].name), ("fifo_depth_log2_g", sc[1].name), ("max_burst_g", sc[2].name),
              ("flush_timeout_g", sc[3].name)],
-            [("clk", "clk"), ("rst", "rst"), ("rec_valid", f"sk_{dc.name}_valid"),
-             ("rec_ts", f"sk_{dc.name}_ts"), ("rec_data", f"sk_{dc.name}_data"),
-             ("rec_ready", "open"),
+            [("clk", "clk"), ("rst", "rst"), *rec,
              ("ring_base", f"sk_base({r32})"), ("ring_size", f"sk_size({r32})"),
              ("enable", f"sk_enable({k})"), ("clear", f"sk_clear({k})"),
              ("rptr_in", f"sk_rptr({r32})"), ("watermark", f"sk_watermark({r32})"),

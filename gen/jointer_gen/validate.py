@@ -25,7 +25,7 @@ from .schema_check import _identifier_ok, _lane_name_ok, check_schema, did_you_m
 
 HISTOGRAM_BUCKETS = 8              # issue 7 part 2: default number of histogram buckets
 MAX_IRQ = 32
-COMPACT_SUPPORTED = False          # issue 15: True once hdl/trace/jointer_trace_compact.vhd is wired
+COMPACT_SUPPORTED = True           # issue 15: hdl/trace/jointer_trace_compact.vhd before the sink
 
 
 # ---------------------------------------------------------------------------

@@ -114,6 +114,7 @@ class BusInterface:
     path: tuple
     monitored: str = ""             # monitor: the mode of the interfaces it may watch
     memory_map: str = ""            # slave: the memory map it decodes
+    address_space: str = ""         # master: the address space it drives (a sink's m_axi_<trace>)
 
 
 @dataclass

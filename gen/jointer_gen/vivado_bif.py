@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .model import Monitor
 from .names import GENERATED
+from .netlist_sink import lmic_sinks, master_signals
 from .netlist_top import S_AXI
 from .views import BusInterface, LmicView
 
@@ -36,6 +37,17 @@ def bus_interfaces(mon: Monitor, lviews: list[LmicView]) -> list[BusInterface]:
                                     [(o.sig.upper(), f"{n}_{o.sig}") for o in sv.observed], [],
                                     f"sniffer {n} (LMIC {lv.model.name}, clock {lv.clock}): {sv.summary}",
                                     f"sniffer '{n}'", sv.model.path + ("name",), monitored="slave"))
+            taps[lv.clock].append(n)
+        for dc in lmic_sinks(lv.model):     # issue 15: a sink's AXI4 master (write channels)
+            n = f"m_axi_{dc.name}"
+            out.append(BusInterface(n, "aximm", "master",
+                                    [(sig.upper(), f"{n}_{sig}") for sig, _, _ in master_signals(dc)],
+                                    [("PROTOCOL", "AXI4"), ("READ_WRITE_MODE", "WRITE_ONLY"),
+                                     ("DATA_WIDTH", str(dc.sink.data_width)), ("ADDR_WIDTH", "32"),
+                                     ("ID_WIDTH", "1")],
+                                    f"trace sink {dc.name} (LMIC {lv.model.name}, clock {lv.clock}): "
+                                    "AXI4 master writing the trace records into a ring in memory",
+                                    f"DCAPF '{dc.name}'", dc.path + ("name",), address_space=n))
             taps[lv.clock].append(n)
     out.append(BusInterface("irq", "interrupt", "master", [("INTERRUPT", "irq")],
                             [("SENSITIVITY", "LEVEL_HIGH")],

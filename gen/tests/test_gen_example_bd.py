@@ -124,6 +124,16 @@ def test_example_bd(tmp_path, name):
     for m, pin in joined.items():
         fclk = stub.net_of(f"monitor/{clock_of[m]}") & {f"ps7/FCLK_CLK{i}" for i in range(4)}
         assert fclk and fclk <= stub.net_of(dma_clock[pin]), (m, fclk)
+    # issue 15: each trace sink's master is a slave port of the HP0 interconnect (DDR),
+    # clocked and reset by its own clock domain
+    masters = [n for n, b in buses.items() if b.find(f"{S}master/{S}addressSpaceRef") is not None]
+    assert stub.props["hp0_ic"]["CONFIG.NUM_SI"] == str(2 + len(masters))
+    for k, m in enumerate(masters):
+        si = f"hp0_ic/S{2 + k:02d}"
+        assert (f"monitor/{m}", f"{si}_AXI") in stub.intf, m
+        fclk = stub.net_of(f"monitor/{clock_of[m]}") & {f"ps7/FCLK_CLK{i}" for i in range(4)}
+        assert fclk and fclk <= stub.net_of(f"{si}_ACLK"), m
+        assert stub.net_of(f"{si}_ARESETN") == stub.net_of(f"monitor/{clock_of[m].replace('aclk', 'aresetn').replace('_clk', '_resetn')}"), m
     # interrupt; s_axi on the GP0 interconnect
     assert stub.net_of("monitor/irq") == {"ps7/IRQ_F2P"}
     assert ("gp0_ic/M00_AXI", "monitor/s_axi") in stub.intf

@@ -182,7 +182,18 @@ def expected_interfaces(design, ports: dict) -> dict[str, tuple[str, str, dict]]
             pre = sn.name + "_"
             exp[sn.name] = ("axis" if t == "axis" else "aximm", "monitor",
                             {p[len(pre):].upper(): p for p in ports if p.startswith(pre)})
+        for dc in sn.dcapfs:         # issue 15: a sink trace's AXI4 master, write channels only
+            if dc.extractor == "trace" and dc.mode == "sink":
+                pre = f"m_axi_{dc.name}_"
+                maps = {p[len(pre):].upper(): p for p in ports if p.startswith(pre)}
+                assert sorted(maps) == sorted(SINK_MASTER), maps
+                exp[f"m_axi_{dc.name}"] = ("aximm", "master", maps)
     return exp
+
+
+# the write channels of an AXI4 master with one ID bit (jointer_trace_sink_axi)
+SINK_MASTER = ["AWID", "AWADDR", "AWLEN", "AWSIZE", "AWBURST", "AWVALID", "AWREADY", "WDATA", "WSTRB",
+               "WLAST", "WVALID", "WREADY", "BID", "BRESP", "BVALID", "BREADY"]
 
 
 def parse_component(path: Path):
@@ -206,6 +217,8 @@ def bus_table(root) -> dict[str, dict]:
                      "monitored": mode_el.get(f"{S}interfaceMode"),
                      "memory_map": (mode_el.find(f"{S}memoryMapRef").get(f"{S}memoryMapRef")
                                     if mode_el.find(f"{S}memoryMapRef") is not None else None),
+                     "address_space": (mode_el.find(f"{S}addressSpaceRef").get(f"{S}addressSpaceRef")
+                                       if mode_el.find(f"{S}addressSpaceRef") is not None else None),
                      "params": params, "maps": maps}
     return out
 
@@ -272,6 +285,19 @@ def test_component_interfaces_and_ports(name):
             assert g["monitored"] == "slave", n
             assert all(ports[p][0] == "in" for p in maps.values()), n    # passive
     assert got["s_axi"]["memory_map"] == "s_axi"
+    # issue 15: each sink master drives an address space of its own: 4 GB, its data width
+    spaces = {a.findtext(f"{S}name"): a for a in root.findall(f"{S}addressSpaces/{S}addressSpace")}
+    masters = {n for n, (_, mode, _) in exp.items() if mode == "master" and n != "irq"}
+    assert set(spaces) == masters
+    for n in masters:
+        dc = next(d for d in design.monitor.dcapfs() if f"m_axi_{d.name}" == n)
+        assert spaces[n].findtext(f"{S}range") == str(1 << 32)
+        assert spaces[n].findtext(f"{S}width") == str(dc.sink.data_width)
+        assert got[n]["params"]["DATA_WIDTH"] == str(dc.sink.data_width)
+        assert got[n]["params"]["READ_WRITE_MODE"] == "WRITE_ONLY"
+        mode_el = next(b for b in root.find(f"{S}busInterfaces") if b.findtext(f"{S}name") == n)
+        ref = mode_el.find(f"{S}master/{S}addressSpaceRef")
+        assert ref is not None and ref.get(f"{S}addressSpaceRef") == n
     # what stays a plain port: start/done, event strobes and values
     plain = sorted(set(ports) - mapped)
     for p in plain:
@@ -282,7 +308,9 @@ def test_component_interfaces_and_ports(name):
         clk, rst = ("s_axi_aclk", "s_axi_aresetn") if i == 0 else (f"{c.name}_clk", f"{c.name}_resetn")
         busifs = (["s_axi"] if i == 0 else []) + [
             s.name for lm in design.monitor.lmics if lm.clock == c.name for s in lm.sniffers
-            if s.interfacer.type in ("axi4", "axi4lite", "axis", "axi_util", "axi4_latency")]
+            if s.interfacer.type in ("axi4", "axi4lite", "axis", "axi_util", "axi4_latency")] + [
+            f"m_axi_{dc.name}" for lm in design.monitor.lmics if lm.clock == c.name for s in lm.sniffers
+            for dc in s.dcapfs if dc.mode == "sink"]
         want = {"ASSOCIATED_RESET": rst, **({"ASSOCIATED_BUSIF": ":".join(busifs)} if busifs else {})}
         assert got[clk]["params"] == want, clk
         assert got[rst]["params"] == {"POLARITY": "ACTIVE_LOW"}, rst
@@ -411,6 +439,9 @@ class VivadoStub:
             "ipx::remove_bus_interface": lambda n, core: self.removed.append(f"bif:{n}"),
             "ipx::get_memory_maps": lambda *a: "mm:S00_AXI",
             "ipx::remove_memory_map": lambda n, core: self.removed.append(f"mm:{n}"),
+            "ipx::get_address_spaces": lambda *a: "as:M00_AXI",
+            "ipx::remove_address_space": lambda n, core: self.removed.append(f"as:{n}"),
+            "ipx::add_address_space": lambda n, c: f"as:{n}",
             "ipx::add_bus_interface": self.add_bus_interface, "ipx::add_port_map": self.add_port_map,
             "ipx::add_bus_parameter": self.add_bus_parameter, "ipx::add_memory_map": lambda n, c: f"mm:{n}",
             "ipx::add_address_block": lambda n, mm: f"ab:{mm[3:]}:{n}",
@@ -468,7 +499,11 @@ class VivadoStub:
             params = {k.split(":")[2]: v["value"] for k, v in self.props.items() if k.startswith(f"bp:{name}:")}
             buses[name] = {"vlnv": (p["bus_type_vlnv"], p["abstraction_type_vlnv"]),
                            "mode": p["interface_mode"], "monitored": p.get("monitor_interface_mode"),
-                           "memory_map": p.get("slave_memory_map_ref"), "params": params, "maps": maps}
+                           "memory_map": p.get("slave_memory_map_ref"), "params": params, "maps": maps,
+                           "address_space": p.get("master_address_space_ref")}
+            if p.get("master_address_space_ref"):     # issue 15: a sink's master
+                a = self.props[f"as:{p['master_address_space_ref']}"]
+                buses[name]["space"] = (a["range"], a["width"])
         for a in self.assoc:
             clk = buses[a["-clock"]]["params"]
             if "-busif" in a:
@@ -502,7 +537,12 @@ def test_package_ip_tcl(name, tmp_path):
         assert g["vlnv"] == c["vlnv"] and g["mode"] == c["mode"] and g["maps"] == c["maps"], n
         assert g["monitored"] == c["monitored"] and g["memory_map"] == c["memory_map"], n
         assert g["params"] == c["params"], n
-    assert stub.removed == ["bif:S00_AXI", "bif:s_axi_aclk", "mm:S00_AXI"]
+        assert g["address_space"] == c["address_space"], n
+        if c["address_space"]:               # issue 15: 4 GB, the data width of component.xml
+            sp = root.find(f"{S}addressSpaces/{S}addressSpace[{S}name='{c['address_space']}']")
+            assert g["space"] == ("4G", sp.findtext(f"{S}width")), n
+    masters = any(c["address_space"] for c in comp.values())     # issue 15: trace sinks
+    assert stub.removed == ["bif:S00_AXI", "bif:s_axi_aclk", "mm:S00_AXI"] + (["as:M00_AXI"] if masters else [])
     block = root.find(f"{S}memoryMaps/{S}memoryMap/{S}addressBlock")
     ab = stub.props[f"ab:s_axi:{block.findtext(f'{S}name')}"]
     assert (ab["base_address"], ab["range"], ab["width"], ab["usage"]) == (
@@ -608,10 +648,24 @@ def test_dtsi_values(name):
     base = design.monitor.bus.base_address
     size = max(1 << design.addr_width, 4096)        # = the component.xml address block, at least a page
     assert size >= design.layout.span and size % 4096 == 0 and base % (1 << design.addr_width) == 0
-    node = re.search(r"^\t\tjointer_(\w+): (\w+)@([0-9a-f]+) \{$", text, re.M)
+    node = re.search(rf"^\t\tjointer_({design.name}): (\w+)@([0-9a-f]+) \{{$", text, re.M)
     assert node.groups() == (design.name, design.name, f"{base:x}")
     assert f'\t\t\tcompatible = "jointer,{design.name}-1.0", "jointer,monitor-1.0", "generic-uio";\n' in text
-    assert f"\t\t\treg = <0x{base:08x} 0x{size:x}>;\n" in text
+    # issue 15: each sink trace's ring is a no-map reserved-memory region, stacked below
+    # 0x40000000 in trace order, and the next reg entry of the UIO node (map1, map2, ...)
+    rings, top = [], 0x40000000
+    for t in design.traces:
+        if t["sink_bytes"]:
+            sz = next(x for x in design.monitor.dcapfs() if x.name == t["name"]).sink.ring_bytes
+            top -= sz
+            rings.append((t["name"], top, sz))
+            assert (f"\t\tjointer_{design.name}_{t['name']}_ring: {t['name']}_ring@{top:x} {{\n"
+                    f"\t\t\treg = <0x{top:08x} 0x{sz:x}>;\n\t\t\tno-map;\n") in text
+    regs = "".join(f", <0x{a:08x} 0x{sz:x}>" for _, a, sz in rings)
+    assert f"\t\t\treg = <0x{base:08x} 0x{size:x}>{regs};\n" in text
+    assert ("reserved-memory" in text) == bool(rings)
+    if rings:
+        assert "\t\t\treg-names = \"registers\"" + "".join(f', "{n}"' for n, _, _ in rings) + ";\n" in text
     assert f"\t\t\tjointer,config-hash = <0x{design.config_hash:08x}>;\n" in text
     assert "interrupts = <0 29 4>;" in text and "clock-names = \"s_axi_aclk\";" in text
 
@@ -620,7 +674,7 @@ ROOT_CELLS = {"zynq7000": (1, 1), "zynqmp": (2, 2)}
 
 
 @pytest.mark.parametrize("board", sorted(ROOT_CELLS))
-@pytest.mark.parametrize("name", ["selective_accumulations", "two_clock_bus"])
+@pytest.mark.parametrize("name", ["selective_accumulations", "two_clock_bus", "trace_sink"])
 def test_dtsi_compiles(name, board, tmp_path):
     """dtc compiles the fragment inside a board-like tree (GIC and clock
     controller stand-ins; 1 or 2 root cells) without a warning, and the blob
@@ -654,7 +708,8 @@ def test_dtsi_compiles(name, board, tmp_path):
     # count (Linux translates empty ranges 1:1 whatever the counts); nothing else
     warnings = [l for l in r.stderr.splitlines() if l.strip()]
     assert all("Warning (ranges_format)" in l and "empty \"ranges\" property" in l for l in warnings), r.stderr
-    assert len(warnings) == (0 if board == "zynq7000" else 2), r.stderr
+    # (a sink's /reserved-memory too: on a 2-cell tree the user writes 2-cell regs, as the file says)
+    assert len(warnings) == (0 if board == "zynq7000" else 4 if name == "trace_sink" else 2), r.stderr
     base = design.monitor.bus.base_address
     path = f"/jointer_{design.name}_bus/{design.name}@{base:x}"
 
@@ -662,9 +717,15 @@ def test_dtsi_compiles(name, board, tmp_path):
         r = subprocess.run([fdtget, *opt, str(tmp_path / "board.dtb"), path, prop], capture_output=True, text=True)
         assert r.returncode == 0, r.stderr
         return r.stdout.split()
-    assert get("reg", "-t", "x") == [f"{base:x}", f"{max(1 << design.addr_width, 4096):x}"]
+    ring = ["3ff00000", "100000"] if name == "trace_sink" else []   # issue 15: the ring is map1
+    assert get("reg", "-t", "x") == [f"{base:x}", f"{max(1 << design.addr_width, 4096):x}"] + ring
     assert get("compatible") == [f"jointer,{design.name}-1.0", "jointer,monitor-1.0", "generic-uio"]
     assert get("interrupts") == ["0", "29", "4"]
+    if ring:                       # and a no-map reserved-memory region
+        assert get("reg-names") == ["registers", "stream_log"]
+        path = "/reserved-memory/stream_log_ring@3ff00000"
+        assert get("reg", "-t", "x") == ["3ff00000", "100000"]
+        assert get("no-map") == []
 
 
 # ---------------------------------------------------------------------------

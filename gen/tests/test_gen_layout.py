@@ -39,9 +39,12 @@ def expected(monitor):
         for t in trc:
             t.append(w)          # reg word
             t.append(irq)        # irq bit
-            w += 5
+            w += 8 if t[2].mode in ("relay", "sink") else 5   # relay: + RPTR, ACK, LOST; sink: 8 SINK regs
             irq += 2
         for t in sorted(trc, key=lambda t: -t[2].depth):
+            if t[2].mode == "sink":
+                t.append(-1)     # a sink has no RAM window
+                continue
             size = 2 * t[2].depth
             w = (w + size - 1) // size * size
             t.append(w)          # ram word
@@ -73,8 +76,11 @@ def expected(monitor):
                                f"{M}_IRQ_MASK": 1 << bit})
         for si, di, dc, rw, bit, ram in pl["trc"]:
             T = dc.name.upper()
-            macros.update({f"{T}_REGS": base + 4 * rw, f"{T}_RAM": base + 4 * ram, f"{T}_DEPTH": dc.depth,
-                           f"{T}_IRQ_MASK": 3 << bit, f"{T}_DCAPF": di})
+            macros.update({f"{T}_REGS": base + 4 * rw, f"{T}_RAM": base + 4 * ram if ram >= 0 else 0,
+                           f"{T}_DEPTH": dc.depth, f"{T}_IRQ_MASK": 3 << bit, f"{T}_DCAPF": di})
+            if dc.mode == "sink":
+                macros.update({f"{T}_SINK_BYTES": dc.sink.data_width // 8, f"{T}_RAM": 0, f"{T}_DEPTH": 0,
+                               f"{T}_ENCODING": {"raw": 0, "compact": 1}[dc.sink.encoding]})
     return macros, per_lmic
 
 
@@ -113,12 +119,21 @@ def test_offsets(name):
             assert vhdl_vector(cfg, f"{p}_dcapf_irq_bit_c") == [r[5] for r in pl["res"]]
             assert vhdl_vector(cfg, f"{p}_dcapf_width_c") == [r[2].width for r in pl["res"]]
             assert vhdl_vector(cfg, f"{p}_dcapf_sniffer_c") == [r[0] for r in pl["res"]]
-        if pl["trc"]:
-            assert vhdl_vector(cfg, f"{p}_trace_reg_word_c") == [t[3] for t in pl["trc"]]
-            assert vhdl_vector(cfg, f"{p}_trace_ram_word_c") == [t[5] for t in pl["trc"]]
-            assert vhdl_vector(cfg, f"{p}_trace_irq_bit_c") == [t[4] for t in pl["trc"]]
+        bram = [t for t in pl["trc"] if t[2].mode != "sink"]
+        sinks = [t for t in pl["trc"] if t[2].mode == "sink"]
+        if bram:
+            assert vhdl_vector(cfg, f"{p}_trace_reg_word_c") == [t[3] for t in bram]
+            assert vhdl_vector(cfg, f"{p}_trace_ram_word_c") == [t[5] for t in bram]
+            assert vhdl_vector(cfg, f"{p}_trace_irq_bit_c") == [t[4] for t in bram]
             assert vhdl_vector(cfg, f"{p}_trace_depth_log2_c") == \
-                [t[2].depth.bit_length() - 1 for t in pl["trc"]]
+                [t[2].depth.bit_length() - 1 for t in bram]
+        if sinks:                # issue 15: the sink generics of jointer_collect_lmic
+            assert vhdl_vector(cfg, f"{p}_sink_reg_word_c") == [t[3] for t in sinks]
+            assert vhdl_vector(cfg, f"{p}_sink_irq_bit_c") == [t[4] for t in sinks]
+            assert vhdl_vector(cfg, f"{p}_sink_sniffer_c") == [t[0] for t in sinks]
+            assert re.search(rf"constant {p}_num_sinks_c\s*: natural := {len(sinks)};", cfg)
+        else:
+            assert f"{p}_num_sinks_c" not in cfg   # no sink: the LMIC is generated as before
         assert re.search(rf"constant {p}_num_irq_c\s*: natural := {pl['irq']};", cfg)
     window_log2 = want["WINDOW"].bit_length() - 1
     assert re.search(rf"constant window_log2_c\s*: positive := {window_log2};", cfg)

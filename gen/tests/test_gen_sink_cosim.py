@@ -11,6 +11,12 @@ record in the ring is checked against a Python reference: data exact,
 timestamps relative to the first record exact (the bus-clock counter), WPTR
 exact, LOST exact when the host does not read, STATUS.ERROR and the error IRQ
 on a BRESP error, the watermark IRQ bit, CLEAR.
+The same monitor with `encoding: compact` (gen/tests/configs/
+trace_sink_compact.yaml): the ring holds 64-bit units of 1..3 records
+(jointer_trace_compact before the sink); decoded with the reference decoder
+(sim/jointer_sim/compact.py) they are the event instances, in order, data
+exact, timestamps relative exact; when the host does not read, the decoded
+records are a prefix of the events and LOST counts exactly the rest.
 """
 from __future__ import annotations
 
@@ -19,33 +25,44 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 for _p in (REPO / "gen", REPO / "sim"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
-CONFIG = "trace_sink"
+CONFIG = os.environ.get("JOINTER_SINK_CONFIG", "trace_sink")
 TRACE = "stream_log"
 BASE = 0x10000
 MEM = 1 << 18
 
 
-def test_generated_sink_monitor():
+def config_path(name: str) -> Path:
+    """configs/<name>.yaml, else the edge case gen/tests/configs/<name>.yaml"""
+    p = REPO / "configs" / f"{name}.yaml"
+    return p if p.exists() else HERE / "configs" / f"{name}.yaml"
+
+
+@pytest.mark.parametrize("config,testcase", [("trace_sink", "sink_end_to_end"),
+                                             ("trace_sink_compact", "sink_compact")])
+def test_generated_sink_monitor(config, testcase):
     import json
 
-    from gentest_util import generated
+    from jointer_gen.cli import generate
     from jointer_gen.output import write_tree
     from jointer_sim.runner import BUILD, run
-    _, files = generated(CONFIG)
-    out = BUILD / "gen" / CONFIG / "src"
+    _, files = generate(str(config_path(config)))
+    out = BUILD / "gen" / config / "src"
     write_tree(files, out)
     manifest = json.loads(files["manifest.json"])
     sources = [out / p for p in manifest["compile_order"]]
-    env = {"PYTHONPATH": os.pathsep.join([str(REPO / "sim"), str(HERE), str(REPO / "gen"),
+    env = {"JOINTER_SINK_CONFIG": config,
+           "PYTHONPATH": os.pathsep.join([str(REPO / "sim"), str(HERE), str(REPO / "gen"),
                                           os.environ.get("PYTHONPATH", "")])}
     run(manifest["top"], __name__, extra_sources=sources, toplevel=manifest["top"],
-        name=f"gen_{CONFIG}", extra_env=env)
+        name=f"gen_{config}", extra_env=env, testcase=testcase)
 
 
 try:
@@ -75,10 +92,10 @@ if cocotb is not None:
 
 class TB:
     def __init__(self, dut):
-        from gentest_util import generated
         from jointer_gen import layout
+        from jointer_gen.cli import generate
         self.dut, self.L = dut, layout
-        self.d, _ = generated(CONFIG)
+        self.d, _ = generate(str(config_path(CONFIG)))
         lay = self.d.layout
         self.lay = lay
         self.tl = next(t for ll in lay.lmics for t in ll.traces if t.name == TRACE)
@@ -94,6 +111,7 @@ class TB:
         for ch in (self.ram.aw_channel, self.ram.w_channel, self.ram.b_channel):
             ch.set_pause_generator(pauses(0.3))
         self.cycle = 0
+        self.value = 0
         self.events = []     # (cycle, value) of every lane-0 event instance
         self.received = []
         self.rptr = 0
@@ -141,8 +159,9 @@ class TB:
         await self.write(self.lreg(L.LMIC_REGS["CONTROL"]),
                          L.CONTROL_RUN | L.PROG["NO_FILTERING"] << L.prog_shift(0))
 
-    async def traffic(self, n, rate):
-        """n lane-0 event instances (lane 1 random too); the reference is EventsModel."""
+    async def traffic(self, n, rate, slow=False):
+        """n lane-0 event instances (lane 1 random too); the reference is EventsModel.
+        slow: values that mostly change by a little (what compact packs 2 or 3 per unit)."""
         from jointer_sim.model import EventsModel
         model = EventsModel(2, 32, False)
         d = self.dut
@@ -151,6 +170,11 @@ class TB:
             strobe = (int(random.random() < rate) if len(self.events) < n else 0) \
                 | (random.random() < 0.5) << 1
             value = random.getrandbits(32)
+            if slow:
+                r = random.random()
+                self.value = value if r < 0.05 else (self.value + random.randint(0, 3 if r < 0.7 else 900)) \
+                    & 0xFFFFFFFF
+                value = self.value
             d.src_events.value, d.src_value.value = strobe, value
             out = model.step(strobe, value)
             if out.valid & 1:
@@ -250,3 +274,60 @@ async def sink_end_to_end(dut):
     await ClockCycles(dut.s_axi_aclk, 50)
     assert await tb.read(tb.sreg("STATUS")) == 0
     assert await tb.read(tb.sreg("WPTR")) == 0 and await tb.read(tb.sreg("LOST")) == 0
+
+
+def words(tb, start, end):
+    """The 64-bit units in ring offsets [start, end)."""
+    return [lo | hi << 32 for lo, hi in tb.ring(start, end)]
+
+
+@cocotb.test()
+async def sink_compact(dut):
+    from jointer_sim.compact import CompactDecoder
+    tb = TB(dut)
+    await Timer(1, "ns")
+    await tb.reset()
+    L = tb.L
+    # -- keeps up: decoded, every record in order; LOST 0; units per record < 1 --
+    await tb.start(8192)
+    done = []
+
+    async def host():
+        while not done:
+            await ClockCycles(dut.s_axi_aclk, random.randint(30, 120))
+            await tb.host_read()
+    h = cocotb.start_soon(host())
+    n = 3000
+    await tb.traffic(n, 0.3, slow=True)
+    await ClockCycles(dut.s_axi_aclk, 400)
+    done.append(1)
+    await h
+    await tb.host_read()
+    dec = CompactDecoder()
+    units = [lo | hi << 32 for lo, hi in tb.received]
+    recs = [r for w in units for r in dec.unit(w)]
+    assert dec.skipped == 0, "the ring does not start with a SYNC"
+    tb.check_records([(ts, data) for ts, data in recs], tb.events)
+    assert await tb.read(tb.sreg("LOST")) == 0
+    assert await tb.read(tb.sreg("WPTR")) == len(units) * 8 % 8192
+    ratio = n / len(units)
+    print(f"compact: {n} records in {len(units)} units ({ratio:.2f} records per 64-bit unit)")
+    assert ratio > 1.5, f"only {ratio:.2f} records per unit"
+    # -- the host does not read: a prefix of the events, LOST the rest exactly -------
+    await tb.write(tb.sreg("CONTROL"), L.SINK_CONTROL["CLEAR"] | L.SINK_CONTROL["ENABLE"])
+    await tb.start(4096)
+    await tb.traffic(3000, 0.5, slow=True)
+    await ClockCycles(dut.s_axi_aclk, 400)
+    assert await tb.read(tb.sreg("WPTR")) == 4096 - 8
+    dec = CompactDecoder()
+    recs = [r for w in words(tb, 0, 4096 - 8) for r in dec.unit(w)]
+    lost = await tb.read(tb.sreg("LOST"))
+    assert dec.skipped == 0
+    tb.check_records(recs, tb.events[:len(recs)])
+    await tb.host_read()                 # the FIFO's units follow, then the rest was lost
+    await ClockCycles(dut.s_axi_aclk, 300)
+    await tb.host_read()
+    dec = CompactDecoder()
+    recs = [r for lo, hi in tb.received for r in dec.unit(lo | hi << 32)]
+    tb.check_records(recs, tb.events[:len(recs)])
+    assert lost > 0 and len(recs) + lost == 3000, f"{len(recs)} records + LOST {lost} != 3000"

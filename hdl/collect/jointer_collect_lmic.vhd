@@ -336,8 +336,6 @@ begin
       rp_err => rp_err, rd => rd, rd_addr => rd_addr, rd_data => rd_data, rd_hit => rd_hit, rd_ram => trc_ram,
       ram_data => ram_data, wr => wr, wr_addr => wr_addr, wr_data => wr_data);
 
-  rd_data <= ctl_data or res_data or trc_data or snk_data;
-  rd_hit  <= ctl_hit or res_hit or trc_hit or snk_hit;
 
   u_results : entity work.jointer_collect_lmic_results
     generic map (
@@ -369,10 +367,12 @@ begin
         sk_status => sk_status, sk_irq_wm => sk_irq_wm, sk_base => sk_base, sk_size => sk_size,
         sk_rptr => sk_rptr, sk_watermark => sk_watermark, sk_enable => sk_enable,
         sk_clear => sk_clear, wm_set => sk_wm_set, err_set => sk_err_set);
+    rd_data <= ctl_data or res_data or trc_data or snk_data;
+    rd_hit  <= ctl_hit or res_hit or trc_hit or snk_hit;
   end generate;
-  g_no_sink : if k_c = 0 generate
-    snk_data     <= (others => '0');
-    snk_hit      <= '0';
+  g_no_sink : if k_c = 0 generate    -- no sink: exactly the LMIC of before
+    rd_data      <= ctl_data or res_data or trc_data;
+    rd_hit       <= ctl_hit or res_hit or trc_hit;
     sk_base      <= (others => '0');
     sk_size      <= (others => '0');
     sk_rptr      <= (others => '0');

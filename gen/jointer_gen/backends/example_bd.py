@@ -21,7 +21,9 @@ FCLK_CLK0, 100 MHz when not given), each with a proc_sys_reset (clocks
 beyond the PS's four FCLKs become external clock and reset ports); the DMA's
 AXI4 side runs on the clock of its AXI4/AXI4-Stream taps, its AXI4-Lite
 side on the clock of its AXI4-Lite taps (else the bus clock). The monitor
-is assigned its YAML base address.
+is assigned its YAML base address. A trace sink's AXI4 master (mode: sink,
+issue 15) is one more slave port of the HP0 interconnect, on its LMIC's
+clock (the interconnect converts clocks), so its ring can be anywhere in DDR.
 """
 
 from __future__ import annotations
@@ -79,6 +81,13 @@ def context(d: Design) -> dict:
                          "clock": clock_of[b.name]})
     in_bus = {phys for b in d.bus_interfaces for _, phys in b.port_maps}
     plain = [p.name for p in d.top["ports"] if p.direction == "in" and p.name not in in_bus]
+    sinks = []
+    for b in d.bus_interfaces:
+        if b.mode == "master" and b.kind == "aximm":      # issue 15: a trace sink's master
+            c = by_port[clock_of[b.name]]
+            sinks.append({"name": b.name, "si": f"S{2 + len(sinks):02d}", "clock": c})
     return {"vlnv": vlnv(d), "name": d.name, "part": PART, "clocks": clocks, "taps": tap_rows,
+            "sinks": [s for s in sinks if s["clock"]["fclk"]],
+            "external_sinks": [s for s in sinks if not s["clock"]["fclk"]],
             "plain_inputs": plain, "dma_full": dma_full, "dma_lite": dma_lite,
             "base": f"0x{d.monitor.bus.base_address:08X}", "range": 1 << d.addr_width}

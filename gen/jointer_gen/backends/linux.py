@@ -8,6 +8,11 @@ interrupt and clock placeholders for Zynq-7000 (IRQ_F2P[0], FCLK0), explained
 in the file. The node sits in a simple-bus of its own with one address and
 one size cell and an identity `ranges`, so the fragment fits Zynq-7000
 (1 cell) and Zynq UltraScale+ (2 cells) trees alike.
+Sink traces (mode: sink, issue 15): one `reserved-memory` child per sink
+(no-map, `sink: {ring_bytes}` bytes, placed from RING_TOP down: a placeholder
+for the top of a 1 GB DDR, explained in the file), and the region as the next
+`reg` entry of the UIO node, so uio_pdrv_genirq exposes it as map1, map2...
+(reg-names names the maps: /sys/class/uio/uioN/maps/mapK/name).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from ..elaborate import Design
 from .vivado import IP_VERSION, vlnv
 
 PAGE = 4096
+RING_TOP = 0x40000000   # placeholder: the rings sit below the end of a 1 GB DDR (Zynq-7000 boards)
 
 
 def dtsi_file(d: Design) -> str:
@@ -28,6 +34,19 @@ def reg_size(d: Design) -> int:
     return max(1 << d.addr_width, PAGE)
 
 
+def rings(d: Design) -> list[dict]:
+    """The reserved-memory region of each sink trace, in trace order (UIO map1, map2, ...)."""
+    out, top = [], RING_TOP
+    for t in d.traces:
+        if not t["sink_bytes"]:
+            continue
+        size = next(x for x in d.monitor.dcapfs() if x.name == t["name"]).sink.ring_bytes
+        top -= size
+        out.append({"name": t["name"], "label": f"jointer_{d.name}_{t['name']}_ring",
+                    "addr": f"0x{top:08x}", "unit": f"{top:x}", "size": f"0x{size:x}", "map": len(out) + 1})
+    return out
+
+
 def context(d: Design) -> dict:
     base = d.monitor.bus.base_address
     return {"vlnv": vlnv(d),
@@ -35,4 +54,5 @@ def context(d: Design) -> dict:
             "unit": f"{base:x}", "base": f"0x{base:08x}", "size": f"0x{reg_size(d):x}",
             "span": d.layout.span, "page": PAGE, "addr_width": d.addr_width, "config_hash": f"0x{d.config_hash:08x}",
             "compatible": [f"jointer,{d.name}-{IP_VERSION}", f"jointer,monitor-{IP_VERSION}", "generic-uio"],
-            "other_clocks": [f"{c.name}_clk" for c in d.monitor.clocks[1:]]}
+            "other_clocks": [f"{c.name}_clk" for c in d.monitor.clocks[1:]], "rings": rings(d),
+            "ring_top": f"0x{RING_TOP:08x}"}

@@ -103,6 +103,7 @@ def context(d: Design, library_sources: list[str], compile_order: list[str]) -> 
         bus_type, abstraction = BUS_DEFS[b.kind]
         buses.append({"name": b.name, "kind": b.kind, "description": b.description, "mode": b.mode,
                       "monitored": b.monitored, "memory_map": b.memory_map,
+                      "address_space": b.address_space,
                       "bus_type": _vlnv(bus_type), "abstraction": _vlnv(abstraction),
                       "bus_type_vlnv": ":".join(bus_type), "abstraction_vlnv": ":".join(abstraction),
                       "port_maps": b.port_maps,

@@ -66,7 +66,7 @@ connect_bd_net [get_bd_pins rst_ps/peripheral_aresetn] [get_bd_pins gp0_ic/M01_A
 
 # data: DMA masters -> interconnect -> HP0 (ps)
 create_bd_cell -type ip -vlnv xilinx.com:ip:axi_interconnect:2.1 hp0_ic
-set_property -dict [list CONFIG.NUM_SI {2} CONFIG.NUM_MI {1}] [get_bd_cells hp0_ic]
+set_property -dict [list CONFIG.NUM_SI {3} CONFIG.NUM_MI {1}] [get_bd_cells hp0_ic]
 connect_bd_intf_net [get_bd_intf_pins axi_dma_0/M_AXI_MM2S] [get_bd_intf_pins hp0_ic/S00_AXI]
 connect_bd_intf_net [get_bd_intf_pins axi_dma_0/M_AXI_S2MM] [get_bd_intf_pins hp0_ic/S01_AXI]
 connect_bd_intf_net [get_bd_intf_pins hp0_ic/M00_AXI] [get_bd_intf_pins ps7/S_AXI_HP0]
@@ -76,15 +76,15 @@ connect_bd_net [get_bd_pins rst_ps/interconnect_aresetn] [get_bd_pins hp0_ic/ARE
 connect_bd_net [get_bd_pins rst_ps/peripheral_aresetn] [get_bd_pins hp0_ic/S00_ARESETN] \
   [get_bd_pins hp0_ic/S01_ARESETN] [get_bd_pins hp0_ic/M00_ARESETN]
 
+# trace sink m_axi_stream_log: its records -> HP0 (DDR), on clock ps (the interconnect converts)
+connect_bd_intf_net [get_bd_intf_pins monitor/m_axi_stream_log] [get_bd_intf_pins hp0_ic/S02_AXI]
+connect_bd_net [get_bd_pins ps7/FCLK_CLK0] [get_bd_pins hp0_ic/S02_ACLK]
+connect_bd_net [get_bd_pins rst_ps/peripheral_aresetn] [get_bd_pins hp0_ic/S02_ARESETN]
+
 # the monitor's interfaces join the nets they watch
 # plain inputs (start/done, event strobes, ...): external ports for your logic
 make_bd_pins_external [get_bd_pins monitor/src_events]
 make_bd_pins_external [get_bd_pins monitor/src_value]
-make_bd_pins_external [get_bd_pins monitor/m_axi_stream_log_awready]
-make_bd_pins_external [get_bd_pins monitor/m_axi_stream_log_wready]
-make_bd_pins_external [get_bd_pins monitor/m_axi_stream_log_bid]
-make_bd_pins_external [get_bd_pins monitor/m_axi_stream_log_bresp]
-make_bd_pins_external [get_bd_pins monitor/m_axi_stream_log_bvalid]
 
 # addresses: the monitor at its YAML base address
 assign_bd_address [get_bd_addr_segs {axi_dma_0/S_AXI_LITE/Reg}]

@@ -83,6 +83,9 @@ foreach bif [ipx::get_bus_interfaces -of_objects $core] {
 foreach mm [ipx::get_memory_maps -of_objects $core] {
   ipx::remove_memory_map [get_property NAME $mm] $core
 }
+foreach as [ipx::get_address_spaces -of_objects $core] {
+  ipx::remove_address_space [get_property NAME $as] $core
+}
 
 proc add_bus {core name abstraction bus mode description maps} {
   set bif [ipx::add_bus_interface $name $core]
@@ -126,6 +129,35 @@ set_property range 4096 $block
 set_property width 32 $block
 set_property usage register $block
 
+# m_axi_stream_log: aximm master
+set bif [add_bus $core m_axi_stream_log xilinx.com:interface:aximm_rtl:1.0 xilinx.com:interface:aximm:1.0 master "trace sink stream_log (LMIC stream, clock ps): AXI4 master writing the trace records into a ring in memory" {
+  AWID m_axi_stream_log_awid
+  AWADDR m_axi_stream_log_awaddr
+  AWLEN m_axi_stream_log_awlen
+  AWSIZE m_axi_stream_log_awsize
+  AWBURST m_axi_stream_log_awburst
+  AWVALID m_axi_stream_log_awvalid
+  AWREADY m_axi_stream_log_awready
+  WDATA m_axi_stream_log_wdata
+  WSTRB m_axi_stream_log_wstrb
+  WLAST m_axi_stream_log_wlast
+  WVALID m_axi_stream_log_wvalid
+  WREADY m_axi_stream_log_wready
+  BID m_axi_stream_log_bid
+  BRESP m_axi_stream_log_bresp
+  BVALID m_axi_stream_log_bvalid
+  BREADY m_axi_stream_log_bready
+}]
+set as [ipx::add_address_space m_axi_stream_log $core]
+set_property range 4G $as
+set_property width 64 $as
+set_property master_address_space_ref m_axi_stream_log $bif
+set_property value AXI4 [ipx::add_bus_parameter PROTOCOL $bif]
+set_property value WRITE_ONLY [ipx::add_bus_parameter READ_WRITE_MODE $bif]
+set_property value 64 [ipx::add_bus_parameter DATA_WIDTH $bif]
+set_property value 32 [ipx::add_bus_parameter ADDR_WIDTH $bif]
+set_property value 1 [ipx::add_bus_parameter ID_WIDTH $bif]
+
 # irq: interrupt master
 set bif [add_bus $core irq xilinx.com:signal:interrupt_rtl:1.0 xilinx.com:signal:interrupt:1.0 master "level interrupt: an enabled source is pending (bus clock)" {
   INTERRUPT irq
@@ -145,6 +177,7 @@ set bif [add_bus $core s_axi_aclk xilinx.com:signal:clock_rtl:1.0 xilinx.com:sig
 
 # clock domains: the interfaces and the reset of each clock
 ipx::associate_bus_interfaces -busif s_axi -clock s_axi_aclk $core
+ipx::associate_bus_interfaces -busif m_axi_stream_log -clock s_axi_aclk $core
 ipx::associate_bus_interfaces -clock s_axi_aclk -reset s_axi_aresetn $core
 
 ipx::create_xgui_files $core
