@@ -1,10 +1,13 @@
 /*
  * jointer_port_linux.c - the glue the Linux ports (UIO, /dev/mem) share:
- * -errno, closing a port, and attaching a mapped port to a device (init +
+ * -errno, sysfs numbers, closing a port, and attaching a mapped port to a device (init +
  * identity check). Called by the ports only (jointer_port_linux.h).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -13,6 +16,30 @@
 int jointer__errno(void)
 {
     return errno > 0 ? -errno : -EIO;
+}
+
+/* a number from a sysfs attribute ("0x43c00000\n", "4096\n"); 0 or -errno */
+int jointer__read_attr(const char *dir, const char *name, unsigned long long *value)
+{
+    char path[512], buf[64], *end;
+    ssize_t n;
+    int fd;
+
+    if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
+        return -ENAMETOOLONG;
+    fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return jointer__errno();
+    n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return -EIO;
+    buf[n] = '\0';
+    errno = 0;
+    *value = strtoull(buf, &end, 0);
+    if (errno != 0 || end == buf || (*end != '\0' && *end != '\n'))
+        return -EIO;
+    return 0;
 }
 
 int jointer__port_close(jointer_port *port)

@@ -12,6 +12,9 @@ int jointer__port_close(jointer_port *port);
  * port on failure */
 int jointer__port_attach(jointer_dev *dev, const jointer_cfg *cfg, const jointer_port *port,
                          volatile void *base, const jointer_io_ops *ops, unsigned flags);
+/* a number from the sysfs attribute dir/name ("0x43c00000\n", "4096\n");
+ * 0 or -errno (-EIO: not a number) */
+int jointer__read_attr(const char *dir, const char *name, unsigned long long *value);
 /* -errno of the last failed call, never 0 */
 int jointer__errno(void);
 

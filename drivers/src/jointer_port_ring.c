@@ -44,34 +44,13 @@ static int map_ring(jointer_ring_map *ring, const char *path, uint64_t offset, u
     return 0;
 }
 
-/* a number from a sysfs attribute; 0 or -errno */
-static int attr(const char *dir, const char *name, uint64_t *value)
-{
-    char path[512], buf[64], *end;
-    FILE *f;
-    int ok;
-
-    if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
-        return -ENAMETOOLONG;
-    f = fopen(path, "r");
-    if (f == NULL)
-        return jointer__errno();
-    ok = fgets(buf, sizeof buf, f) != NULL;
-    fclose(f);
-    if (!ok)
-        return -EIO;
-    errno = 0;
-    *value = strtoull(buf, &end, 0);
-    return errno != 0 || end == buf || (*end != '\0' && *end != '\n') ? -EIO : 0;
-}
-
 int jointer_uio_ring_open(jointer_ring_map *ring, const char *path, const jointer_uio_params *params)
 {
     const char *root = params != NULL && params->sysfs_root != NULL ? params->sysfs_root : "/sys/class/uio";
     unsigned map = params != NULL && params->map != 0 ? params->map : 1u;
     const char *name;
     char dir[512];
-    uint64_t addr, size;
+    unsigned long long addr, size;
     long page = sysconf(_SC_PAGESIZE);
     int r;
 
@@ -83,9 +62,9 @@ int jointer_uio_ring_open(jointer_ring_map *ring, const char *path, const jointe
     if (strncmp(name, "uio", 3) != 0
         || snprintf(dir, sizeof dir, "%s/%s/maps/map%u", root, name, map) >= (int)sizeof dir)
         return -EINVAL;
-    r = attr(dir, "addr", &addr);
+    r = jointer__read_attr(dir, "addr", &addr);
     if (r == 0)
-        r = attr(dir, "size", &size);
+        r = jointer__read_attr(dir, "size", &size);
     if (r < 0)
         return r == -ENOENT ? -ENODEV : r; /* no map1: the device tree has no ring */
     return map_ring(ring, path, (uint64_t)map * (uint64_t)page, addr, size, 0);

@@ -20,30 +20,6 @@
 
 #include "jointer_port_linux.h"
 
-/* a number from a sysfs attribute ("0x43c00000\n", "4096\n"); 0 or -errno */
-static int read_attr(const char *dir, const char *name, unsigned long long *value)
-{
-    char path[512], buf[64], *end;
-    ssize_t n;
-    int fd;
-
-    if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
-        return -ENAMETOOLONG;
-    fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return jointer__errno();
-    n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0)
-        return -EIO;
-    buf[n] = '\0';
-    errno = 0;
-    *value = strtoull(buf, &end, 0);
-    if (errno != 0 || end == buf || (*end != '\0' && *end != '\n'))
-        return -EIO;
-    return 0;
-}
-
 static int uio_wait(void *ctx, int timeout_ms)
 {
     jointer_port *port = ctx;
@@ -99,12 +75,12 @@ int jointer_uio_open(jointer_dev *dev, const jointer_cfg *cfg, const char *path,
             return -EINVAL;
     if (snprintf(dir, sizeof dir, "%s/%s/maps/map%u", root, name, map) >= (int)sizeof dir)
         return -ENAMETOOLONG;
-    r = read_attr(dir, "size", &size);
+    r = jointer__read_attr(dir, "size", &size);
     if (r == 0)
-        r = read_attr(dir, "addr", &addr);
+        r = jointer__read_attr(dir, "addr", &addr);
     if (r < 0)
         return r;
-    if (read_attr(dir, "offset", &offset) < 0)
+    if (jointer__read_attr(dir, "offset", &offset) < 0)
         offset = addr & (unsigned long long)(page - 1);
     if (offset > size || size - offset < cfg->span || size > (unsigned long long)SIZE_MAX - (unsigned long long)page)
         return -EINVAL; /* the UIO region does not cover the monitor */

@@ -203,14 +203,6 @@ architecture rtl of jointer_collect_lmic is
   end function;
   constant irq_owner_c : int_arr_t(0 to in_c - 1) := irq_owner_f;
 
-  function at(a : std_logic_vector; w : integer) return std_logic is
-  begin
-    if w < 0 or w >= words_c then
-      return '0';
-    end if;
-    return to_sl(unsigned(a) = w);
-  end function;
-
   -- the bits of a write that some register takes (the held word keeps only those)
   function low_bits(n : natural) return std_logic_vector is
     variable m : std_logic_vector(31 downto 0) := (others => '0');
@@ -443,7 +435,7 @@ begin
     irq_clr <= c;
   end process;
 
-  irq_clr_we <= wr and at(wr_addr, 2);
+  irq_clr_we <= wr and word_at(wr_addr, 2);
 
   g_irq : if num_irq_g > 0 generate
     u_irq : entity work.jointer_collect_irq
@@ -483,27 +475,27 @@ begin
       ist(in_c - 1 downto 0) := irq_status;
       ien(in_c - 1 downto 0) := irq_en_r;
     end if;
-    ctl_data <= ((31 downto 0 => at(rd_addr, 0)) and word)
-             or ((31 downto 0 => at(rd_addr, 1)) and sts)
-             or ((31 downto 0 => at(rd_addr, 2)) and ist)
-             or ((31 downto 0 => at(rd_addr, 3)) and ien);
+    ctl_data <= ((31 downto 0 => word_at(rd_addr, 0)) and word)
+             or ((31 downto 0 => word_at(rd_addr, 1)) and sts)
+             or ((31 downto 0 => word_at(rd_addr, 2)) and ist)
+             or ((31 downto 0 => word_at(rd_addr, 3)) and ien);
     ctl_hit <= to_sl(unsigned(rd_addr) < 4 + s_c);   -- INIT[i] are write-only: read 0
   end process;
 
   process (clk)
   begin
     if rising_edge(clk) then
-      ctrl_we_r <= wr and at(wr_addr, 0);
-      soft_r    <= wr and at(wr_addr, 0) and wr_data(1);
-      if wr = '1' and at(wr_addr, 0) = '1' then
+      ctrl_we_r <= wr and word_at(wr_addr, 0);
+      soft_r    <= wr and word_at(wr_addr, 0) and wr_data(1);
+      if wr = '1' and word_at(wr_addr, 0) = '1' then
         run_r  <= wr_data(0);
         prog_r <= wr_data(2 * s_c + 1 downto 2);
       end if;
-      if wr = '1' and at(wr_addr, 3) = '1' then
+      if wr = '1' and word_at(wr_addr, 3) = '1' then
         irq_en_r <= wr_data(in_c - 1 downto 0);
       end if;
       for i in 0 to s_c - 1 loop
-        init_we_r(i) <= wr and at(wr_addr, 4 + i);
+        init_we_r(i) <= wr and word_at(wr_addr, 4 + i);
       end loop;
       if rst = '1' then
         run_r     <= '0';

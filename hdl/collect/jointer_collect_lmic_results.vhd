@@ -77,15 +77,6 @@ architecture rtl of jointer_collect_lmic_results is
     m(width_of(d) - 1 downto 0) := (others => '1');
     return m;
   end function;
-  -- word-address match against a generic offset (-1 never matches)
-  function at(a : std_logic_vector; w : integer) return std_logic is
-  begin
-    if w < 0 or w >= words_c then
-      return '0';
-    end if;
-    return to_sl(unsigned(a) = w);
-  end function;
-
   signal dc_rdata : w32_arr_t(0 to dn_c - 1);
   signal dc_hit   : std_logic_vector(dn_c - 1 downto 0);
 begin
@@ -118,7 +109,7 @@ begin
       severity failure;
 
     res    <= dc_result(64 * slot_of(d) + 63 downto 64 * slot_of(d)) and mask_of(d);
-    hit_lo <= at(rd_addr, rw_c) and one_c;
+    hit_lo <= word_at(rd_addr, rw_c) and one_c;
 
     g_one : if words_of(d) = 1 generate
       hit_hi <= '0';
@@ -126,7 +117,7 @@ begin
     end generate;
 
     g_two : if words_of(d) = 2 generate
-      hit_hi <= at(rd_addr, rw_c + 1) and one_c;
+      hit_hi <= word_at(rd_addr, rw_c + 1) and one_c;
       -- reading the least significant word snapshots the upper word
       process (clk)
       begin
@@ -153,8 +144,8 @@ begin
       signal ge    : std_logic;
       signal ge_r  : std_logic;
     begin
-      thit_lo    <= at(rd_addr, tw_c);
-      thit_hi    <= at(rd_addr, tw_c + 1) when words_of(d) = 2 else '0';
+      thit_lo    <= word_at(rd_addr, tw_c);
+      thit_hi    <= word_at(rd_addr, tw_c + 1) when words_of(d) = 2 else '0';
       ge         <= to_sl(unsigned(res) >= unsigned(thr));
       thr_set(d) <= ge and not ge_r;  -- rising edge of result >= threshold
 
@@ -163,14 +154,14 @@ begin
         if rising_edge(clk) then
           ge_r <= ge;
           if words_of(d) = 1 then
-            if wr = '1' and at(wr_addr, tw_c) = '1' then
+            if wr = '1' and word_at(wr_addr, tw_c) = '1' then
               thr <= (x"00000000" & wr_data) and mask_of(d);
             end if;
           else
-            if wr = '1' and at(wr_addr, tw_c) = '1' then
+            if wr = '1' and word_at(wr_addr, tw_c) = '1' then
               stage <= wr_data;  -- staged until the upper word commits it
             end if;
-            if wr = '1' and at(wr_addr, tw_c + 1) = '1' then
+            if wr = '1' and word_at(wr_addr, tw_c + 1) = '1' then
               thr <= (wr_data & stage) and mask_of(d);
             end if;
           end if;
@@ -215,7 +206,7 @@ begin
 
       off     <= unsigned(rd_addr) - to_unsigned(rw_c, addr_w_g);
       m_hit   <= to_sl(unsigned(rd_addr) >= rw_c and off < nw_c);
-      first   <= at(rd_addr, rw_c);
+      first   <= word_at(rd_addr, rw_c);
       word    <= live(0) when first = '1' else snap(to_integer(off(clog2(nw_c) - 1 downto 0)));
       m_rdata <= (31 downto 0 => m_hit) and word;
 

@@ -54,14 +54,6 @@ architecture rtl of jointer_collect_lmic_sink is
   constant words_c : positive := 2 ** addr_w_g;
   type w32_arr_t is array (natural range <>) of std_logic_vector(31 downto 0);
 
-  function at(a : std_logic_vector; w : integer) return std_logic is
-  begin
-    if w < 0 or w >= words_c then
-      return '0';
-    end if;
-    return to_sl(unsigned(a) = w);
-  end function;
-
   signal s_rdata : w32_arr_t(0 to num_sinks_g - 1);
   signal s_hit   : std_logic_vector(num_sinks_g - 1 downto 0);
 begin
@@ -78,7 +70,7 @@ begin
       report "jointer_collect_lmic_sink: sink_reg_word_g item outside the window" severity failure;
 
     g_hit : for k in 0 to 7 generate
-      hit(k) <= at(rd_addr, rw_c + k);
+      hit(k) <= word_at(rd_addr, rw_c + k);
     end generate;
     s_hit(s) <= or hit;
     status   <= sk_status(3 * s + 2 downto 3 * s);
@@ -98,19 +90,19 @@ begin
         err_r <= status(0);
         clear <= '0';
         if wr = '1' then
-          if at(wr_addr, rw_c + 1) = '1' then
+          if word_at(wr_addr, rw_c + 1) = '1' then
             rptr <= wr_data;
           end if;
-          if at(wr_addr, rw_c + 3) = '1' then
+          if word_at(wr_addr, rw_c + 3) = '1' then
             wm <= wr_data;
           end if;
-          if at(wr_addr, rw_c + 4) = '1' then
+          if word_at(wr_addr, rw_c + 4) = '1' then
             base <= wr_data;
           end if;
-          if at(wr_addr, rw_c + 5) = '1' then
+          if word_at(wr_addr, rw_c + 5) = '1' then
             size <= wr_data;
           end if;
-          if at(wr_addr, rw_c + 6) = '1' then
+          if word_at(wr_addr, rw_c + 6) = '1' then
             enable <= wr_data(0);
             clear  <= wr_data(1);  -- CLEAR: a one-cycle pulse, reads 0
           end if;

@@ -66,13 +66,6 @@ architecture rtl of jointer_collect_lmic_trace is
   begin
     return maximum(1, minimum(16, elem(trace_depth_log2_g, t, 1)));
   end function;
-  function at(a : std_logic_vector; w : integer) return std_logic is
-  begin
-    if w < 0 or w >= words_c then
-      return '0';
-    end if;
-    return to_sl(unsigned(a) = w);
-  end function;
   -- word address inside the aligned window of 2**size_log2 words at base
   function in_window(a : std_logic_vector; base, size_log2 : natural) return std_logic is
     constant m : unsigned(a'length - 1 downto 0) := to_unsigned(2 ** size_log2 - 1, a'length);
@@ -110,7 +103,7 @@ begin
 
     fill <= unsigned(tr_fill(32 * t + 31 downto 32 * t));
     g_hit : for k in 0 to 7 generate
-      hit(k) <= at(rd_addr, rw_c + k) when k < nreg_c else '0';
+      hit(k) <= word_at(rd_addr, rw_c + k) when k < nreg_c else '0';
     end generate;
     ram_hit(t) <= in_window(rd_addr, elem(trace_ram_word_g, t, 0), dl_c + 1);
     t_hit(t)   <= or hit;
@@ -137,10 +130,10 @@ begin
         wm_ge_r <= wm_ge;
         full_r  <= tr_full(t);
         ack_r   <= '0';
-        if wr = '1' and at(wr_addr, rw_c + 3) = '1' then
+        if wr = '1' and word_at(wr_addr, rw_c + 3) = '1' then
           wm <= wr_data(dl_c downto 0);
         end if;
-        if relay_c and wr = '1' and at(wr_addr, rw_c + 6) = '1' then
+        if relay_c and wr = '1' and word_at(wr_addr, rw_c + 6) = '1' then
           ack_r <= '1';  -- ACK (write only): release the written count
         end if;
         if rst = '1' then

@@ -92,6 +92,9 @@ package jointer_pkg is
   function ones(w : natural) return unsigned;
   -- boolean to std_logic
   function to_sl(b : boolean) return std_logic;
+  -- '1' when the word address a equals the generic offset w (the LMIC's
+  -- register decoders); -1 or an offset beyond a's range never matches
+  function word_at(a : std_logic_vector; w : integer) return std_logic;
   -- element i of an integer_vector, or dflt when i is out of range (lets a
   -- generic vector be shorter than its count when the count is zero)
   function elem(v : integer_vector; i : natural; dflt : integer) return integer;
@@ -158,6 +161,14 @@ package body jointer_pkg is
       return '1';
     end if;
     return '0';
+  end function;
+
+  function word_at(a : std_logic_vector; w : integer) return std_logic is
+  begin
+    if w < 0 or w >= 2 ** a'length then
+      return '0';
+    end if;
+    return to_sl(unsigned(a) = w);
   end function;
 
   function elem(v : integer_vector; i : natural; dflt : integer) return integer is

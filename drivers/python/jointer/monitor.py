@@ -221,10 +221,8 @@ class Monitor:
 
     def close(self):
         for i in list(getattr(self, "_sinks", {})):  # a sink left running: stop it, unmap its ring
-            L = _lib.lib()
-            L.jointer_sink_stop(self._devp(), i)
-            L.jointer_sink_detach(self._devp(), i)
-            L.jointer_ring_close(ctypes.byref(self._sinks.pop(i)[1]))
+            _lib.lib().jointer_sink_stop(self._devp(), i)
+            self._sink_release(i)
         if self._open:
             self._open = False
             r = _lib.lib().jointer_close(ctypes.byref(self._dev))
@@ -498,14 +496,17 @@ class Monitor:
         t = self.descriptor.trace(trace)
         L = _lib.lib()
         self._check(L.jointer_sink_stop(self._devp(), t.index), "sink_stop %s" % t.name)
-        rest = []
-        while t.index in self._sinks:
-            part = self.drain(t.name, 4096)
-            rest.append(part)
-            if len(part) == 0:
-                L.jointer_sink_detach(self._devp(), t.index)
-                L.jointer_ring_close(ctypes.byref(self._sinks.pop(t.index)[1]))
+        rest = [self.drain(t.name, 4096)]
+        while len(rest[-1]):
+            rest.append(self.drain(t.name, 4096))
+        self._sink_release(t.index)
         return np.concatenate(rest)
+
+    def _sink_release(self, index):
+        """Detach a sink's ring from the device and unmap it."""
+        L = _lib.lib()
+        L.jointer_sink_detach(self._devp(), index)
+        L.jointer_ring_close(ctypes.byref(self._sinks.pop(index)[1]))
 
     def sink_status(self, trace):
         """(status bits JOINTER_SINK_STATUS_*, WPTR, LOST)."""
