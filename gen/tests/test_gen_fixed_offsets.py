@@ -4,7 +4,7 @@ still write them by hand are checked against it here (issue 13 item 3):
 - drivers/include/jointer_desc.h: every JOINTER_REG_*, JOINTER_LMIC_*,
   JOINTER_TRACE_*, CONTROL/STATUS/INFO #define, the PROG enum, ID and VERSION;
 - hdl/collect/jointer_collect_global.vhd and jointer_collect_lmic.vhd: the word
-  indices where the RTL uses them (`hit(k)`, `shows(show_r, k)`, `at(rd_addr, k)`,
+  indices where the RTL uses them (`hit(k)`, `shows(show_r, k)`, `word_at(rd_addr, k)`,
   the `have_c` word list, `4 + i` for INIT[i]) and jointer_pkg's id_c/version_c.
 
 The files are parsed, not imported: a changed offset in any of them fails
@@ -156,17 +156,17 @@ LMIC = vhdl_code(LMIC_VHD)
 
 
 def test_vhdl_lmic_read_words():
-    found = {v: int(k) for k, v in re.findall(r"\(31 downto 0 => at\(rd_addr, (\d+)\)\) and (\w+)\)", LMIC)}
+    found = {v: int(k) for k, v in re.findall(r"\(31 downto 0 => word_at\(rd_addr, (\d+)\)\) and (\w+)\)", LMIC)}
     assert found == {"word": L["CONTROL"], "sts": L["STATUS"], "ist": L["IRQ_STATUS"], "ien": L["IRQ_ENABLE"]}
 
 
 def test_vhdl_lmic_written_words():
-    writes = dict((sig, int(k)) for sig, k in re.findall(r"(\w+)\s+<= wr and at\(wr_addr, (\d+)\)", LMIC))
+    writes = dict((sig, int(k)) for sig, k in re.findall(r"(\w+)\s+<= wr and word_at\(wr_addr, (\d+)\)", LMIC))
     assert writes == {"irq_clr_we": L["IRQ_STATUS"], "ctrl_we_r": L["CONTROL"], "soft_r": L["CONTROL"]}
-    assert re.search(r"wr = '1' and at\(wr_addr, (\d+)\) = '1' then\s+run_r", LMIC).group(1) == str(L["CONTROL"])
-    assert re.search(r"wr = '1' and at\(wr_addr, (\d+)\) = '1' then\s+irq_en_r", LMIC).group(1) \
+    assert re.search(r"wr = '1' and word_at\(wr_addr, (\d+)\) = '1' then\s+run_r", LMIC).group(1) == str(L["CONTROL"])
+    assert re.search(r"wr = '1' and word_at\(wr_addr, (\d+)\) = '1' then\s+irq_en_r", LMIC).group(1) \
         == str(L["IRQ_ENABLE"])
-    assert re.search(r"init_we_r\(i\) <= wr and at\(wr_addr, (\d+) \+ i\)", LMIC).group(1) == str(layout.LMIC_INIT)
+    assert re.search(r"init_we_r\(i\) <= wr and word_at\(wr_addr, (\d+) \+ i\)", LMIC).group(1) == str(layout.LMIC_INIT)
 
 
 def test_vhdl_lmic_fixed_block_size():
@@ -177,7 +177,7 @@ def test_vhdl_lmic_fixed_block_size():
 
 def test_vhdl_lmic_control_and_status_bits():
     assert re.search(r"run_r\s+<= wr_data\((\d+)\)", LMIC).group(1) == str(layout.CONTROL_RUN.bit_length() - 1)
-    assert re.search(r"soft_r\s+<= wr and at\(wr_addr, \d+\) and wr_data\((\d+)\)", LMIC).group(1) \
+    assert re.search(r"soft_r\s+<= wr and word_at\(wr_addr, \d+\) and wr_data\((\d+)\)", LMIC).group(1) \
         == str(layout.CONTROL_SOFT_RESET.bit_length() - 1)
     assert re.search(r"prog_r <= wr_data\(2 \* s_c \+ 1 downto (\d+)\)", LMIC).group(1) == str(layout.prog_shift(0))
     assert re.search(r"word\(2 \* s_c \+ 1 downto (\d+)\) := prog_r", LMIC).group(1) == str(layout.prog_shift(0))
