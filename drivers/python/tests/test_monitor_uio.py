@@ -5,8 +5,10 @@ permission and spec errors are JointerErrors with errno and the message."""
 import errno
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 
 import pytest
 from conftest import REGS, SHARED, cli_json, desc_path, run_cli, y9_device
@@ -129,11 +131,24 @@ def test_permission_denied_has_the_udev_hint(tmp_path):
     code = ("import sys, jointer\n"
             "try:\n jointer.Monitor.open(sys.argv[1], sys.argv[2], sysfs_root=sys.argv[3])\n"
             "except jointer.JointerError as e:\n print(e.errno); print(e)\n")
-    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(jointer.__file__)),
-               JOINTER_LIB=os.path.join(SHARED, "libjointer.so"))
-    p = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-c", code,
-                        "uio:" + d.path, desc_path("accel_mon"), d.sysfs], capture_output=True, text=True, env=env,
-                       timeout=60)
+    # the unprivileged user reads the package and the libraries from a copy
+    # anyone can read: the checkout itself may sit in a 0700 directory
+    stage = tempfile.mkdtemp(prefix="jointer-nobody-")
+    try:
+        shutil.copytree(os.path.dirname(jointer.__file__), os.path.join(stage, "jointer"),
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        lib = shutil.copy(os.path.join(SHARED, "libjointer.so"), stage)
+        desc = shutil.copy(desc_path("accel_mon"), stage)
+        for root, dirs, files in os.walk(stage):
+            os.chmod(root, 0o755)
+            for f in files:
+                os.chmod(os.path.join(root, f), 0o644)
+        env = dict(os.environ, PYTHONPATH=stage, JOINTER_LIB=lib)
+        p = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-c",
+                            code, "uio:" + d.path, desc, d.sysfs], capture_output=True, text=True, env=env,
+                           timeout=60, cwd=stage)
+    finally:
+        shutil.rmtree(stage)
     assert p.returncode == 0, p.stderr
     lines = p.stdout.splitlines()
     assert lines[0] == str(errno.EACCES), p.stdout
