@@ -135,9 +135,35 @@ def main(argv=None) -> int:
     for dom, d in sorted(depth(net, a.top).items()):
         print(f"{dom}: {d['levels']} LUT levels")
         if a.path:
+            label = cell_labels(net, a.top)
             for c in d["path"]:
-                print(f"    {c}")
+                print(f"    {label(c)}")
     return 0
+
+
+def cell_labels(net: dict, top: str | None):
+    """A function: cell name (or "cell.PIN") -> "TYPE  signal it drives", the
+    readable name of the cell's output net (the VHDL signal path ghdl synth
+    kept), so a path says which registers and signals it runs through."""
+    _, mod = top_module(net, top)
+    names: dict = {}
+    for n, v in mod["netnames"].items():
+        hidden = n.startswith("$") or v.get("hide_name")
+        for b in v["bits"]:
+            if isinstance(b, int) and (b not in names or (names[b][0] and not hidden)
+                                       or (names[b][0] == hidden and len(n) < len(names[b][1]))):
+                names[b] = (hidden, n)
+
+    def label(ref: str) -> str:
+        cname, _, pin = ref.partition(".") if ref not in mod["cells"] else (ref, "", "")
+        c = mod["cells"].get(cname)
+        if c is None:
+            return ref
+        outs = [b for p, bs in c["connections"].items() if c["port_directions"].get(p) == "output"
+                for b in bs if isinstance(b, int)]
+        sig = next((names[b][1] for b in outs if b in names), "?")
+        return f"{c['type']:<8} {sig}" + (f"  (into .{pin})" if pin else "")
+    return label
 
 
 if __name__ == "__main__":
