@@ -227,7 +227,8 @@ PAPI_GENC   := $(PAPI_GEN)/papi_mon/c/papi_mon.c \
                $(DRV_FIXGEN)/relay_mon/c/relay_mon.c
 PAPI_GENINC := -I$(PAPI_GEN)/papi_mon/c -I$(PAPI_GEN)/selective_accumulations/c -I$(DRV_FIXGEN)/relay_mon/c
 PAPI_INC    := $(DRV_INC) -I$(DRV)/papi -I$(DRV)/tests/mock $(PAPI_GENINC)
-PAPI_LIBSRC := $(DRV_CORE) $(DRV)/papi/jointer_papi.c $(PAPI_GENC) $(DRV)/papi/tests/test_hook.c
+PAPI_SRC    := $(DRV)/papi/jointer_papi.c $(DRV)/papi/jointer_papi_names.c
+PAPI_LIBSRC := $(DRV_CORE) $(PAPI_SRC) $(PAPI_GENC) $(DRV)/papi/tests/test_hook.c
 PAPI_TSRC   := $(DRV)/papi/test_papi.c $(DRV)/tests/mock/jointer_mock.c
 PAPI_HDRS   := $(DRV_HDRS) $(wildcard $(DRV)/papi/*.h)
 
@@ -260,12 +261,12 @@ papi-test: deps $(PAPI_B)/native/test_papi $(PAPI_B)/san/test_papi
 	    LSAN_OPTIONS=suppressions=$(DRV)/papi/tests/lsan.supp:print_suppressions=0 \
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 $(PAPI_B)/san/test_papi
 	@bash $(DRV)/papi/tests/check_listing.sh $(PAPI_B)/native/test_papi
-	@gcc $(DRV_WARN) -Wconversion -Wshadow -Wcast-qual -O2 $(DRV_INC) -c $(DRV)/papi/jointer_papi.c -o /dev/null \
-	  && echo "papi-test: jointer_papi.c clean under -Wconversion -Wshadow -Wcast-qual"
+	@for f in $(PAPI_SRC); do gcc $(DRV_WARN) -Wconversion -Wshadow -Wcast-qual -O2 $(DRV_INC) -c $$f -o /dev/null \
+	  || exit 1; done && echo "papi-test: $(notdir $(PAPI_SRC)) clean under -Wconversion -Wshadow -Wcast-qual"
 
-$(PAPI_B)/bench/bench_papi: $(PAPI_GEN)/stamp $(DRV)/papi/bench_papi.c $(DRV_CORE) $(DRV)/papi/jointer_papi.c $(PAPI_HDRS)
+$(PAPI_B)/bench/bench_papi: $(PAPI_GEN)/stamp $(DRV)/papi/bench_papi.c $(DRV_CORE) $(PAPI_SRC) $(PAPI_HDRS)
 	@mkdir -p $(@D)
-	gcc $(DRV_WARN) -O2 -g $(PAPI_INC) $(DRV)/papi/bench_papi.c $(DRV_CORE) $(DRV)/papi/jointer_papi.c \
+	gcc $(DRV_WARN) -O2 -g $(PAPI_INC) $(DRV)/papi/bench_papi.c $(DRV_CORE) $(PAPI_SRC) \
 	    $(PAPI_GEN)/selective_accumulations/c/selective_accumulations.c -o $@ $(PAPI_LDLIBS)
 
 papi-bench: deps $(PAPI_B)/bench/bench_papi
@@ -279,7 +280,7 @@ papi-lib: deps
 	@regs=$$(ls $(PAPI_B)/lib/gen/*/c/*_regs.h | head -n 1); name=$$(basename $$regs _regs.h); \
 	  dir=$$(dirname $$regs); \
 	  gcc $(DRV_WARN) -O2 -fPIC -shared $(DRV_INC) -I$(DRV)/papi -I$$dir -DJOINTER_PAPI_CFG=$${name}_cfg \
-	      $(DRV_PORTABLE) $(DRV_HOSTED) $(DRV)/papi/jointer_papi.c $(DRV)/papi/jointer_papi_hook.c $$dir/$$name.c \
+	      $(DRV_PORTABLE) $(DRV_HOSTED) $(PAPI_SRC) $(DRV)/papi/jointer_papi_hook.c $$dir/$$name.c \
 	      -o $(PAPI_B)/lib/libjointer_papi_$$name.so $(PAPI_LDLIBS) && \
 	  echo "built $(PAPI_B)/lib/libjointer_papi_$$name.so (headers: drivers/include, drivers/papi, $$dir)"
 

@@ -23,17 +23,7 @@
 #include <sde_lib.h>
 
 #include "jointer_papi.h"
-
-#define JP_PREFIX "sde:::"      /* PAPI's component prefix of SDE events */
-#define JP_LIB    "jointer_"    /* SDE library = JP_LIB <monitor> */
-#define JP_LOST_SUFFIX "_lost"  /* LOST event = <sniffer>.<trace> JP_LOST_SUFFIX */
-
-enum {
-    JP_EXTEND = 0,   /* sum, wrap mode, narrower than 64 bits: extended */
-    JP_COUNTER = 1,  /* sum, saturating or 64 bits: as read (+ rebase) */
-    JP_INSTANT = 2,  /* max, min, last: as read, PAPI_SDE_INSTANT */
-    JP_LOST = 3      /* LOST of a relay/sink trace: as read, PAPI_SDE_INSTANT */
-};
+#include "jointer_papi_int.h"
 
 typedef struct jp_entry jp_entry;
 
@@ -66,200 +56,6 @@ struct jp_entry {
 
 static jp_entry *jp_table[JOINTER_PAPI_MAX_DEVICES];
 static pthread_mutex_t jp_table_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* ---- names ------------------------------------------------------------- */
-
-/* a C identifier: what PAPI's event-name parser takes as one word */
-static int jp_ident(const char *s)
-{
-    if (s == NULL || *s == '\0')
-        return 0;
-    for (; *s != '\0'; s++) {
-        char c = *s;
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
-            return 0;
-    }
-    return 1;
-}
-
-/* a trace that drops records when full has a LOST register: relay, sink */
-static int jp_loses(const jointer_trace_desc *t)
-{
-    return t->relay != 0 || t->sink_bytes != 0;
-}
-
-/* every name of cfg usable and every full event name short enough */
-static int jp_check_cfg(const jointer_cfg *cfg)
-{
-    size_t fixed;
-    if (cfg == NULL || !jp_ident(cfg->name) || (cfg->num_metrics > 0 && cfg->metrics == NULL)
-        || (cfg->num_sniffers > 0 && cfg->sniffers == NULL))
-        return -EINVAL;
-    fixed = strlen(JP_PREFIX JP_LIB) + strlen(cfg->name) + 2u;   /* "::" */
-    for (unsigned i = 0; i < cfg->num_metrics; i++) {
-        const jointer_metric_desc *md = &cfg->metrics[i];
-        const char *sn;
-        if (md->sniffer >= cfg->num_sniffers || md->width < 1u || md->width > 64u)
-            return -EINVAL;
-        sn = cfg->sniffers[md->sniffer].name;
-        if (!jp_ident(sn) || !jp_ident(md->name))
-            return -EINVAL;
-        if (fixed + strlen(sn) + 1u + strlen(md->name) >= JOINTER_PAPI_NAME_MAX)
-            return -ENAMETOOLONG;
-    }
-    if (cfg->num_traces > 0 && cfg->traces == NULL)
-        return -EINVAL;
-    for (unsigned t = 0; t < cfg->num_traces; t++) {
-        const jointer_trace_desc *td = &cfg->traces[t];
-        const char *sn;
-        if (!jp_loses(td))
-            continue;
-        if (td->sniffer >= cfg->num_sniffers || !jp_ident(td->name))
-            return -EINVAL;
-        sn = cfg->sniffers[td->sniffer].name;
-        if (!jp_ident(sn))
-            return -EINVAL;
-        if (fixed + strlen(sn) + 1u + strlen(td->name) + strlen(JP_LOST_SUFFIX) >= JOINTER_PAPI_NAME_MAX)
-            return -ENAMETOOLONG;
-        /* "<trace>_lost" must not be a metric of the same sniffer */
-        for (unsigned i = 0; i < cfg->num_metrics; i++) {
-            const char *mn = cfg->metrics[i].name;
-            size_t tl = strlen(td->name);
-            if (cfg->metrics[i].sniffer == td->sniffer && strncmp(mn, td->name, tl) == 0
-                && strcmp(mn + tl, JP_LOST_SUFFIX) == 0)
-                return -EINVAL;
-        }
-    }
-    return 0;
-}
-
-/* the number of LOST events of cfg: its relay and sink traces */
-static unsigned jp_num_lost(const jointer_cfg *cfg)
-{
-    unsigned n = 0;
-    for (unsigned t = 0; t < cfg->num_traces; t++)
-        n += (unsigned)jp_loses(&cfg->traces[t]);
-    return n;
-}
-
-/* the trace of LOST event k (k < jp_num_lost(cfg)) */
-static unsigned jp_lost_trace(const jointer_cfg *cfg, unsigned k)
-{
-    unsigned t = 0;
-    for (;; t++)
-        if (jp_loses(&cfg->traces[t]) && k-- == 0)
-            return t;
-}
-
-/* event ev: metric ev, or LOST event ev - num_metrics: "<sniffer>.<metric>"
- * or "<sniffer>.<trace>_lost" (checked by jp_check_cfg: it fits) */
-static void jp_short_name(const jointer_cfg *cfg, unsigned ev, char *buf, size_t size)
-{
-    if (ev < cfg->num_metrics) {
-        const jointer_metric_desc *md = &cfg->metrics[ev];
-        (void)snprintf(buf, size, "%s.%s", cfg->sniffers[md->sniffer].name, md->name);
-    } else {
-        const jointer_trace_desc *td = &cfg->traces[jp_lost_trace(cfg, ev - cfg->num_metrics)];
-        (void)snprintf(buf, size, "%s.%s" JP_LOST_SUFFIX, cfg->sniffers[td->sniffer].name, td->name);
-    }
-}
-
-static void jp_lib_name(const jointer_cfg *cfg, char *buf, size_t size)
-{
-    (void)snprintf(buf, size, JP_LIB "%s", cfg->name);
-}
-
-static int jp_kind(const jointer_metric_desc *md)
-{
-    if (md->aggregator != JOINTER_AGGREGATOR_SUM)
-        return JP_INSTANT;
-    if ((md->flags & JOINTER_METRIC_WRAP) && md->width < 64u)
-        return JP_EXTEND;
-    return JP_COUNTER;
-}
-
-/* the kind of event ev (see jp_short_name) */
-static int jp_event_kind(const jointer_cfg *cfg, unsigned ev)
-{
-    return ev < cfg->num_metrics ? jp_kind(&cfg->metrics[ev]) : JP_LOST;
-}
-
-static int jp_sde_mode(int kind)
-{
-    return PAPI_SDE_RO | (kind == JP_INSTANT || kind == JP_LOST ? PAPI_SDE_INSTANT : PAPI_SDE_DELTA);
-}
-
-static void jp_describe(const jointer_cfg *cfg, unsigned i, char *buf, size_t size)
-{
-    static const char *const aggregators[] = {"sum", "max", "min", "last"};
-    const jointer_metric_desc *md;
-    const char *what, *how;
-    if (i >= cfg->num_metrics) {
-        (void)snprintf(buf, size, "jointer monitor %s: records dropped by trace %s (buffer/FIFO full), saturating",
-                       cfg->name, cfg->traces[jp_lost_trace(cfg, i - cfg->num_metrics)].name);
-        return;
-    }
-    md = &cfg->metrics[i];
-    if (md->extractor == JOINTER_EXTRACTOR_TIME)
-        what = "busy cycles";
-    else
-        what = md->aggregator == JOINTER_AGGREGATOR_SUM ? "event count" : "event data";
-    switch (jp_kind(md)) {
-    case JP_EXTEND:
-        how = "wraps in hardware, extended to 64 bits";
-        break;
-    case JP_COUNTER:
-        how = "saturates";
-        break;
-    default:
-        how = "instantaneous value";
-        break;
-    }
-    (void)snprintf(buf, size, "jointer monitor %s, LMIC %s: %s (%s), %u bits, %s", cfg->name,
-                   md->lmic < cfg->num_lmics && cfg->lmics != NULL ? cfg->lmics[md->lmic].name : "?", what,
-                   md->aggregator < 4u ? aggregators[md->aggregator] : "?", (unsigned)md->width, how);
-}
-
-/* "sde:::jointer_<monitor>::" + the short name of event ev; cfg checked */
-static int jp_full_name(const jointer_cfg *cfg, unsigned ev, char *buf, size_t size)
-{
-    char name[JOINTER_PAPI_NAME_MAX];
-    int len;
-    jp_short_name(cfg, ev, name, sizeof name);
-    len = snprintf(buf, size, JP_PREFIX JP_LIB "%s::%s", cfg->name, name);
-    if (len < 0)
-        return -EINVAL;
-    if ((size_t)len >= size)
-        return -ERANGE;
-    return len;
-}
-
-int jointer_papi_event_name(const jointer_cfg *cfg, unsigned metric, char *buf, size_t size)
-{
-    int err;
-    if (buf == NULL || cfg == NULL || metric >= cfg->num_metrics)
-        return -EINVAL;
-    err = jp_check_cfg(cfg);
-    if (err != 0)
-        return err;
-    return jp_full_name(cfg, metric, buf, size);
-}
-
-int jointer_papi_lost_event_name(const jointer_cfg *cfg, unsigned trace, char *buf, size_t size)
-{
-    int err;
-    unsigned k = 0;
-    if (buf == NULL || cfg == NULL || trace >= cfg->num_traces || cfg->traces == NULL)
-        return -EINVAL;
-    err = jp_check_cfg(cfg);
-    if (err != 0)
-        return err;
-    if (!jp_loses(&cfg->traces[trace]))
-        return -ENOTSUP;
-    for (unsigned t = 0; t < trace; t++)
-        k += (unsigned)jp_loses(&cfg->traces[t]);
-    return jp_full_name(cfg, cfg->num_metrics + k, buf, size);
-}
 
 /* libsde's error codes (SDE_*) as errno */
 static int jp_sde_err(int rc)
@@ -389,7 +185,7 @@ static jp_entry *jp_entry_new(const jointer_cfg *cfg)
     if (e == NULL)
         return NULL;
     e->n = cfg->num_metrics;
-    e->nl = jp_num_lost(cfg);
+    e->nl = jointer__papi_num_lost(cfg);
     total = e->n + e->nl;
     e->monitor = (char *)malloc(len);
     if (total > 0) {
@@ -409,16 +205,16 @@ static jp_entry *jp_entry_new(const jointer_cfg *cfg)
         const jointer_metric_desc *md = &cfg->metrics[i];
         e->m[i].entry = e;
         e->m[i].index = i;
-        e->m[i].kind = jp_kind(md);
+        e->m[i].kind = jointer__papi_kind(md);
         e->m[i].modulus = e->m[i].kind == JP_EXTEND ? (uint64_t)1 << md->width : 0;
-        jp_short_name(cfg, i, e->names[i], sizeof e->names[i]);
+        jointer__papi_short_name(cfg, i, e->names[i], sizeof e->names[i]);
     }
     for (unsigned k = 0; k < e->nl; k++) {
         jp_metric *m = &e->m[e->n + k];
         m->entry = e;
-        m->index = jp_lost_trace(cfg, k);
+        m->index = jointer__papi_lost_trace(cfg, k);
         m->kind = JP_LOST;
-        jp_short_name(cfg, e->n + k, e->names[e->n + k], sizeof e->names[e->n + k]);
+        jointer__papi_short_name(cfg, e->n + k, e->names[e->n + k], sizeof e->names[e->n + k]);
     }
     return e;
 }
@@ -427,13 +223,13 @@ static jp_entry *jp_entry_new(const jointer_cfg *cfg)
 static int jp_same_events(const jp_entry *e, const jointer_cfg *cfg)
 {
     char name[JOINTER_PAPI_NAME_MAX];
-    if (cfg->num_metrics != e->n || jp_num_lost(cfg) != e->nl)
+    if (cfg->num_metrics != e->n || jointer__papi_num_lost(cfg) != e->nl)
         return 0;
     for (unsigned i = 0; i < e->n + e->nl; i++) {
-        jp_short_name(cfg, i, name, sizeof name);
-        if (strcmp(name, e->names[i]) != 0 || jp_event_kind(cfg, i) != e->m[i].kind
+        jointer__papi_short_name(cfg, i, name, sizeof name);
+        if (strcmp(name, e->names[i]) != 0 || jointer__papi_event_kind(cfg, i) != e->m[i].kind
             || (e->m[i].kind == JP_EXTEND && e->m[i].modulus != (uint64_t)1 << cfg->metrics[i].width)
-            || (e->m[i].kind == JP_LOST && e->m[i].index != jp_lost_trace(cfg, i - e->n)))
+            || (e->m[i].kind == JP_LOST && e->m[i].index != jointer__papi_lost_trace(cfg, i - e->n)))
             return 0;
     }
     return 1;
@@ -444,16 +240,16 @@ static int jp_sde_register(jp_entry *e, const jointer_cfg *cfg)
 {
     char lib[JOINTER_PAPI_NAME_MAX], desc[256];
     if (e->sde == NULL) {
-        jp_lib_name(cfg, lib, sizeof lib);
+        jointer__papi_lib_name(cfg, lib, sizeof lib);
         e->sde = papi_sde_init(lib);
         if (e->sde == NULL)
             return -ENOTSUP;
     }
     for (unsigned i = 0; i < e->n + e->nl; i++) {
-        int err = jp_sde_err(papi_sde_register_counter_cb(e->sde, e->names[i], jp_sde_mode(e->m[i].kind),
+        int err = jp_sde_err(papi_sde_register_counter_cb(e->sde, e->names[i], jointer__papi_sde_mode(e->m[i].kind),
                                                           PAPI_SDE_long_long, jp_callback, &e->m[i]));
         if (err == 0 && !e->m[i].described) {
-            jp_describe(cfg, i, desc, sizeof desc);
+            jointer__papi_describe(cfg, i, desc, sizeof desc);
             err = jp_sde_err(papi_sde_describe_counter(e->sde, e->names[i], desc));
             e->m[i].described = err == 0;
         }
@@ -475,7 +271,7 @@ int jointer_papi_register(jointer_dev *dev)
     if (dev == NULL || dev->cfg == NULL)
         return -EINVAL;
     cfg = dev->cfg;
-    err = jp_check_cfg(cfg);
+    err = jointer__papi_check_cfg(cfg);
     if (err != 0)
         return err;
 
@@ -490,7 +286,7 @@ int jointer_papi_register(jointer_dev *dev)
         goto out;
     }
     /* the starting points: one read of each metric and LOST register */
-    total = cfg->num_metrics + jp_num_lost(cfg);
+    total = cfg->num_metrics + jointer__papi_num_lost(cfg);
     if (total > 0) {
         raw = (uint64_t *)calloc(total, sizeof *raw);
         if (raw == NULL) {
@@ -500,8 +296,8 @@ int jointer_papi_register(jointer_dev *dev)
     }
     for (unsigned i = 0; i < total && err == 0; i++) {
         jp_metric probe;
-        probe.kind = jp_event_kind(cfg, i);
-        probe.index = i < cfg->num_metrics ? i : jp_lost_trace(cfg, i - cfg->num_metrics);
+        probe.kind = jointer__papi_event_kind(cfg, i);
+        probe.index = i < cfg->num_metrics ? i : jointer__papi_lost_trace(cfg, i - cfg->num_metrics);
         err = jp_read_raw(dev, &probe, &raw[i]);
     }
     if (err != 0)
@@ -670,19 +466,19 @@ void *jointer_papi_list_events(struct papi_sde_fptr_struct_s *fptr,
         return NULL;
     for (size_t c = 0; c < n; c++) {
         const jointer_cfg *cfg = cfgs[c];
-        if (jp_check_cfg(cfg) != 0)
+        if (jointer__papi_check_cfg(cfg) != 0)
             return NULL;
-        jp_lib_name(cfg, lib, sizeof lib);
+        jointer__papi_lib_name(cfg, lib, sizeof lib);
         h = f->init(lib);
         if (h == NULL)
             return NULL;
-        for (unsigned i = 0; i < cfg->num_metrics + jp_num_lost(cfg); i++) {
-            jp_short_name(cfg, i, name, sizeof name);
-            if (f->register_counter_cb(h, name, jp_sde_mode(jp_event_kind(cfg, i)),
+        for (unsigned i = 0; i < cfg->num_metrics + jointer__papi_num_lost(cfg); i++) {
+            jointer__papi_short_name(cfg, i, name, sizeof name);
+            if (f->register_counter_cb(h, name, jointer__papi_sde_mode(jointer__papi_event_kind(cfg, i)),
                                        PAPI_SDE_long_long, jp_listed, NULL) != SDE_OK)
                 return NULL;
             if (f->describe_counter != NULL) {
-                jp_describe(cfg, i, desc, sizeof desc);
+                jointer__papi_describe(cfg, i, desc, sizeof desc);
                 (void)f->describe_counter(h, name, desc);
             }
         }
