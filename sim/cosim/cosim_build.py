@@ -293,6 +293,7 @@ class Model:
         d = self.vl_dir(waves)
         obj = d / "obj"
         harness_src = [COSIM / "verilator" / "harness.cpp", COSIM / "verilator" / "cosim_ports.h",
+                       COSIM / "verilator" / "axi_mem.h",
                        APP / "platform.h", DRIVERS / "include" / "jointer.h",
                        DRIVERS / "include" / "jointer_desc.h"]
         key = digest(self.key, waves, *harness_src, verilator_version())

@@ -56,6 +56,21 @@ def test_wrong_expectation_fails(tmp_path):
     assert bad[0]["got"] == bad[0]["expected"] - 1
 
 
+def test_wrong_cut_bursts_fails(tmp_path):
+    """The memory model's cut_bursts is checked like any metric: the reset of
+    sink_reset_mid_burst cuts exactly one burst, so expecting none fails
+    (GHDL: cheap), and that is the only check that fails."""
+    data = yaml.safe_load((HERE / "scenarios" / "sink_reset_mid_burst.yaml").read_text())
+    data["scenario"] = "selftest_wrong_cut_bursts"
+    data["expect"]["mem.m_axi_ev_sink.cut_bursts"] = 0
+    path = tmp_path / "wrong_cut.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    ok, reports, _ = cosim_run.run_scenario(path, sims=("ghdl",), show=False)
+    assert not ok
+    bad = [c for c in reports["ghdl"]["checks"] if not c["ok"]]
+    assert [(c["name"], c["got"]) for c in bad] == [("mem.m_axi_ev_sink.cut_bursts", 1)]
+
+
 def test_unrepaired_verilog_is_caught(tmp_path):
     """Without run.py's repair of GHDL's >32-bit constants (ghdl/ghdl#2002),
     Verilator reads wrong results: the comparison with GHDL must catch it."""

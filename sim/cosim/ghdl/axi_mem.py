@@ -3,6 +3,10 @@ channels only: the GHDL twin of verilator/axi_mem.h, cycle for cycle (same
 LCG, two draws per rising edge, same queue rules), so both simulators see the
 same AWREADY/WREADY/BVALID sequence and report identical results.
 
+Reset (the clock's resetn low at an edge): as verilator/axi_mem.h says (the
+bursts in flight are cut and counted in cut_bursts, queues and pending B
+dropped, outputs low, written beats kept, LCG state kept, no draw).
+
 The bytes live in a ctypes buffer: the C application reads the ring through
 its address (platform_ring), in this process, while no simulated time passes.
 """
@@ -31,7 +35,7 @@ class AxiMem:
         self.clk, self.resetn, self.rd = clk, resetn, rd
         self.mem = ctypes.create_string_buffer(self.size)
         self.aw, self.b = [], []            # [addr, len, size, beat], [ready_edge, resp]
-        self.edge = self.bursts = self.beats = self.violations = self.errors = 0
+        self.edge = self.bursts = self.beats = self.violations = self.errors = self.cut_bursts = 0
         self.awready = self.wready = self.bvalid = False
         self.bresp = 0
 
@@ -42,7 +46,14 @@ class AxiMem:
     def counts(self) -> dict:
         n = f"mem.{self.prefix}."
         return {n + "bursts": self.bursts, n + "beats": self.beats, n + "violations": self.violations,
-                n + "slverr": self.errors}
+                n + "slverr": self.errors, n + "cut_bursts": self.cut_bursts}
+
+    def reset(self):
+        """One rising edge in reset: the bursts in flight are cut (axi_mem.h)."""
+        self.cut_bursts += len(self.aw) + len(self.b)
+        self.aw, self.b = [], []
+        self.awready = self.wready = self.bvalid = False
+        self.bresp = 0
 
     def step(self, awvalid, awaddr, awlen, awsize, wvalid, wdata, wstrb, wlast, bready):
         self.edge += 1
@@ -85,9 +96,7 @@ class AxiMem:
         while True:
             await edge
             if not rd(self.resetn):
-                self.aw, self.b = [], []
-                self.awready = self.wready = self.bvalid = False
-                self.bresp = 0
+                self.reset()
             else:
                 self.step(bool(rd(h["awvalid"])), rd(h["awaddr"]), rd(h["awlen"]), rd(h["awsize"]),
                           bool(rd(h["wvalid"])), rd(h["wdata"]), rd(h["wstrb"]), bool(rd(h["wlast"])),

@@ -149,6 +149,7 @@ class Stim:
         self.dut, self.s, self.clk, self.shadows, self.where = dut, spec, clk, shadows, where
         self.widths = widths
         self.n = 0
+        self.resetn = None  # kind reset: the clock's resetn (Harness)
 
     def num(self, key: str, default: int) -> int:
         v = self.s.get(key)
@@ -175,8 +176,24 @@ class Stim:
             await self.task()
         elif kind == "axi4lite":
             await self.axi4lite()
+        elif kind == "reset":
+            await self.reset()
         else:
-            raise ValueError(f"{self.where}: unknown kind {kind!r} (pulses, task, axi4lite)")
+            raise ValueError(f"{self.where}: unknown kind {kind!r} (pulses, task, axi4lite, reset)")
+
+    async def reset(self):
+        """resetn low from 1 ps after edge start to 1 ps after edge start + cycles
+        (odd ps, like the initial reset: harness.cpp ResetStim)."""
+        start, cycles = self.num("start", 0), self.num("cycles", 1)
+        if cycles < 1:
+            raise ValueError(f"{self.where}: cycles must be >= 1")
+        await self.goto(start)
+        await Timer(1, "ps")
+        self.resetn.value = 0
+        await ClockCycles(self.clk, cycles)
+        self.n = start + cycles
+        await Timer(1, "ps")
+        self.resetn.value = 1
 
     async def pulses(self):
         port, name, width = self.port("port")
@@ -349,13 +366,15 @@ class Harness:
             names = {"pulses": [s.get("port")] + ([s["value_port"]] if s.get("value_port") else []),
                      "task": [s.get("start_port"), s.get("done_port")],
                      "axi4lite": [f"{s.get('prefix')}_{x}" for x in ("awaddr", "wdata", "wstrb",
-                                                                     "araddr", "rdata")]}.get(kind)
+                                                                     "araddr", "rdata")],
+                     "reset": []}.get(kind)
             if names is None:
-                raise ValueError(f"{where}: unknown kind {kind!r} (pulses, task, axi4lite)")
+                raise ValueError(f"{where}: unknown kind {kind!r} (pulses, task, axi4lite, reset)")
             for n in names:
                 if n not in self.widths:
                     raise ValueError(f"{where}: the top has no port {n!r}")
             self.stims.append(Stim(dut, s, self.clk[cname]["clk"], self.shadows, self.widths, where))
+            self.stims[-1].resetn = self.clk[cname]["resetn"]
         self.stim_tasks = None
         self.mems = []
         for i, m in enumerate(self.sc.get("memories") or []):

@@ -12,6 +12,19 @@
 // for a beat outside [base, base + size)), then the outputs for the next edge.
 // Violations counted (the run must report 0): WLAST not on the last beat, a
 // burst that crosses 4 KB, a write outside the memory.
+//
+// Reset (its clock's resetn low at the edge, the initial one or a scenario's
+// `reset` stimulus): the model stands for an interconnect + memory reset by
+// the same proc_sys_reset as the sink, so a burst in flight is abandoned, as
+// the sink's rst abandons it. Every burst in the queues at that edge is cut
+// and counted in `cut_bursts` (its AW was accepted, or its W had started:
+// here W never leads AW, WREADY needs a queued AW; and its B was not sent);
+// the queues and the pending B responses are dropped, the outputs go low and
+// the handshakes offered at that edge are ignored (the sink is in reset at
+// the same edge). Beats already written stay in memory (a DDR does not undo
+// writes; the host never reads them: WPTR only covers acknowledged bursts).
+// The LCG keeps its state and no draw is taken during reset (both models
+// resume the same AWREADY/WREADY sequence), `edge` counts edges out of reset.
 #ifndef COSIM_AXI_MEM_H
 #define COSIM_AXI_MEM_H
 
@@ -43,7 +56,7 @@ struct AxiMemState {
     std::deque<Burst> aw;        // accepted, W not complete
     std::deque<Resp> b;
     uint32_t lcg;
-    uint64_t edge = 0, bursts = 0, beats = 0, violations = 0, errors = 0;
+    uint64_t edge = 0, bursts = 0, beats = 0, violations = 0, errors = 0, cut_bursts = 0;
     // outputs driven for the next edge
     bool awready = false, wready = false, bvalid = false;
     unsigned bresp = 0;
@@ -57,8 +70,10 @@ struct AxiMemState {
         return (lcg >> 16) % 100u;
     }
 
+    // one rising edge in reset: the bursts in flight are cut (header)
     void reset()
     {
+        cut_bursts += aw.size() + b.size();
         aw.clear();
         b.clear();
         awready = wready = bvalid = false;

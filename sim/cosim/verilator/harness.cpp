@@ -392,6 +392,35 @@ struct AxiLiteStim : Stimulus {
     }
 };
 
+// a change of an input at a time of its own (odd ps: never on a clock edge)
+struct PinEvent {
+    uint64_t t;
+    Port *port;
+    uint64_t value;
+    bool *done; // set when applied, or null
+};
+
+// `reset`: the clock's resetn low from 1 ps after edge start to 1 ps after
+// edge start + cycles (the domain sees it low at `cycles` rising edges; its
+// reset bridge asserts at once), like the initial reset at an odd ps
+struct ResetStim : Stimulus {
+    Port *rstn = nullptr;
+    uint64_t start = 0, cycles = 1;
+    std::vector<PinEvent> *sched = nullptr;
+    const uint64_t *now = nullptr;
+
+    void drive() override
+    {
+        if (n == start)
+            sched->push_back({*now + 1u, rstn, 0, nullptr});
+        if (n == start + cycles) {
+            sched->push_back({*now + 1u, rstn, 1, &done});
+            active = false;
+        }
+        ++n;
+    }
+};
+
 // ---- the harness -------------------------------------------------------------
 
 // the memory on a trace sink's AXI4 master port (axi_mem.h)
@@ -515,6 +544,8 @@ public:
             t = std::min(t, std::min(c.next_rise, c.next_fall));
         if (!released_)
             t = std::min(t, t_rel_);
+        for (const auto &e : sched_)
+            t = std::min(t, e.t);
         return t;
     }
 
@@ -552,6 +583,15 @@ public:
                 c.rstn->set(1);
             released_ = true;
         }
+        for (size_t i = 0; i < sched_.size();)
+            if (sched_[i].t == t) {
+                sched_[i].port->set(sched_[i].value);
+                if (sched_[i].done)
+                    *sched_[i].done = true;
+                sched_.erase(sched_.begin() + (long)i);
+            } else {
+                ++i;
+            }
         ctx_->time(t);
         model_->eval();
         bool dirty = false;
@@ -1028,8 +1068,18 @@ private:
                 a->wstrb = get_u64(s, "wstrb", sw >= 64 ? UINT64_MAX : (UINT64_C(1) << sw) - 1u, where);
                 if (a->every == 0)
                     die("%s: every must be >= 1", where.c_str());
+            } else if (kind == "reset") {
+                auto *r = new ResetStim;
+                st.reset(r);
+                r->rstn = clock(clk).rstn;
+                r->start = get_u64(s, "start", 0, where);
+                r->cycles = get_u64(s, "cycles", 1, where);
+                r->sched = &sched_;
+                r->now = &now_;
+                if (r->cycles == 0)
+                    die("%s: cycles must be >= 1", where.c_str());
             } else {
-                die("%s: unknown kind '%s' (pulses, task, axi4lite)", where.c_str(), kind.c_str());
+                die("%s: unknown kind '%s' (pulses, task, axi4lite, reset)", where.c_str(), kind.c_str());
             }
             st->kind = kind;
             clock(clk).agents.push_back(st.get());
@@ -1089,6 +1139,7 @@ private:
             put(metrics_, (n + "beats").c_str(), m->st.beats);
             put(metrics_, (n + "violations").c_str(), m->st.violations);
             put(metrics_, (n + "slverr").c_str(), m->st.errors);
+            put(metrics_, (n + "cut_bursts").c_str(), m->st.cut_bursts);
         }
     }
 
@@ -1105,6 +1156,7 @@ private:
     size_t bus_ = 0;
     uint64_t now_ = 0, t_rel_ = 0, limit_ = 0, irq_ms_ns_ = 1000, steps_ = 0;
     bool released_ = false;
+    std::vector<PinEvent> sched_; // `reset` stimulus edges of a resetn
     BusMaster mon_, acc_;
     bool has_acc_ = false;
     uint64_t mon_base_ = 0, mon_span_ = 0, acc_base_ = 0, acc_span_ = 0;
