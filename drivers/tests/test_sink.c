@@ -320,6 +320,116 @@ TEST(watermark_of_a_sink_is_in_bytes)
     CHECK_EQ(jointer_trace_set_watermark(&DEV, ST, 0x20000000u), -ERANGE);
 }
 
+/* the units themselves (jointer_sink_drain_units / _relay_units): every
+ * unit of [RPTR, WPTR), bit-exact, in order, across the wrap, RPTR moved */
+TEST(drain_units_copies_the_ring_words_across_the_wrap)
+{
+    static uint64_t u[700];
+    uint32_t n, i, next = 0;
+
+    setup();
+    TRACES[ST].encoding = JOINTER_ENCODING_COMPACT;
+    CHECK_OK(jointer_sink_start(&DEV, ST, &R, MEM, BUS, RING, 0));
+    for (int round = 0; round < 4; round++) { /* 4 x 700 units through 1024: it wraps */
+        for (i = 0; i < 700u; i++)
+            push(0x9E3779B97F4A7C15ull * (next + i + 1u), 1);
+        CHECK_OK(jointer_sink_drain_units(&DEV, ST, u, 500, &n)); /* a partial drain */
+        CHECK_EQ(n, 500);
+        CHECK_EQ(S.rptr, (8u * (next + 500u)) % RING);
+        CHECK_OK(jointer_sink_drain_units(&DEV, ST, u + 500, 700, &n));
+        CHECK_EQ(n, 200);
+        for (i = 0; i < 700u; i++)
+            CHECK(u[i] == 0x9E3779B97F4A7C15ull * (next + i + 1u));
+        next += 700u;
+        CHECK_EQ(S.rptr, (8u * next) % RING);
+        CHECK_OK(jointer_sink_drain_units(&DEV, ST, u, 700, &n));
+        CHECK_EQ(n, 0);
+    }
+    CHECK_OK(jointer_sink_drain_units(&DEV, ST, NULL, 0, &n)); /* max 0: nothing moves */
+    push(1, 1);
+    CHECK_OK(jointer_sink_drain_units(&DEV, ST, NULL, 0, &n));
+    CHECK_EQ(n, 0);
+    CHECK_EQ(S.rptr, (8u * next) % RING);
+}
+
+TEST(drain_units_errors_release_nothing)
+{
+    uint64_t u[4];
+    uint32_t n = 9;
+
+    setup();
+    CHECK_EQ(jointer_sink_drain_units(&DEV, ST, u, 4, &n), -ENODEV); /* not started */
+    CHECK_EQ(n, 0);
+    CHECK_EQ(jointer_sink_drain_units(&DEV, 0, u, 4, &n), -ENOTSUP); /* not a sink */
+    CHECK_EQ(jointer_sink_drain_units(&DEV, 2, u, 4, &n), -EINVAL);
+    CHECK_EQ(jointer_sink_drain_units(&DEV, ST, u, 4, NULL), -EINVAL);
+    CHECK_EQ(jointer_sink_drain_units(&DEV, ST, NULL, 4, &n), -EINVAL);
+    CHECK_OK(jointer_sink_start(&DEV, ST, &R, MEM, BUS, RING, 0));
+    push(raw(1, 1), 1);
+    S.wptr = 12; /* not on a unit */
+    CHECK_EQ(jointer_sink_drain_units(&DEV, ST, u, 4, &n), -EIO);
+    CHECK_EQ(S.rptr, 0);
+}
+
+/* a raw sink's units are its records: timestamp = bits 31..0 */
+TEST(drain_units_of_a_raw_sink_are_its_records)
+{
+    uint64_t u[4];
+    uint32_t n;
+
+    setup();
+    CHECK_OK(jointer_sink_start(&DEV, ST, &R, MEM, BUS, RING, 0));
+    push(raw(7, 0xCAFEF00Du), 1);
+    CHECK_OK(jointer_sink_drain_units(&DEV, ST, u, 4, &n));
+    CHECK_EQ(n, 1);
+    CHECK(u[0] == 0xCAFEF00D00000007ull);
+}
+
+typedef struct unit_collect {
+    uint64_t got[2048];
+    uint32_t n, calls, stop_at;
+} unit_collect;
+
+static int unit_collect_sink(void *ctx, const uint64_t *u, uint32_t n)
+{
+    unit_collect *c = ctx;
+
+    for (uint32_t i = 0; i < n && c->n < 2048u; i++)
+        c->got[c->n++] = u[i];
+    return ++c->calls == c->stop_at ? 42 : 0;
+}
+
+TEST(relay_units_drains_until_empty_and_a_sink_error_stops_it)
+{
+    static unit_collect c;
+    uint64_t buf[64], units = 0;
+    uint32_t n;
+
+    setup();
+    TRACES[ST].encoding = JOINTER_ENCODING_COMPACT;
+    memset(&c, 0, sizeof c);
+    CHECK_EQ(jointer_sink_relay_units(&DEV, ST, buf, 64, 0, unit_collect_sink, &c, &units), -ENODEV);
+    CHECK_OK(jointer_sink_start(&DEV, ST, &R, MEM, BUS, RING, 0));
+    CHECK_EQ(jointer_sink_relay_units(&DEV, ST, buf, 0, 0, unit_collect_sink, &c, &units), -EINVAL);
+    CHECK_EQ(jointer_sink_relay_units(&DEV, 0, buf, 64, 0, unit_collect_sink, &c, &units), -ENOTSUP);
+    for (uint32_t i = 0; i < 1000u; i++)
+        push(1000u + i, 1);
+    CHECK_OK(jointer_sink_relay_units(&DEV, ST, buf, 64, 0, unit_collect_sink, &c, &units));
+    CHECK_EQ(units, 1000);
+    CHECK_EQ(c.n, 1000);
+    CHECK_EQ(c.calls, 16); /* 15 x 64 + 40 */
+    for (uint32_t i = 0; i < 1000u; i++)
+        CHECK(c.got[i] == 1000u + i);
+    for (uint32_t i = 0; i < 200u; i++)
+        push(5000u + i, 1);
+    c.stop_at = c.calls + 2u; /* the sink's non-zero return comes back, the rest stays */
+    CHECK_EQ(jointer_sink_relay_units(&DEV, ST, buf, 64, 0, unit_collect_sink, &c, &units), 42);
+    CHECK_EQ(units, 1128);
+    CHECK_OK(jointer_sink_drain_units(&DEV, ST, buf, 64, &n));
+    CHECK_EQ(n, 64);
+    CHECK(buf[0] == 5128u);
+}
+
 static const jt_case cases[] = {
     JT_CASE(start_programs_the_ring_then_enables),
     JT_CASE(start_refuses_bad_rings_and_other_traces),
@@ -330,6 +440,10 @@ static const jt_case cases[] = {
     JT_CASE(a_wptr_outside_the_ring_is_eio_and_releases_nothing),
     JT_CASE(relay_step_drains_a_sink_and_stop_waits_for_bursts),
     JT_CASE(watermark_of_a_sink_is_in_bytes),
+    JT_CASE(drain_units_copies_the_ring_words_across_the_wrap),
+    JT_CASE(drain_units_errors_release_nothing),
+    JT_CASE(drain_units_of_a_raw_sink_are_its_records),
+    JT_CASE(relay_units_drains_until_empty_and_a_sink_error_stops_it),
 };
 
 int main(int argc, char **argv)
