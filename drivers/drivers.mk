@@ -34,8 +34,8 @@ DRV_HDRS     := $(wildcard $(DRV)/include/*.h $(DRV)/src/*.h $(DRV)/tests/*.h \
 DRV_HDRS     += $(wildcard $(DRV)/cli/*.h)
 DRV_FIXSRC   := $(foreach f,$(DRV_FIXNAMES),$(DRV_FIXGEN)/$(f)/c/$(f).c)
 DRV_T_CORE   := $(DRV_LIB) $(DRV)/tests/mock/jointer_mock.c $(DRV_FIXSRC) $(DRV)/tests/test_core.c
-DRV_T_SINK   := $(DRV_PORTABLE) $(DRV)/tests/mock/jointer_mock.c $(DRV_FIXGEN)/relay_mon/c/relay_mon.c \
-                $(DRV)/tests/test_sink.c
+DRV_T_SINK   := $(DRV_PORTABLE) $(DRV)/src/jointer_trace_file.c $(DRV)/tests/mock/jointer_mock.c \
+                $(DRV_FIXGEN)/relay_mon/c/relay_mon.c $(DRV)/tests/test_sink.c
 DRV_T_PM     := $(DRV_PORTABLE) $(DRV)/tests/mock/jointer_mock.c $(DRV)/tests/test_pm.c
 DRV_T_UIO    := $(DRV_LIB) $(DRV_FIXGEN)/accel_mon/c/accel_mon.c $(DRV_FIXGEN)/relay_mon/c/relay_mon.c \
                 $(DRV)/tests/test_uio.c

@@ -4,10 +4,13 @@
  * The device is relay_mon with its relay trace turned into a sink; a small
  * model below stands for the sink's registers and writes units into a ring
  * the way the hardware does (keeping one unit free); every other register is
- * the mock's.
+ * the mock's. The follow cases write trace files (jointer_trace_file.c) the
+ * way `jointer trace --follow` does and read them back.
  */
 #include <stdlib.h>
 
+#include "compact_vectors.h"
+#include "jointer_trace_file.h"
 #include "jt_test.h"
 #include "mock/jointer_mock.h"
 #include "relay_mon.h"
@@ -430,6 +433,138 @@ TEST(relay_units_drains_until_empty_and_a_sink_error_stops_it)
     CHECK(buf[0] == 5128u);
 }
 
+/* ---- a follow into a trace file, as `jointer trace --follow` does -------- */
+
+typedef struct tfile_out {
+    FILE *f;
+    jointer_tfile_header h;
+} tfile_out;
+
+static int tfile_units(void *ctx, const uint64_t *u, uint32_t n)
+{
+    tfile_out *o = ctx;
+    return jointer_tfile_append_units(o->f, &o->h, u, n);
+}
+
+static int tfile_records(void *ctx, const jointer_trace_record *rec, uint32_t n)
+{
+    tfile_out *o = ctx;
+    return jointer_tfile_append(o->f, &o->h, rec, n);
+}
+
+/* the file read back through the converter's reader: header, then every record */
+static int read_back(FILE *f, jointer_tfile_header *h, jointer_trace_record *rec, uint32_t max, uint32_t *n)
+{
+    jointer_tfile_reader rd;
+    uint32_t got;
+    int r;
+
+    rewind(f);
+    r = jointer_tfile_read_header(f, h);
+    jointer_tfile_reader_init(&rd);
+    *n = 0;
+    do {
+        if (r == 0)
+            r = jointer_tfile_read_records(f, h, &rd, rec + *n, max - *n, &got);
+        if (r == 0)
+            *n += got;
+    } while (r == 0 && got != 0);
+    return r;
+}
+
+/* every vector of the Python model (compact_vectors.h): its units through a
+ * compact ring (in chunks, across the wrap) into a file of encoding 1; the
+ * file holds those units, and reading it gives the model's records */
+TEST(compact_follow_writes_the_units_and_converts_to_the_models_records)
+{
+    static jointer_trace_record rec[1024];
+    static uint64_t buf[64];
+    static tfile_out o;
+    jointer_tfile_header h;
+    uint32_t n, k, v;
+
+    for (v = 0; v < sizeof cv_vectors / sizeof cv_vectors[0]; v++) {
+        const cv_vector *cv = &cv_vectors[v];
+        uint64_t units = 0;
+
+        setup();
+        TRACES[ST].encoding = JOINTER_ENCODING_COMPACT;
+        CHECK_OK(jointer_sink_start(&DEV, ST, &R, MEM, BUS, RING, 0));
+        for (k = 0; k < 900u; k++) { /* before the file: the vector then wraps after 124 units */
+            push(0, 1);
+            if (k % 64u == 63u || k == 899u)
+                CHECK_OK(jointer_sink_drain_units(&DEV, ST, buf, 64, &n));
+        }
+        CHECK_EQ(S.rptr, 8u * 900u);
+        o.f = tmpfile();
+        CHECK(o.f != NULL);
+        CHECK_OK(jointer_tfile_header_init(&o.h, &CFG, ST));
+        o.h.encoding = JOINTER_TFILE_ENC_COMPACT;
+        CHECK_OK(jointer_tfile_write_header(o.f, &o.h));
+        for (k = 0; k < cv->n_units; k++) {
+            push(cv->units[k], jointer_compact_unit_records(cv->units[k]));
+            if (k % 100u == 99u) /* the relay runs while the sink writes */
+                CHECK_OK(jointer_sink_relay_units(&DEV, ST, buf, 64, 0, tfile_units, &o, &units));
+        }
+        S.lost = 5;
+        CHECK_OK(jointer_sink_relay_units(&DEV, ST, buf, 64, 0, tfile_units, &o, &units));
+        CHECK_EQ(units, cv->n_units);
+        CHECK_OK(jointer_trace_lost(&DEV, ST, &n));
+        CHECK_OK(jointer_tfile_finish(o.f, &o.h, n));
+        CHECK_OK(read_back(o.f, &h, rec, 1024, &n));
+        CHECK_EQ(h.encoding, JOINTER_TFILE_ENC_COMPACT);
+        CHECK_EQ(h.records, cv->n_units); /* the header counts units */
+        CHECK_EQ(h.lost, 5);
+        CHECK_EQ(h.flags, JOINTER_TFILE_COMPLETE);
+        CHECK_EQ(n, cv->n_recs);
+        for (k = 0; k < n; k++) {
+            CHECK_EQ(rec[k].timestamp, cv->recs[2u * k]);
+            CHECK_EQ(rec[k].data, cv->recs[2u * k + 1u]);
+        }
+        fseek(o.f, (long)JOINTER_TFILE_HEADER_BYTES, SEEK_SET); /* the bytes: the units, little-endian */
+        for (k = 0; k < cv->n_units; k++) {
+            unsigned char b[8];
+            uint64_t u = 0;
+            CHECK_EQ(fread(b, 1, 8, o.f), 8);
+            for (int j = 7; j >= 0; j--)
+                u = u << 8 | b[j];
+            CHECK(u == cv->units[k]);
+        }
+        CHECK_EQ(fread(buf, 1, 1, o.f), 0);
+        fclose(o.f);
+    }
+}
+
+/* a raw sink follows as before: its records, encoding 0 */
+TEST(raw_follow_stays_encoding_0)
+{
+    static jointer_trace_record rec[600], buf[64];
+    static tfile_out o;
+    jointer_tfile_header h;
+    uint64_t drained = 0;
+    uint32_t n, i;
+
+    setup();
+    o.f = tmpfile();
+    CHECK(o.f != NULL);
+    CHECK_OK(jointer_tfile_header_init(&o.h, &CFG, ST));
+    CHECK_OK(jointer_tfile_write_header(o.f, &o.h));
+    CHECK_OK(jointer_sink_start(&DEV, ST, &R, MEM, BUS, RING, 0));
+    for (i = 0; i < 500u; i++)
+        push(raw(7u * i, ~i), 1);
+    CHECK_OK(jointer_trace_relay(&DEV, ST, buf, 64, 0, tfile_records, &o, &drained));
+    CHECK_OK(jointer_tfile_finish(o.f, &o.h, 0));
+    CHECK_OK(read_back(o.f, &h, rec, 600, &n));
+    CHECK_EQ(h.encoding, JOINTER_TFILE_ENC_RAW);
+    CHECK_EQ(h.records, 500);
+    CHECK_EQ(n, 500);
+    for (i = 0; i < n; i++) {
+        CHECK_EQ(rec[i].timestamp, 7u * i);
+        CHECK_EQ(rec[i].data, ~i);
+    }
+    fclose(o.f);
+}
+
 static const jt_case cases[] = {
     JT_CASE(start_programs_the_ring_then_enables),
     JT_CASE(start_refuses_bad_rings_and_other_traces),
@@ -444,6 +579,8 @@ static const jt_case cases[] = {
     JT_CASE(drain_units_errors_release_nothing),
     JT_CASE(drain_units_of_a_raw_sink_are_its_records),
     JT_CASE(relay_units_drains_until_empty_and_a_sink_error_stops_it),
+    JT_CASE(compact_follow_writes_the_units_and_converts_to_the_models_records),
+    JT_CASE(raw_follow_stays_encoding_0),
 };
 
 int main(int argc, char **argv)
