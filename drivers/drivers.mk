@@ -19,7 +19,7 @@ DRV_WARN     := -std=c99 -pedantic -Wall -Wextra -Werror
 DRV_INC      := -I$(DRV)/include -I$(DRV)/src -I$(DRV)/tests
 # the test descriptors: drivers/tests/fixtures/<name>.yaml through jointer-gen
 # into $(DRV_FIXGEN)/<name>/c/ (generated, never committed)
-DRV_FIXNAMES := accel_mon trace_mon two_lmic relay_mon
+DRV_FIXNAMES := accel_mon trace_mon two_lmic relay_mon sink_mon
 DRV_FIXGEN   := $(DRV_B)/fixtures
 DRV_FIXINC   := $(foreach f,$(DRV_FIXNAMES),-I$(DRV_FIXGEN)/$(f)/c)
 GEN_SOURCES  := $(wildcard gen/jointer_gen/*.py gen/jointer_gen/*/*.py gen/jointer_gen/*/*.json \
@@ -34,8 +34,8 @@ DRV_HDRS     := $(wildcard $(DRV)/include/*.h $(DRV)/src/*.h $(DRV)/tests/*.h \
 DRV_HDRS     += $(wildcard $(DRV)/cli/*.h)
 DRV_FIXSRC   := $(foreach f,$(DRV_FIXNAMES),$(DRV_FIXGEN)/$(f)/c/$(f).c)
 DRV_T_CORE   := $(DRV_LIB) $(DRV)/tests/mock/jointer_mock.c $(DRV_FIXSRC) $(DRV)/tests/test_core.c
-DRV_T_SINK   := $(DRV_PORTABLE) $(DRV)/tests/mock/jointer_mock.c $(DRV_FIXGEN)/relay_mon/c/relay_mon.c \
-                $(DRV)/tests/test_sink.c
+DRV_T_SINK   := $(DRV_PORTABLE) $(DRV)/src/jointer_trace_file.c $(DRV)/tests/mock/jointer_mock.c \
+                $(DRV_FIXGEN)/relay_mon/c/relay_mon.c $(DRV)/tests/test_sink.c
 DRV_T_PM     := $(DRV_PORTABLE) $(DRV)/tests/mock/jointer_mock.c $(DRV)/tests/test_pm.c
 DRV_T_UIO    := $(DRV_LIB) $(DRV_FIXGEN)/accel_mon/c/accel_mon.c $(DRV_FIXGEN)/relay_mon/c/relay_mon.c \
                 $(DRV)/tests/test_uio.c
@@ -153,11 +153,11 @@ $(DRV_B)/cli-fixture/jointer-$(1): $(DRV_CLI_SRC) $(DRV_HDRS) $(DRV_FIXGEN)/$(1)
 	gcc $(DRV_WARN) -O2 $(DRV_INC) -I$(DRV_FIXGEN)/$(1)/c -DJOINTER_CLI_CFG=$(1)_cfg \
 	    $(DRV_CLI_SRC) $(DRV_FIXGEN)/$(1)/c/$(1).c -o $$@
 endef
-$(foreach f,accel_mon trace_mon relay_mon,$(eval $(call drv_cli_fixture,$(f))))
+$(foreach f,accel_mon trace_mon relay_mon sink_mon,$(eval $(call drv_cli_fixture,$(f))))
 
 cli-fixture: deps $(DRV_B)/cli-fixture/jointer-accel_mon $(DRV_B)/cli-fixture/jointer-trace_mon \
-             $(DRV_B)/cli-fixture/jointer-relay_mon
-	@echo "built $(DRV_B)/cli-fixture/jointer-accel_mon (Y9), jointer-trace_mon and jointer-relay_mon"
+             $(DRV_B)/cli-fixture/jointer-relay_mon $(DRV_B)/cli-fixture/jointer-sink_mon
+	@echo "built $(DRV_B)/cli-fixture/jointer-accel_mon (Y9), jointer-trace_mon, jointer-relay_mon and jointer-sink_mon"
 
 # the CLI over the generated program monitor example (test_cli_pm.py: pm, profile from a device)
 $(DRV_B)/cli-pm/jointer-program_monitor: $(DRV_CLI_SRC) $(DRV_HDRS) configs/program_monitor.yaml \

@@ -48,8 +48,10 @@ double cli_now_ms(void);
 /* commands: argc/argv are the command's arguments; return the exit status */
 /* trace --follow of a sink trace (jointer_cli_sink.c): 0, or an exit status */
 int cli_sink_begin(unsigned tr, const char *ring_spec, uint32_t wm_records);
-int cli_sink_end(unsigned tr, jointer_trace_record *buf, uint32_t max, jointer_trace_sink sink,
-                 void *ctx, uint64_t *drained);
+/* stop, drain the rest (records through sink, or units through usink when
+ * not NULL; nothing when max is 0), detach and unmap the ring */
+int cli_sink_end(unsigned tr, jointer_trace_record *buf, uint64_t *units, uint32_t max,
+                 jointer_trace_sink sink, jointer_unit_sink usink, void *ctx, uint64_t *drained);
 int cli_cmd_info(int argc, char **argv);
 int cli_cmd_selftest(int argc, char **argv);
 int cli_cmd_mode(int argc, char **argv);

@@ -1,8 +1,10 @@
 /*
  * jointer_cli_sink.c - `jointer trace T --follow` on a sink trace: map its
- * ring (the UIO device's map1, or --ring ADDR:SIZE through /dev/mem), start
- * the sink on it, and at the end stop it and drain the rest. The drain itself
- * is the relay's (jointer_trace_relay): one loop for both kinds.
+ * ring (the UIO device's map1, map2... in the order of the sink traces, or
+ * --ring ADDR:SIZE through /dev/mem), start the sink on it, and at the end
+ * stop it and drain the rest. The drain itself is the relay's
+ * (jointer_trace_relay): one loop for both kinds; a compact sink's units go
+ * to the file as they are (jointer_sink_relay_units).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -42,12 +44,17 @@ int cli_sink_begin(unsigned tr, const char *ring_spec, uint32_t wm_records)
         }
         r = jointer_devmem_ring_open(&ring_map, addr, size, getenv("JOINTER_DEVMEM_PATH"));
     } else if (dev != NULL && strncmp(dev, "uio:", 4) == 0) {
+        /* the .dtsi gives the sinks' rings as the node's next reg entries, in trace order */
         jointer_uio_params p = {getenv("JOINTER_UIO_SYSFS"), NULL, 1};
+        unsigned k;
+
+        for (k = 0; k < tr; k++)
+            p.map += CFG->traces[k].sink_bytes != 0;
         r = jointer_uio_ring_open(&ring_map, dev + 4, &p);
         if (r == -ENODEV)
-            fprintf(stderr, "jointer: %s has no map1: give the monitor's node the ring's reserved-memory\n"
-                            "  region as its second reg entry (the generated .dtsi does), or use --ring ADDR:SIZE\n",
-                    dev + 4);
+            fprintf(stderr, "jointer: %s has no map%u: give the monitor's node the ring's reserved-memory\n"
+                            "  region as its reg entry %u (the generated .dtsi does), or use --ring ADDR:SIZE\n",
+                    dev + 4, p.map, p.map + 1u);
     } else {
         fprintf(stderr, "jointer: trace --follow of a sink needs its ring: --device uio:/dev/uioN (map1)"
                         " or --ring ADDR:SIZE\n");
@@ -70,18 +77,20 @@ int cli_sink_begin(unsigned tr, const char *ring_spec, uint32_t wm_records)
     return 0;
 }
 
-int cli_sink_end(unsigned tr, jointer_trace_record *buf, uint32_t max, jointer_trace_sink sink,
-                 void *ctx, uint64_t *drained)
+int cli_sink_end(unsigned tr, jointer_trace_record *buf, uint64_t *units, uint32_t max,
+                 jointer_trace_sink sink, jointer_unit_sink usink, void *ctx, uint64_t *drained)
 {
     uint32_t n;
     int r = jointer_sink_stop(&cli_dev, tr);
 
-    do { /* what reached the ring after the last relay step */
-        if (r == 0)
-            r = jointer_trace_drain(&cli_dev, tr, buf, max, &n);
+    do { /* what reached the ring after the last relay step: records, or units when usink */
+        n = 0;
+        if (r == 0 && max != 0)
+            r = usink != NULL ? jointer_sink_drain_units(&cli_dev, tr, units, max, &n)
+                              : jointer_trace_drain(&cli_dev, tr, buf, max, &n);
         if (r == 0 && n != 0) {
             *drained += n;
-            r = sink(ctx, buf, n);
+            r = usink != NULL ? usink(ctx, units, n) : sink(ctx, buf, n);
         }
     } while (r == 0 && n != 0);
     (void)jointer_sink_detach(&cli_dev, tr);

@@ -20,24 +20,38 @@
 typedef struct follow_sink {
     FILE *f;
     jointer_tfile_header *h;
+    uint64_t records; /* records in the file (compact: from the units' kinds) */
 } follow_sink;
 
 static int follow_write(void *ctx, const jointer_trace_record *rec, uint32_t n)
 {
     follow_sink *s = ctx;
+    s->records += n;
     return jointer_tfile_append(s->f, s->h, rec, n);
+}
+
+/* a compact sink's units, stored as they are (the file's encoding 1) */
+static int follow_units(void *ctx, const uint64_t *units, uint32_t n)
+{
+    follow_sink *s = ctx;
+    uint32_t i;
+
+    for (i = 0; i < n; i++)
+        s->records += jointer_compact_unit_records(units[i]);
+    return jointer_tfile_append_units(s->f, s->h, units, n);
 }
 
 int cli_cmd_trace_follow(int argc, char **argv)
 {
     static jointer_trace_record buf[1024];
+    static uint64_t ubuf[1024];
     jointer_tfile_header h;
-    follow_sink sink;
+    follow_sink sink = {NULL, NULL, 0};
     const char *path = NULL, *ring_spec = NULL;
     uint32_t wm = 0, timeout = 100, records = 0, duration = 0, lost = 0;
     uint64_t drained = 0;
     const jointer_trace_desc *t;
-    int i, tr = -1, r = 0;
+    int i, tr = -1, r = 0, decode = 0, units;
     double t0;
     FILE *f;
 
@@ -46,6 +60,8 @@ int cli_cmd_trace_follow(int argc, char **argv)
             continue;
         if ((strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--output") == 0) && i + 1 < argc)
             path = argv[++i];
+        else if (strcmp(argv[i], "--decode") == 0)
+            decode = 1;
         else if (strcmp(argv[i], "--watermark") == 0 && i + 1 < argc && cli_parse_u32(argv[i + 1], &wm) == 0)
             i++;
         else if (strcmp(argv[i], "--ring") == 0 && i + 1 < argc)
@@ -65,7 +81,7 @@ int cli_cmd_trace_follow(int argc, char **argv)
     }
     if (tr < 0 || path == NULL || timeout > 0x7FFFFFFFu) {
         fprintf(stderr, "usage: jointer trace TRACE --follow -o FILE [--watermark N] [--timeout-ms MS]"
-                        " [--records N] [--duration-ms MS] [--ring ADDR:SIZE]\n");
+                        " [--records N] [--duration-ms MS] [--ring ADDR:SIZE] [--decode]\n");
         return 2;
     }
     t = &CFG->traces[tr];
@@ -73,6 +89,8 @@ int cli_cmd_trace_follow(int argc, char **argv)
         fprintf(stderr, "jointer: trace %s is not a relay or sink trace (YAML mode: relay | sink)\n", t->name);
         return 2;
     }
+    /* a compact sink: its units go to the file as they are, unless --decode */
+    units = t->sink_bytes != 0 && t->encoding == JOINTER_ENCODING_COMPACT && !decode;
     if (wm == 0 && t->relay)
         wm = t->depth / 2u;
     if (t->relay && wm > t->depth) {
@@ -87,10 +105,11 @@ int cli_cmd_trace_follow(int argc, char **argv)
     if (f == NULL) {
         fprintf(stderr, "jointer: cannot write %s: %s\n", path, strerror(errno));
         if (t->sink_bytes != 0)
-            (void)cli_sink_end((unsigned)tr, buf, 0, follow_write, NULL, &drained);
+            (void)cli_sink_end((unsigned)tr, buf, ubuf, 0, follow_write, NULL, NULL, &drained);
         return 1;
     }
     r = jointer_tfile_header_init(&h, CFG, (unsigned)tr);
+    h.encoding = units ? JOINTER_TFILE_ENC_COMPACT : JOINTER_TFILE_ENC_RAW;
     if (r == 0)
         r = jointer_tfile_write_header(f, &h);
     if (r == 0 && t->relay)
@@ -102,12 +121,15 @@ int cli_cmd_trace_follow(int argc, char **argv)
     signal(SIGINT, cli_on_signal);
     signal(SIGTERM, cli_on_signal);
     t0 = cli_now_ms();
-    while (r == 0 && !cli_stop_requested && (records == 0 || drained < records)
+    while (r == 0 && !cli_stop_requested && (records == 0 || sink.records < records)
            && (duration == 0 || cli_now_ms() - t0 < (double)duration))
-        r = jointer_trace_relay(&cli_dev, (unsigned)tr, buf, sizeof buf / sizeof buf[0], (int)timeout,
-                                follow_write, &sink, &drained);
+        r = units ? jointer_sink_relay_units(&cli_dev, (unsigned)tr, ubuf, sizeof ubuf / sizeof ubuf[0],
+                                             (int)timeout, follow_units, &sink, &drained)
+                  : jointer_trace_relay(&cli_dev, (unsigned)tr, buf, sizeof buf / sizeof buf[0], (int)timeout,
+                                        follow_write, &sink, &drained);
     if (t->sink_bytes != 0) { /* stop, drain the rest, unmap the ring */
-        int e = cli_sink_end((unsigned)tr, buf, sizeof buf / sizeof buf[0], follow_write, &sink, &drained);
+        int e = cli_sink_end((unsigned)tr, buf, ubuf, sizeof buf / sizeof buf[0], follow_write,
+                             units ? follow_units : NULL, &sink, &drained);
         r = r == 0 ? e : r;
     }
     if (r == 0)
@@ -120,7 +142,11 @@ int cli_cmd_trace_follow(int argc, char **argv)
         r = -EIO;
     if (r < 0)
         return cli_fail(r, "trace --follow");
-    printf("trace %s: %" PRIu64 " records to %s, %" PRIu32 " lost\n", t->name, h.records, path, lost);
+    if (units)
+        printf("trace %s: %" PRIu64 " records in %" PRIu64 " compact units to %s, %" PRIu32 " lost\n", t->name,
+               sink.records, h.records, path, lost);
+    else
+        printf("trace %s: %" PRIu64 " records to %s, %" PRIu32 " lost\n", t->name, h.records, path, lost);
     return 0;
 }
 

@@ -394,6 +394,24 @@ int jointer_sink_detach(jointer_dev *dev, unsigned trace);
 int jointer_sink_status(jointer_dev *dev, unsigned trace, uint32_t *status, uint32_t *wptr,
                         uint32_t *lost);
 
+/*
+ * The units themselves, not decoded (a trace file of encoding 1 stores the
+ * compact units: `jointer trace --follow` on a compact sink). A unit is the
+ * 64-bit word of the ring (bits 31..0 at the lower address): 1..3 compact
+ * records (jointer_compact.h), or a raw record {timestamp = bits 31..0,
+ * data = bits 63..32}. jointer_sink_drain_units: like jointer_trace_drain,
+ * copies up to max units of [RPTR, WPTR) and releases them with one RPTR
+ * write; *count = units. The ring's decoder state restarts: a decoded drain
+ * after it begins at the next SYNC. jointer_sink_relay_units: the relay step
+ * of jointer_trace_relay with units (*units += units passed to sink). The
+ * same errors as jointer_trace_drain (-ENODEV before jointer_sink_start).
+ */
+typedef int (*jointer_unit_sink)(void *ctx, const uint64_t *units, uint32_t n);
+int jointer_sink_drain_units(jointer_dev *dev, unsigned trace, uint64_t *out, uint32_t max,
+                             uint32_t *count);
+int jointer_sink_relay_units(jointer_dev *dev, unsigned trace, uint64_t *buf, uint32_t max,
+                             int timeout_ms, jointer_unit_sink sink, void *ctx, uint64_t *units);
+
 /* ---- interrupts --------------------------------------------------------- */
 
 /* LMIC IRQ_ENABLE = mask (bits < num_irq of the LMIC), and the LMIC's bit of

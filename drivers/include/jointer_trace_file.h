@@ -18,8 +18,9 @@
  *       72   32  trace name, NUL padded
  *      104       records (compact: units)
  *
- * The relay appends records as it drains them and rewrites the header at
- * the end (jointer_tfile_finish): a file without COMPLETE was cut short;
+ * The relay appends records as it drains them (a compact sink: its units,
+ * jointer_sink_relay_units + jointer_tfile_append_units) and rewrites the
+ * header at the end (jointer_tfile_finish): a file without COMPLETE was cut short;
  * its records are still valid (the count is then taken from the size).
  * A compact file is read through the decoder (jointer_compact.h) by
  * jointer_tfile_read_records, which reads either encoding: a reader of

@@ -270,3 +270,74 @@ static int sink_drain(jointer_dev *dev, unsigned trace, jointer_trace_record *ou
     *count = n;
     return 0;
 }
+
+/* ---- the units themselves: what a trace file of encoding 1 stores ----------- */
+
+int jointer_sink_drain_units(jointer_dev *dev, unsigned trace, uint64_t *out, uint32_t max,
+                             uint32_t *count)
+{
+    int r;
+    const jointer_trace_desc *t = sink_of(dev, trace, &r);
+    jointer_sink_ring *ring = t != NULL ? ring_of(dev, trace) : NULL;
+    uint32_t bytes, n, rptr;
+
+    if (count == NULL || (out == NULL && max != 0))
+        return -EINVAL;
+    *count = 0;
+    if (t == NULL)
+        return r;
+    if (ring == NULL)
+        return -ENODEV;
+    r = pending(dev, t, ring, &bytes);
+    if (r < 0 || bytes == 0 || max == 0)
+        return r;
+    ring_barrier(); /* the units up to WPTR are in memory: read them after WPTR */
+    rptr = ring->rptr;
+    for (n = 0; n < bytes / UNIT_BYTES && n < max; n++) {
+        out[n] = unit_at(ring, rptr);
+        rptr = rptr + UNIT_BYTES == ring->size ? 0u : rptr + UNIT_BYTES;
+    }
+    ring_barrier(); /* the units were read before the sink may write there again */
+    r = wr(dev, t->reg_offset + JOINTER_SINK_RPTR, rptr);
+    if (r < 0)
+        return r; /* nothing released: the next drain copies them again */
+    ring->rptr = rptr;
+    jointer_compact_reset(&ring->compact); /* a decoded drain after this resumes at a SYNC */
+    *count = n;
+    return 0;
+}
+
+int jointer_sink_relay_units(jointer_dev *dev, unsigned trace, uint64_t *buf, uint32_t max,
+                             int timeout_ms, jointer_unit_sink sink, void *ctx, uint64_t *units)
+{
+    int r;
+    const jointer_trace_desc *t = sink_of(dev, trace, &r);
+    const jointer_sink_ring *ring = t != NULL ? ring_of(dev, trace) : NULL;
+    uint32_t n, budget;
+
+    if (buf == NULL || max == 0 || sink == NULL || units == NULL)
+        return -EINVAL;
+    if (t == NULL)
+        return r;
+    if (ring == NULL)
+        return -ENODEV;
+    r = jointer_irq_wait(dev, timeout_ms, NULL);
+    if (r < 0 && r != -ETIMEDOUT)
+        return r;
+    if (t->irq_bit >= 0 && (r = jointer_irq_ack(dev, t->lmic, 3u << (unsigned)t->irq_bit)) < 0)
+        return r;
+    budget = 4u * (ring->size / UNIT_BYTES); /* a producer faster than the drain */
+    do {
+        r = jointer_sink_drain_units(dev, trace, buf, max, &n);
+        if (r < 0)
+            return r;
+        if (n != 0) {
+            *units += n;
+            r = sink(ctx, buf, n);
+            if (r != 0)
+                return r;
+        }
+        budget = n < budget ? budget - n : 0;
+    } while (n != 0 && budget != 0);
+    return 0;
+}

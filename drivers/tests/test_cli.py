@@ -46,6 +46,7 @@ def regs(name):
 Y9 = regs("accel_mon")
 TM = regs("trace_mon")
 RM = regs("relay_mon")
+SM = regs("sink_mon")
 
 
 class Device:
@@ -377,6 +378,116 @@ def trace_follow_and_convert(tmp):
     rc, out, err = run("jointer-relay_mon", d, "trace", "relay_t", "--follow", "-o", out_file,
                        "--watermark", "9")
     assert rc == 2 and "beyond the depth 8" in err, err
+
+
+
+# ---- trace --follow on a sink (issue 15): the ring is map1 / map2 of the fake UIO device ----
+
+def sink_device(tmp, rings):
+    """sink_mon's fake UIO device; rings: {map index: (bus address, list of 64-bit units)}. A map
+    is mmap'ed at map x pagesize of the device file, so ring k is at that offset of the file."""
+    d = Device(tmp, "sm", SM, "SINK_MON")
+    page = os.sysconf("SC_PAGE_SIZE")
+    for k, (addr, units) in rings.items():
+        mp = os.path.join(d.sysfs, "uio5", "maps", "map%d" % k)
+        os.makedirs(mp)
+        for name, v in (("size", "0x1000\n"), ("addr", "0x%x\n" % addr), ("offset", "0x0\n")):
+            with open(os.path.join(mp, name), "w") as f:
+                f.write(v)
+        with open(d.path, "r+b") as f:
+            f.seek(k * page)
+            f.write(b"".join(struct.pack("<Q", u) for u in units).ljust(0x1000, b"\xA5"))
+    return d
+
+
+def sink_records():
+    """400 records (cycle, timestamp, data): mostly bursts of small steps (TRIPLE, PAIR units),
+    a few gaps and wide data changes (LONG, SYNC), the 32-bit timestamp wrap (gaps of 2^29). The
+    first timestamp is below 2^30: the first SYNC carries the timestamp modulo 2^30."""
+    import random
+    rnd, out, c, ts, d = random.Random(21), [], 0, 0x3FFFF000, 0x12340000
+    for _ in range(400):
+        g = rnd.choice([1] * 30 + [2, 700, 40000, 1 << 29])
+        c, ts = c + g, (ts + g) & 0xFFFFFFFF
+        d = (d & ~0xFF | rnd.getrandbits(8)) if rnd.random() < 0.97 else rnd.getrandbits(32)
+        out.append((c, ts, d))
+    return out
+
+
+def compact_units(recs):
+    """The units the hardware writes for recs: the Python model of the encoder (sim/jointer_sim)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "sim"))
+    from jointer_sim.compact import decode, encode_records
+    units = [u.word for u in encode_records(recs)[0]]
+    assert decode(units) == [(ts, data) for _, ts, data in recs]   # the model is lossless here
+    return units
+
+
+def follow_sink(d, trace, out_file, n_units, lost, *extra):
+    reg = SM["SINK_MON_%s_REGS" % trace.upper()]
+    d.poke(ID, 0x4A4E5452)            # a run arms the IRQ: write(1) lands at offset 0 of a regular file
+    d.poke(reg + 0x00, 8 * n_units)   # WPTR: the units the sink wrote (a file does not move it)
+    d.poke(reg + 0x1C, lost)          # LOST
+    return run("jointer-sink_mon", d, "trace", trace, "--follow", "-o", out_file, "--timeout-ms", "0", *extra)
+
+
+def converted(out_file):
+    rc, out, err = run("jointer-sink_mon", None, "trace", "--convert", out_file)
+    assert rc == 0, err
+    lines = out.splitlines()
+    assert lines[1] == "index,timestamp,data", lines[:2]
+    return lines[0], [tuple(int(x) for x in ln.split(",")[1:]) for ln in lines[2:]]
+
+
+@case
+def sink_follow_compact_stores_the_units(tmp):
+    """A compact sink: the file holds the ring's units as they are (encoding 1, the header
+    counts units), and --convert gives exactly the records the model encoded."""
+    recs = sink_records()
+    units = compact_units(recs)
+    assert 130 < len(units) < 200, len(units)       # compression: 2 to 3 records per unit
+    d = sink_device(tmp, {1: (0x30000000, []), 2: (0x30001000, units)})
+    out_file = os.path.join(tmp, "c.jtr")
+    rc, out, err = follow_sink(d, "compact_log", out_file, len(units), 7, "--records", "400")
+    assert rc == 0, (out, err)
+    assert out == "trace compact_log: 400 records in %d compact units to %s, 7 lost\n" % (len(units), out_file), out
+    reg = SM["SINK_MON_COMPACT_LOG_REGS"]
+    assert d.peek(reg + 0x10) == 0x30001000 and d.peek(reg + 0x14) == 0x1000   # BASE, SIZE: map2
+    assert d.peek(reg + 0x04) == 8 * len(units)      # RPTR: every unit given back
+    assert d.peek(reg + 0x18) == 0                   # CONTROL: stopped at the end
+    h, items = tfile(out_file)
+    assert h == dict(magic=b"JNTRTRC\0", version=1, encoding=1, hash=SM["SINK_MON_CONFIG_HASH"],
+                     clock_hz=100000000, depth=0, flags=1, lost=7, records=len(units),
+                     monitor="sink_mon", trace="compact_log"), h
+    assert [lo | hi << 32 for lo, hi in items] == units
+    head, got = converted(out_file)
+    assert got == [(ts, data) for _, ts, data in recs], got[:4]
+    assert "7 lost" in head, head
+    # --decode: the same records, decoded on the way (encoding 0)
+    d2 = sink_device(os.path.join(tmp, "2"), {1: (0x30000000, []), 2: (0x30001000, units)})
+    raw_file = os.path.join(tmp, "d.jtr")
+    rc, out, err = follow_sink(d2, "compact_log", raw_file, len(units), 0, "--decode", "--records", "400")
+    assert rc == 0 and out == "trace compact_log: 400 records to %s, 0 lost\n" % raw_file, (out, err)
+    h, items = tfile(raw_file)
+    assert h["encoding"] == 0 and h["records"] == 400 and items == [(ts, data) for _, ts, data in recs], h
+    assert os.path.getsize(out_file) - 104 == 8 * len(units) < (os.path.getsize(raw_file) - 104) / 2
+
+
+@case
+def sink_follow_raw_stays_encoding_0(tmp):
+    recs = [(1000 + 3 * i, 0xD0000000 ^ i) for i in range(300)]
+    d = sink_device(tmp, {1: (0x30000000, [ts | data << 32 for ts, data in recs])})
+    out_file = os.path.join(tmp, "r.jtr")
+    rc, out, err = follow_sink(d, "raw_log", out_file, 300, 0, "--records", "300")
+    assert rc == 0 and out == "trace raw_log: 300 records to %s, 0 lost\n" % out_file, (out, err)
+    reg = SM["SINK_MON_RAW_LOG_REGS"]
+    assert d.peek(reg + 0x10) == 0x30000000 and d.peek(reg + 0x04) == 2400   # map1; RPTR
+    h, items = tfile(out_file)
+    assert h["encoding"] == 0 and h["records"] == 300 and h["flags"] == 1 and items == recs, h
+    assert converted(out_file)[1] == recs
+    # no map2 on this device: the compact sink says which reg entry it needs
+    rc, out, err = follow_sink(d, "compact_log", out_file, 0, 0, "--records", "1")
+    assert rc == 1 and "has no map2" in err and "reg entry 3" in err, err
 
 
 if __name__ == "__main__":

@@ -4,10 +4,13 @@
  * The device is relay_mon with its relay trace turned into a sink; a small
  * model below stands for the sink's registers and writes units into a ring
  * the way the hardware does (keeping one unit free); every other register is
- * the mock's.
+ * the mock's. The follow cases write trace files (jointer_trace_file.c) the
+ * way `jointer trace --follow` does and read them back.
  */
 #include <stdlib.h>
 
+#include "compact_vectors.h"
+#include "jointer_trace_file.h"
 #include "jt_test.h"
 #include "mock/jointer_mock.h"
 #include "relay_mon.h"
@@ -320,6 +323,248 @@ TEST(watermark_of_a_sink_is_in_bytes)
     CHECK_EQ(jointer_trace_set_watermark(&DEV, ST, 0x20000000u), -ERANGE);
 }
 
+/* the units themselves (jointer_sink_drain_units / _relay_units): every
+ * unit of [RPTR, WPTR), bit-exact, in order, across the wrap, RPTR moved */
+TEST(drain_units_copies_the_ring_words_across_the_wrap)
+{
+    static uint64_t u[700];
+    uint32_t n, i, next = 0;
+
+    setup();
+    TRACES[ST].encoding = JOINTER_ENCODING_COMPACT;
+    CHECK_OK(jointer_sink_start(&DEV, ST, &R, MEM, BUS, RING, 0));
+    for (int round = 0; round < 4; round++) { /* 4 x 700 units through 1024: it wraps */
+        for (i = 0; i < 700u; i++)
+            push(0x9E3779B97F4A7C15ull * (next + i + 1u), 1);
+        CHECK_OK(jointer_sink_drain_units(&DEV, ST, u, 500, &n)); /* a partial drain */
+        CHECK_EQ(n, 500);
+        CHECK_EQ(S.rptr, (8u * (next + 500u)) % RING);
+        CHECK_OK(jointer_sink_drain_units(&DEV, ST, u + 500, 700, &n));
+        CHECK_EQ(n, 200);
+        for (i = 0; i < 700u; i++)
+            CHECK(u[i] == 0x9E3779B97F4A7C15ull * (next + i + 1u));
+        next += 700u;
+        CHECK_EQ(S.rptr, (8u * next) % RING);
+        CHECK_OK(jointer_sink_drain_units(&DEV, ST, u, 700, &n));
+        CHECK_EQ(n, 0);
+    }
+    CHECK_OK(jointer_sink_drain_units(&DEV, ST, NULL, 0, &n)); /* max 0: nothing moves */
+    push(1, 1);
+    CHECK_OK(jointer_sink_drain_units(&DEV, ST, NULL, 0, &n));
+    CHECK_EQ(n, 0);
+    CHECK_EQ(S.rptr, (8u * next) % RING);
+}
+
+TEST(drain_units_errors_release_nothing)
+{
+    uint64_t u[4];
+    uint32_t n = 9;
+
+    setup();
+    CHECK_EQ(jointer_sink_drain_units(&DEV, ST, u, 4, &n), -ENODEV); /* not started */
+    CHECK_EQ(n, 0);
+    CHECK_EQ(jointer_sink_drain_units(&DEV, 0, u, 4, &n), -ENOTSUP); /* not a sink */
+    CHECK_EQ(jointer_sink_drain_units(&DEV, 2, u, 4, &n), -EINVAL);
+    CHECK_EQ(jointer_sink_drain_units(&DEV, ST, u, 4, NULL), -EINVAL);
+    CHECK_EQ(jointer_sink_drain_units(&DEV, ST, NULL, 4, &n), -EINVAL);
+    CHECK_OK(jointer_sink_start(&DEV, ST, &R, MEM, BUS, RING, 0));
+    push(raw(1, 1), 1);
+    S.wptr = 12; /* not on a unit */
+    CHECK_EQ(jointer_sink_drain_units(&DEV, ST, u, 4, &n), -EIO);
+    CHECK_EQ(S.rptr, 0);
+}
+
+/* a raw sink's units are its records: timestamp = bits 31..0 */
+TEST(drain_units_of_a_raw_sink_are_its_records)
+{
+    uint64_t u[4];
+    uint32_t n;
+
+    setup();
+    CHECK_OK(jointer_sink_start(&DEV, ST, &R, MEM, BUS, RING, 0));
+    push(raw(7, 0xCAFEF00Du), 1);
+    CHECK_OK(jointer_sink_drain_units(&DEV, ST, u, 4, &n));
+    CHECK_EQ(n, 1);
+    CHECK(u[0] == 0xCAFEF00D00000007ull);
+}
+
+typedef struct unit_collect {
+    uint64_t got[2048];
+    uint32_t n, calls, stop_at;
+} unit_collect;
+
+static int unit_collect_sink(void *ctx, const uint64_t *u, uint32_t n)
+{
+    unit_collect *c = ctx;
+
+    for (uint32_t i = 0; i < n && c->n < 2048u; i++)
+        c->got[c->n++] = u[i];
+    return ++c->calls == c->stop_at ? 42 : 0;
+}
+
+TEST(relay_units_drains_until_empty_and_a_sink_error_stops_it)
+{
+    static unit_collect c;
+    uint64_t buf[64], units = 0;
+    uint32_t n;
+
+    setup();
+    TRACES[ST].encoding = JOINTER_ENCODING_COMPACT;
+    memset(&c, 0, sizeof c);
+    CHECK_EQ(jointer_sink_relay_units(&DEV, ST, buf, 64, 0, unit_collect_sink, &c, &units), -ENODEV);
+    CHECK_OK(jointer_sink_start(&DEV, ST, &R, MEM, BUS, RING, 0));
+    CHECK_EQ(jointer_sink_relay_units(&DEV, ST, buf, 0, 0, unit_collect_sink, &c, &units), -EINVAL);
+    CHECK_EQ(jointer_sink_relay_units(&DEV, 0, buf, 64, 0, unit_collect_sink, &c, &units), -ENOTSUP);
+    for (uint32_t i = 0; i < 1000u; i++)
+        push(1000u + i, 1);
+    CHECK_OK(jointer_sink_relay_units(&DEV, ST, buf, 64, 0, unit_collect_sink, &c, &units));
+    CHECK_EQ(units, 1000);
+    CHECK_EQ(c.n, 1000);
+    CHECK_EQ(c.calls, 16); /* 15 x 64 + 40 */
+    for (uint32_t i = 0; i < 1000u; i++)
+        CHECK(c.got[i] == 1000u + i);
+    for (uint32_t i = 0; i < 200u; i++)
+        push(5000u + i, 1);
+    c.stop_at = c.calls + 2u; /* the sink's non-zero return comes back, the rest stays */
+    CHECK_EQ(jointer_sink_relay_units(&DEV, ST, buf, 64, 0, unit_collect_sink, &c, &units), 42);
+    CHECK_EQ(units, 1128);
+    CHECK_OK(jointer_sink_drain_units(&DEV, ST, buf, 64, &n));
+    CHECK_EQ(n, 64);
+    CHECK(buf[0] == 5128u);
+}
+
+/* ---- a follow into a trace file, as `jointer trace --follow` does -------- */
+
+typedef struct tfile_out {
+    FILE *f;
+    jointer_tfile_header h;
+} tfile_out;
+
+static int tfile_units(void *ctx, const uint64_t *u, uint32_t n)
+{
+    tfile_out *o = ctx;
+    return jointer_tfile_append_units(o->f, &o->h, u, n);
+}
+
+static int tfile_records(void *ctx, const jointer_trace_record *rec, uint32_t n)
+{
+    tfile_out *o = ctx;
+    return jointer_tfile_append(o->f, &o->h, rec, n);
+}
+
+/* the file read back through the converter's reader: header, then every record */
+static int read_back(FILE *f, jointer_tfile_header *h, jointer_trace_record *rec, uint32_t max, uint32_t *n)
+{
+    jointer_tfile_reader rd;
+    uint32_t got;
+    int r;
+
+    rewind(f);
+    r = jointer_tfile_read_header(f, h);
+    jointer_tfile_reader_init(&rd);
+    *n = 0;
+    do {
+        if (r == 0)
+            r = jointer_tfile_read_records(f, h, &rd, rec + *n, max - *n, &got);
+        if (r == 0)
+            *n += got;
+    } while (r == 0 && got != 0);
+    return r;
+}
+
+/* every vector of the Python model (compact_vectors.h): its units through a
+ * compact ring (in chunks, across the wrap) into a file of encoding 1; the
+ * file holds those units, and reading it gives the model's records */
+TEST(compact_follow_writes_the_units_and_converts_to_the_models_records)
+{
+    static jointer_trace_record rec[1024];
+    static uint64_t buf[64];
+    static tfile_out o;
+    jointer_tfile_header h;
+    uint32_t n, k, v;
+
+    for (v = 0; v < sizeof cv_vectors / sizeof cv_vectors[0]; v++) {
+        const cv_vector *cv = &cv_vectors[v];
+        uint64_t units = 0;
+
+        setup();
+        TRACES[ST].encoding = JOINTER_ENCODING_COMPACT;
+        CHECK_OK(jointer_sink_start(&DEV, ST, &R, MEM, BUS, RING, 0));
+        for (k = 0; k < 900u; k++) { /* before the file: the vector then wraps after 124 units */
+            push(0, 1);
+            if (k % 64u == 63u || k == 899u)
+                CHECK_OK(jointer_sink_drain_units(&DEV, ST, buf, 64, &n));
+        }
+        CHECK_EQ(S.rptr, 8u * 900u);
+        o.f = tmpfile();
+        CHECK(o.f != NULL);
+        CHECK_OK(jointer_tfile_header_init(&o.h, &CFG, ST));
+        o.h.encoding = JOINTER_TFILE_ENC_COMPACT;
+        CHECK_OK(jointer_tfile_write_header(o.f, &o.h));
+        for (k = 0; k < cv->n_units; k++) {
+            push(cv->units[k], jointer_compact_unit_records(cv->units[k]));
+            if (k % 100u == 99u) /* the relay runs while the sink writes */
+                CHECK_OK(jointer_sink_relay_units(&DEV, ST, buf, 64, 0, tfile_units, &o, &units));
+        }
+        S.lost = 5;
+        CHECK_OK(jointer_sink_relay_units(&DEV, ST, buf, 64, 0, tfile_units, &o, &units));
+        CHECK_EQ(units, cv->n_units);
+        CHECK_OK(jointer_trace_lost(&DEV, ST, &n));
+        CHECK_OK(jointer_tfile_finish(o.f, &o.h, n));
+        CHECK_OK(read_back(o.f, &h, rec, 1024, &n));
+        CHECK_EQ(h.encoding, JOINTER_TFILE_ENC_COMPACT);
+        CHECK_EQ(h.records, cv->n_units); /* the header counts units */
+        CHECK_EQ(h.lost, 5);
+        CHECK_EQ(h.flags, JOINTER_TFILE_COMPLETE);
+        CHECK_EQ(n, cv->n_recs);
+        for (k = 0; k < n; k++) {
+            CHECK_EQ(rec[k].timestamp, cv->recs[2u * k]);
+            CHECK_EQ(rec[k].data, cv->recs[2u * k + 1u]);
+        }
+        fseek(o.f, (long)JOINTER_TFILE_HEADER_BYTES, SEEK_SET); /* the bytes: the units, little-endian */
+        for (k = 0; k < cv->n_units; k++) {
+            unsigned char b[8];
+            uint64_t u = 0;
+            CHECK_EQ(fread(b, 1, 8, o.f), 8);
+            for (int j = 7; j >= 0; j--)
+                u = u << 8 | b[j];
+            CHECK(u == cv->units[k]);
+        }
+        CHECK_EQ(fread(buf, 1, 1, o.f), 0);
+        fclose(o.f);
+    }
+}
+
+/* a raw sink follows as before: its records, encoding 0 */
+TEST(raw_follow_stays_encoding_0)
+{
+    static jointer_trace_record rec[600], buf[64];
+    static tfile_out o;
+    jointer_tfile_header h;
+    uint64_t drained = 0;
+    uint32_t n, i;
+
+    setup();
+    o.f = tmpfile();
+    CHECK(o.f != NULL);
+    CHECK_OK(jointer_tfile_header_init(&o.h, &CFG, ST));
+    CHECK_OK(jointer_tfile_write_header(o.f, &o.h));
+    CHECK_OK(jointer_sink_start(&DEV, ST, &R, MEM, BUS, RING, 0));
+    for (i = 0; i < 500u; i++)
+        push(raw(7u * i, ~i), 1);
+    CHECK_OK(jointer_trace_relay(&DEV, ST, buf, 64, 0, tfile_records, &o, &drained));
+    CHECK_OK(jointer_tfile_finish(o.f, &o.h, 0));
+    CHECK_OK(read_back(o.f, &h, rec, 600, &n));
+    CHECK_EQ(h.encoding, JOINTER_TFILE_ENC_RAW);
+    CHECK_EQ(h.records, 500);
+    CHECK_EQ(n, 500);
+    for (i = 0; i < n; i++) {
+        CHECK_EQ(rec[i].timestamp, 7u * i);
+        CHECK_EQ(rec[i].data, ~i);
+    }
+    fclose(o.f);
+}
+
 static const jt_case cases[] = {
     JT_CASE(start_programs_the_ring_then_enables),
     JT_CASE(start_refuses_bad_rings_and_other_traces),
@@ -330,6 +575,12 @@ static const jt_case cases[] = {
     JT_CASE(a_wptr_outside_the_ring_is_eio_and_releases_nothing),
     JT_CASE(relay_step_drains_a_sink_and_stop_waits_for_bursts),
     JT_CASE(watermark_of_a_sink_is_in_bytes),
+    JT_CASE(drain_units_copies_the_ring_words_across_the_wrap),
+    JT_CASE(drain_units_errors_release_nothing),
+    JT_CASE(drain_units_of_a_raw_sink_are_its_records),
+    JT_CASE(relay_units_drains_until_empty_and_a_sink_error_stops_it),
+    JT_CASE(compact_follow_writes_the_units_and_converts_to_the_models_records),
+    JT_CASE(raw_follow_stays_encoding_0),
 };
 
 int main(int argc, char **argv)

@@ -460,8 +460,9 @@ class Monitor:
     # ---- sink traces (YAML mode: sink) ------------------------------------------
     def sink_start(self, trace, ring=None, watermark=0):
         """Start a sink trace on its ring in memory; then drain() and lost()
-        work on it as on a relay trace. ring: None = map1 of this monitor's
-        UIO device (the reserved-memory region of the generated .dtsi);
+        work on it as on a relay trace. ring: None = this monitor's UIO
+        device's map of the ring (the reserved-memory region of the generated
+        .dtsi: map1 for the first sink trace, map2 for the second...);
         (phys, size) = that range through /dev/mem ($JOINTER_DEVMEM_PATH).
         watermark: bytes (0: off). Stop it with sink_stop()."""
         t = self.descriptor.trace(trace)
@@ -475,7 +476,9 @@ class Monitor:
             if not getattr(self, "spec", "").startswith("uio:"):
                 raise JointerError(E.EINVAL, "sink %s: give ring=(phys, size) (no UIO device)" % t.name)
             root = os.environ.get("JOINTER_UIO_SYSFS")
-            p = _lib.UioParams(root.encode() if root else None, None, 1)
+            # the .dtsi gives the sinks' rings as the node's next reg entries: map1, map2... in trace order
+            k = 1 + sum(1 for x in self.descriptor.traces[:t.index] if x.sink_bytes)
+            p = _lib.UioParams(root.encode() if root else None, None, k)
             r = L.jointer_uio_ring_open(ctypes.byref(rmap), self.spec[4:].encode(), ctypes.byref(p))
         else:
             phys, size = ring

@@ -27,7 +27,7 @@ _spec = importlib.util.spec_from_file_location("jt_cli_tests", os.path.join(REPO
 cli_tests = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(cli_tests)
 Device = cli_tests.Device
-REGS = {n: cli_tests.regs(n) for n in ("accel_mon", "trace_mon", "relay_mon", "two_lmic")}
+REGS = {n: cli_tests.regs(n) for n in ("accel_mon", "trace_mon", "relay_mon", "two_lmic", "sink_mon")}
 
 
 def desc_path(name):
