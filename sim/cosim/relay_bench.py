@@ -71,7 +71,8 @@ end entity;
 architecture rtl of sink_bench is
 begin
   u : entity work.jointer_trace_sink_axi
-    generic map (data_w_g => 64, fifo_depth_log2_g => 5, max_burst_g => 16, flush_timeout_g => 64)
+    generic map (data_w_g => 64, fifo_depth_log2_g => 5, max_burst_g => 16, flush_timeout_g => 64,
+                 ring_log2_g => 20)
     port map (clk => clk, rst => rst, rec_valid => rec_valid, rec_ts => rec_ts, rec_data => rec_data,
       rec_n => rec_n, rec_ready => rec_ready, ring_base => ring_base, ring_size => ring_size,
       enable => enable, clear => clear, rptr_in => rptr_in, watermark => watermark, wptr => wptr,
