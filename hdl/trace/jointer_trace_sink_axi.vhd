@@ -117,7 +117,6 @@ architecture rtl of jointer_trace_sink_axi is
   type fifo_t is array (0 to depth_c - 1) of std_logic_vector(63 downto 0);
   subtype off_t is unsigned(ow_c - 1 downto 0);                -- a ring offset in records
   subtype cnt_t is unsigned(9 downto 0);                       -- records of a burst, 0..512
-  type rec_q_t is array (0 to 2 ** q_log2_c - 1) of cnt_t;
   type len_q_t is array (0 to 2 ** q_log2_c - 1) of unsigned(7 downto 0);
 
   -- (x and pg_mask_c): x without its offset inside the 4 KB page (512 records)
@@ -165,6 +164,17 @@ architecture rtl of jointer_trace_sink_axi is
     return r;
   end function;
 
+  -- records of a burst minus 1 from its AWLEN (and 128: narrow)
+  function recs_m1(len : unsigned(7 downto 0); lone : std_logic) return cnt_t is
+  begin
+    if data_w_g = 32 then
+      return resize(len(7 downto 1), 10);
+    elsif data_w_g = 64 then
+      return resize(len, 10);
+    end if;
+    return "0" & len & not lone;  -- 2 len + 1, 0 for a narrow beat (len 0)
+  end function;
+
   function min(a, b : unsigned) return unsigned is
   begin
     if a < b then
@@ -178,7 +188,6 @@ architecture rtl of jointer_trace_sink_axi is
   signal asg_ptr  : unsigned(f_c downto 0);  -- records assigned to a burst
   signal rd_ptr   : unsigned(f_c downto 0);  -- records sent on W
   -- bursts in flight (AW issued, B not received), indexed by aw_i / w_i / b_i
-  signal q_rec    : rec_q_t;                 -- records
   signal q_len    : len_q_t;                 -- AWLEN (last W beat)
   signal q_wrap   : std_logic_vector(2 ** q_log2_c - 1 downto 0);  -- ends at the ring end
   signal q_lone   : std_logic_vector(2 ** q_log2_c - 1 downto 0);  -- 128: one 64-bit beat
@@ -206,7 +215,7 @@ architecture rtl of jointer_trace_sink_axi is
   signal fill_q   : off_t;                   -- (wptr - rptr) mod size (registered)
   -- the decision pipeline (see p_decide); hold: cycles until its values are current
   signal hold     : natural range 0 to hold_c;
-  signal d_q      : unsigned(ow_c downto 0); -- stage 1: rptr - wiss - 1 (bit ow_c = 0: wraps)
+  signal x_q      : off_t;                   -- stage 1: free records (rptr - wiss - 1) mod size
   signal rbad_q   : std_logic;               -- stage 1: rptr_in >= ring_size
   signal pm_q     : cnt_t;                   -- stage 1: min(max burst, to the page end)
   signal wait_q   : unsigned(f_c downto 0);  -- stage 1: records not yet assigned
@@ -216,6 +225,7 @@ architecture rtl of jointer_trace_sink_axi is
   signal n_q      : cnt_t;                   -- stage 3: records of the next burst
   signal go_q     : std_logic;               -- stage 3: a burst is due
   signal narrow_q : std_logic;               -- stage 3: 128: a single 64-bit beat
+  signal len_q    : unsigned(7 downto 0);    -- stage 3: its AWLEN
 
   signal ready    : std_logic;   -- a record offered now is accepted
   signal accept   : std_logic;   -- the FIFO takes rec_valid's record
@@ -257,39 +267,43 @@ begin
   -- cycles, so n_q is current when used; wr_ptr and rptr lag, which only
   -- means fewer waiting records or less free space than there are.
   p_decide : process (clk)
-    variable x    : off_t;
-    variable free : cnt_t;
+    variable d    : unsigned(ow_c downto 0);
     variable n    : cnt_t;
     variable go   : boolean;
+    variable lt   : boolean;
   begin
     if rising_edge(clk) then
       -- stage 1
-      d_q    <= ("0" & rptr_r) + ("0" & not wiss);  -- rptr - wiss - 1; d(ow_c) = 0: rptr <= wiss
-      rbad_q <= '1' when rptr_hi = '1' or ("0" & rptr_r) >= size_r else '0';
+      -- free records x = (rptr - wiss - 1) mod size (one record is kept free)
+      d := ("0" & rptr_r) + ("0" & not wiss);  -- rptr - wiss - 1; d(ow_c) = 0: rptr <= wiss
+      if d(ow_c) = '0' then
+        d := d + (size_r and ("0" & pg_mask_c));
+      end if;
+      x_q    <= d(ow_c - 1 downto 0);
+      -- (both multiples of a page: comparing page numbers is enough)
+      rbad_q <= '1' when rptr_hi = '1' or ("0" & (rptr_r and pg_mask_c)) >= (size_r and ("0" & pg_mask_c)) else '0';
       pm_q   <= min(to_unsigned(max_recs_c, 10), to_unsigned(512, 10) - resize(wiss(8 downto 0), 10));
       wait_q <= wr_ptr - asg_ptr;
       last_q <= '1' when ("0" & (wiss and pg_mask_c)) + 512 = size_r else '0';
       idle_q <= '1' when idle_cnt = flush_timeout_g else '0';
-      -- stage 2: free records x = (rptr - wiss - 1) mod size (one record is
-      -- kept free), the limit min(pm, x)
-      x := d_q(ow_c - 1 downto 0);
-      if d_q(ow_c) = '0' then
-        x := x + (size_r(ow_c - 1 downto 0) and pg_mask_c);
-      end if;
-      if (x and pg_mask_c) /= 0 then
-        free := to_unsigned(512, 10);
-      else
-        free := resize(x(8 downto 0), 10);
-      end if;
+      -- stage 2: the limit min(pm, x) (pm <= 512)
       if rbad_q = '1' then
         lim_q <= (others => '0');
+      elsif (x_q and pg_mask_c) /= 0 then
+        lim_q <= pm_q;
       else
-        lim_q <= min(pm_q, free);
+        lim_q <= min(pm_q, resize(x_q(8 downto 0), 10));
       end if;
       -- stage 3
-      n  := resize(min(resize(wait_q, cw_c), resize(lim_q, cw_c)), 10);
-      go := resize(wait_q, cw_c) >= resize(lim_q, cw_c) or idle_q = '1';
+      lt := resize(wait_q, cw_c) < resize(lim_q, cw_c);
+      if lt then
+        n := resize(wait_q, 10);
+      else
+        n := lim_q;
+      end if;
+      go := not lt or idle_q = '1';
       n_q      <= n;
+      len_q    <= resize(n * rec_beats_c - 1, 8);
       narrow_q <= '0';
       -- 128 bits: full beats carry records 2k, 2k+1; an odd offset or a lone
       -- record is written alone with a 64-bit beat on its half of the bus
@@ -297,12 +311,14 @@ begin
         if wiss(0) = '1' or n = 1 then
           narrow_q <= '1';
           n_q      <= to_unsigned(1, 10);
+          len_q    <= (others => '0');
           go       := go or wiss(0) = '1';
         else
-          n_q <= n(9 downto 1) & "0";
+          n_q   <= n(9 downto 1) & "0";
+          len_q <= resize(shift_right(n, 1) - 1, 8);
         end if;
       end if;
-      go_q <= '1' when go and n /= 0 else '0';
+      go_q <= '1' when go and wait_q /= 0 and lim_q /= 0 else '0';  -- n /= 0
     end if;
   end process;
 
@@ -355,8 +371,10 @@ begin
       lost_s := ("0" & lost_r) + unsigned(rec_n);
       if rec_valid = '1' and fifo_full = '1' and enable = '1'
          and cfg_q = '0' and err_r = '0' and clr_pend = '0' then
+        -- saturating: an overflow (rec_n <= 3) comes from LOST >= 2^32 - 3,
+        -- whose bits 31..2 are already ones: only bits 1..0 are set
         if lost_s(32) = '1' then
-          lost_r <= (others => '1');  -- saturating
+          lost_r(1 downto 0) <= "11";
         else
           lost_r <= lost_s(31 downto 0);
         end if;
@@ -378,27 +396,16 @@ begin
         awvalid_r <= '1';
         wpg       := resize(wiss, 29);
         awaddr_r  <= (unsigned(ring_base(31 downto 12)) + wpg(28 downto 9)) & wiss(8 downto 0) & "000";
-        awlen_r   <= resize(n_q * rec_beats_c - 1, 8);
+        awlen_r   <= len_q;
         awsize_r  <= to_unsigned(awsize_c, 3);
-        if wide_c then
-          awlen_r <= resize(shift_right(n_q, 1) - 1, 8);
-          if narrow_q = '1' then
-            awlen_r  <= (others => '0');
-            awsize_r <= to_unsigned(3, 3);
-          end if;
+        if wide_c and narrow_q = '1' then
+          awsize_r <= to_unsigned(3, 3);
         end if;
         -- the burst never crosses the page end; reaching it in the last page is the ring end
         s  := ("0" & wiss) + n_q;
-        q_rec(to_integer(aw_i(q_log2_c - 1 downto 0)))  <= n_q;
-        q_len(to_integer(aw_i(q_log2_c - 1 downto 0)))  <= resize(n_q * rec_beats_c - 1, 8);
+        q_len(to_integer(aw_i(q_log2_c - 1 downto 0)))  <= len_q;
         q_lone(to_integer(aw_i(q_log2_c - 1 downto 0))) <= narrow_q;
         q_wrap(to_integer(aw_i(q_log2_c - 1 downto 0))) <= '0';
-        if wide_c then
-          q_len(to_integer(aw_i(q_log2_c - 1 downto 0))) <= resize(shift_right(n_q, 1) - 1, 8);
-          if narrow_q = '1' then
-            q_len(to_integer(aw_i(q_log2_c - 1 downto 0))) <= (others => '0');
-          end if;
-        end if;
         aw_i      <= aw_i + 1;
         asg_ptr   <= asg_ptr + resize(n_q, f_c + 1);
         wiss      <= s(ow_c - 1 downto 0);
@@ -435,7 +442,7 @@ begin
           if q_wrap(bq) = '1' then
             wptr_r <= (others => '0');
           else
-            wptr_r <= resize(wptr_r + q_rec(bq), ow_c);
+            wptr_r <= resize(wptr_r + recs_m1(q_len(bq), q_lone(bq)) + 1, ow_c);
           end if;
         end if;
       end if;
@@ -445,7 +452,7 @@ begin
         wm_d := wm_d + (size_r and ("0" & pg_mask_c));
       end if;
       fill_q <= wm_d(ow_c - 1 downto 0);
-      if unsigned(watermark) /= 0 and any_from(watermark, ring_log2_g) = '0'
+      if unsigned(watermark(ring_log2_g - 1 downto 0)) /= 0 and any_from(watermark, ring_log2_g) = '0'
          and (fill_q & "000") >= unsigned(watermark(ring_log2_g - 1 downto 0)) then
         irq_r <= '1';
       else
