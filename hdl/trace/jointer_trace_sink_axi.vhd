@@ -277,11 +277,11 @@ begin
       -- free records x = (rptr - wiss - 1) mod size (one record is kept free)
       d := ("0" & rptr_r) + ("0" & not wiss);  -- rptr - wiss - 1; d(ow_c) = 0: rptr <= wiss
       if d(ow_c) = '0' then
-        d := d + (size_r and ("0" & pg_mask_c));
+        d := d + (size_r and ("1" & pg_mask_c));
       end if;
       x_q    <= d(ow_c - 1 downto 0);
       -- (both multiples of a page: comparing page numbers is enough)
-      rbad_q <= '1' when rptr_hi = '1' or ("0" & (rptr_r and pg_mask_c)) >= (size_r and ("0" & pg_mask_c)) else '0';
+      rbad_q <= '1' when rptr_hi = '1' or ("0" & (rptr_r and pg_mask_c)) >= (size_r and ("1" & pg_mask_c)) else '0';
       pm_q   <= min(to_unsigned(max_recs_c, 10), to_unsigned(512, 10) - resize(wiss(8 downto 0), 10));
       wait_q <= wr_ptr - asg_ptr;
       last_q <= '1' when ("0" & (wiss and pg_mask_c)) + 512 = size_r else '0';
@@ -449,7 +449,7 @@ begin
       -- watermark: (wptr - rptr) mod size >= watermark (bytes); two cycles of lag
       wm_d := ("0" & wptr_r) - ("0" & rptr_r);
       if wm_d(ow_c) = '1' then
-        wm_d := wm_d + (size_r and ("0" & pg_mask_c));
+        wm_d := wm_d + (size_r and ("1" & pg_mask_c));
       end if;
       fill_q <= wm_d(ow_c - 1 downto 0);
       if unsigned(watermark(ring_log2_g - 1 downto 0)) /= 0 and any_from(watermark, ring_log2_g) = '0'
