@@ -10,7 +10,9 @@
 -- odd count, or an odd offset) goes in a single 64-bit beat (AWLEN 0,
 -- AWSIZE 3, WSTRB of its half of the bus), which realigns the next burst.
 -- Ring: ring_base (byte address, 4 KB aligned), ring_size (bytes, a non-zero
--- multiple of 4 KB); offsets are bytes from ring_base. Because the ring end
+-- multiple of 4 KB, at most 2^ring_log2_g); offsets are bytes from ring_base
+-- (the sink computes them on ring_log2_g - 3 bits: pay only for the ring
+-- size the design needs; wptr stays a 32-bit byte offset). Because the ring end
 -- is a 4 KB boundary, a burst that never crosses 4 KB never passes the ring
 -- end either: the issue offset wraps to 0 exactly at ring_size.
 --   wptr    : offset of the next record written and acknowledged (BRESP
@@ -19,15 +21,19 @@
 --             record free (wptr = rptr is empty), so it never writes a byte
 --             in [rptr_in, rptr_in + 8) and holds at most size/8 - 1 records.
 --             rptr_in >= ring_size: no space (nothing is written).
+--             A new rptr_in takes up to 3 cycles to free space (registered).
 --   lost    : records dropped because the FIFO was full (it fills when the
 --             ring is full or memory is slow), exact, saturating at 2^32-1
 --   status  : bit 0 error (a BRESP other than OKAY: no new burst is issued
 --             and wptr freezes until clear; bursts already issued complete),
 --             bit 1 config_error (ring_base not 4 KB aligned or ring_size
---             zero or not a multiple of 4 KB: nothing is accepted or
---             written), bit 2 busy (a burst is issued and not acknowledged)
+--             zero, not a multiple of 4 KB or above 2^ring_log2_g: nothing
+--             is accepted or written; registered: one cycle after the
+--             configuration), bit 2 busy (a burst is issued and not
+--             acknowledged)
 --   irq_wm  : level, (wptr - rptr_in) mod ring_size >= watermark (bytes);
---             watermark 0 = off
+--             watermark 0 = off; two cycles after wptr, rptr_in or watermark
+--             changes
 -- Records are accepted while enable = 1, status bits 0..1 are 0 and no clear
 -- is pending; records offered otherwise are ignored (not counted in lost).
 -- rec_ready = 1: a record offered this cycle is accepted (enable, no error,
@@ -39,6 +45,9 @@
 -- limits allow (max_burst_g, the 4 KB page, the free ring space, the FIFO
 -- depth), or when some are waiting and no record has arrived for
 -- flush_timeout_g cycles (a partial burst: a trickle still reaches memory).
+-- The decision is a 3-stage register pipeline (short paths: 4 LUT levels);
+-- after an issue (and a clear, rst) no burst is decided for 3 cycles, so an
+-- AW starts at most every 4 cycles (a burst of 16 beats takes 16 on W).
 -- Up to 4 bursts are outstanding (AW issued, B not yet received); W beats
 -- follow AW order and may lead their AW handshake; BREADY is always 1.
 -- clear (pulse): stops issuing, waits for the outstanding bursts to end, then
@@ -51,6 +60,8 @@
 --   max_burst_g       : beats per burst, 2..256; records per burst
 --                       (max_burst_g x data_w_g / 64) <= the FIFO depth
 --   flush_timeout_g   : idle cycles before a partial burst (1..65535)
+--   ring_log2_g       : log2 of the largest ring in bytes (12..32; the
+--                       generator derives it from YAML sink: {ring_bytes})
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -213,6 +224,7 @@ architecture rtl of jointer_trace_sink_axi is
   signal awsize_r : unsigned(2 downto 0) := to_unsigned(awsize_c, 3);
   signal irq_r    : std_logic;
   signal fill_q   : off_t;                   -- (wptr - rptr) mod size (registered)
+  signal wm_on_q  : std_logic;               -- the watermark is on and reachable (registered)
   -- the decision pipeline (see p_decide); hold: cycles until its values are current
   signal hold     : natural range 0 to hold_c;
   signal x_q      : off_t;                   -- stage 1: free records (rptr - wiss - 1) mod size
@@ -452,8 +464,11 @@ begin
         wm_d := wm_d + (size_r and ("1" & pg_mask_c));
       end if;
       fill_q <= wm_d(ow_c - 1 downto 0);
-      if unsigned(watermark(ring_log2_g - 1 downto 0)) /= 0 and any_from(watermark, ring_log2_g) = '0'
-         and (fill_q & "000") >= unsigned(watermark(ring_log2_g - 1 downto 0)) then
+      wm_on_q <= '0';
+      if unsigned(watermark(ring_log2_g - 1 downto 0)) /= 0 and any_from(watermark, ring_log2_g) = '0' then
+        wm_on_q <= '1';  -- not 0 and below 2^ring_log2_g (else fill never reaches it)
+      end if;
+      if wm_on_q = '1' and (fill_q & "000") >= unsigned(watermark(ring_log2_g - 1 downto 0)) then
         irq_r <= '1';
       else
         irq_r <= '0';
