@@ -364,6 +364,7 @@ begin
   process (clk)
     variable wbeat  : boolean;
     variable wm_d   : unsigned(ow_c downto 0);
+    variable wm_c   : unsigned(ow_c downto 0);
     variable lost_s : unsigned(32 downto 0);
     variable s      : unsigned(ow_c downto 0);
     variable wpg    : unsigned(28 downto 0);
@@ -468,7 +469,13 @@ begin
       if unsigned(watermark(ring_log2_g - 1 downto 0)) /= 0 and any_from(watermark, ring_log2_g) = '0' then
         wm_on_q <= '1';  -- not 0 and below 2^ring_log2_g (else fill never reaches it)
       end if;
-      if wm_on_q = '1' and (fill_q & "000") >= unsigned(watermark(ring_log2_g - 1 downto 0)) then
+      -- fill x 8 >= watermark: fill >= watermark / 8 rounded up, as the carry
+      -- out of fill + not (watermark / 8) (+ 1 when watermark is a multiple of 8)
+      wm_c := ("0" & fill_q) + ("0" & not unsigned(watermark(ring_log2_g - 1 downto 3)));
+      if watermark(2 downto 0) = "000" then
+        wm_c := wm_c + 1;
+      end if;
+      if wm_on_q = '1' and wm_c(ow_c) = '1' then
         irq_r <= '1';
       else
         irq_r <= '0';
