@@ -167,6 +167,10 @@ typedef struct jointer_trace_desc {
     uint8_t sink_bytes;        /* sink trace: memory data width in bytes (4, 8, 16); 0: BRAM trace.
                                 * A sink has reg_offset, no RAM window (ram_offset 0, depth 0) */
     uint8_t encoding;          /* sink: JOINTER_ENCODING_RAW or JOINTER_ENCODING_COMPACT */
+    uint8_t sink_ring_log2;    /* sink: log2 of the largest ring in bytes the hardware addresses
+                                * (YAML sink: {ring_bytes} rounded up; 12..32); a larger SIZE is
+                                * refused (STATUS.CONFIG_ERROR, jointer_sink_start -EINVAL).
+                                * 0: no limit known */
 } jointer_trace_desc;
 
 typedef struct jointer_sniffer_desc {

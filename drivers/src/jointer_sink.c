@@ -88,7 +88,9 @@ int jointer_sink_start(jointer_dev *dev, unsigned trace, jointer_sink_ring *ring
     if (t == NULL)
         return r;
     if (ring == NULL || mem == NULL || size == 0 || size % PAGE_BYTES != 0
-        || bus_addr % PAGE_BYTES != 0 || bus_addr > UINT32_MAX - (size - 1u) || watermark >= size)
+        || bus_addr % PAGE_BYTES != 0 || bus_addr > UINT32_MAX - (size - 1u) || watermark >= size
+        || (t->sink_ring_log2 != 0u && t->sink_ring_log2 < 32u
+            && size > (UINT32_C(1) << t->sink_ring_log2))) /* beyond the sink's offsets */
         return -EINVAL;
     unlink_ring(dev, trace);
     r = wr(dev, o + JOINTER_SINK_CONTROL, 0u);

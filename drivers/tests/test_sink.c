@@ -176,6 +176,21 @@ TEST(start_refuses_bad_rings_and_other_traces)
     CHECK_EQ(S.busy_reads, 0);
 }
 
+TEST(start_refuses_a_ring_beyond_the_hardware_maximum)
+{
+    setup();
+    TRACES[ST].sink_ring_log2 = 13; /* the sink addresses at most 8 KB */
+    CHECK_EQ(jointer_sink_start(&DEV, ST, &R, MEM, BUS, 3u * 4096u, 0), -EINVAL);
+    CHECK_EQ(jointer_sink_start(&DEV, ST, &R, MEM, BUS, 16384u, 0), -EINVAL);
+    CHECK_EQ(S.ncontrols, 0); /* nothing written */
+    CHECK_OK(jointer_sink_start(&DEV, ST, &R, MEM, BUS, 8192u, 0)); /* exactly the maximum */
+    CHECK_EQ(S.size, 8192u);
+    TRACES[ST].sink_ring_log2 = 32; /* any 32-bit size */
+    CHECK_OK(jointer_sink_start(&DEV, ST, &R, MEM, BUS, 3u * 4096u, 0));
+    TRACES[ST].sink_ring_log2 = 0; /* unknown: no limit */
+    CHECK_OK(jointer_sink_start(&DEV, ST, &R, MEM, BUS, 3u * 4096u, 0));
+}
+
 TEST(drain_before_start_is_enodev_and_read_is_enotsup)
 {
     jointer_trace_record rec[4];
@@ -568,6 +583,7 @@ TEST(raw_follow_stays_encoding_0)
 static const jt_case cases[] = {
     JT_CASE(start_programs_the_ring_then_enables),
     JT_CASE(start_refuses_bad_rings_and_other_traces),
+    JT_CASE(start_refuses_a_ring_beyond_the_hardware_maximum),
     JT_CASE(drain_before_start_is_enodev_and_read_is_enotsup),
     JT_CASE(raw_drain_is_exact_across_the_wrap),
     JT_CASE(a_full_ring_drops_and_lost_is_exact),

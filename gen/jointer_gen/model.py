@@ -81,6 +81,12 @@ class Sink:
     ring_bytes: int = 1 << 20        # the .dtsi's reserved-memory region
 
     @property
+    def ring_log2(self) -> int:
+        """log2 of the largest ring the sink addresses: ring_bytes rounded up to
+        a power of two (jointer_trace_sink_axi's ring_log2_g, 12..32)"""
+        return max(12, (self.ring_bytes - 1).bit_length())
+
+    @property
     def burst_records(self) -> int:
         """records a full burst carries"""
         return self.max_burst * self.data_width // 64 if self.data_width >= 64 else self.max_burst // 2

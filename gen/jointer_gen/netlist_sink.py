@@ -101,7 +101,9 @@ def sink_lmic_hook(pre: str, lm: Lmic, ll, consts: list, gmap: list, signals: li
                     f"{sk.fifo_depth} records"),
               Const(f"{sp}_max_burst_c", "positive", str(sk.max_burst), "beats per burst"),
               Const(f"{sp}_flush_timeout_c", "positive", str(sk.flush_timeout),
-                    "idle cycles before a partial burst")]
+                    "idle cycles before a partial burst"),
+              Const(f"{sp}_ring_log2_c", "positive", str(sk.ring_log2),
+                    f"largest ring: {1 << sk.ring_log2} bytes (sink: ring_bytes {sk.ring_bytes})")]
         consts[len(consts) - 1:len(consts) - 1] = sc
         signals += [Signal(f"sk_{dc.name}_valid", "std_logic", f"sink {dc.name}: record stream"),
                     Signal(f"sk_{dc.name}_ts", slv_type(32)), Signal(f"sk_{dc.name}_data", slv_type(32))]
@@ -129,7 +131,7 @@ def sink_lmic_hook(pre: str, lm: Lmic, ll, consts: list, gmap: list, signals: li
             f"trace sink {dc.name}: its {'units' if sk.encoding == 'compact' else 'records'} into a "
             f"ring in memory (AXI4 master, clock {lm.clock})",
             [("data_w_g", sc[0].name), ("fifo_depth_log2_g", sc[1].name), ("max_burst_g", sc[2].name),
-             ("flush_timeout_g", sc[3].name)],
+             ("flush_timeout_g", sc[3].name), ("ring_log2_g", sc[4].name)],
             [("clk", "clk"), ("rst", "rst"), *rec,
              ("ring_base", f"sk_base({r32})"), ("ring_size", f"sk_size({r32})"),
              ("enable", f"sk_enable({k})"), ("clear", f"sk_clear({k})"),

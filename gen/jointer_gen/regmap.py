@@ -224,6 +224,7 @@ def _sink_rows(d: Design, tl, t: dict, ln: str, section, regmap: list) -> None:
             (f"{T}_ENCODING", c_dec(tl.encoding),
              "JOINTER_ENCODING_" + ("RAW" if tl.encoding == 0 else "COMPACT")),
             (f"{T}_RING_BYTES", c_hex(sk.ring_bytes), "size of the .dtsi's reserved-memory region"),
+            (f"{T}_RING_LOG2", c_dec(sk.ring_log2), "largest ring the sink addresses: 2^this bytes"),
             (f"{T}_FIFO_DEPTH", c_dec(sk.fifo_depth), "records the sink's FIFO holds"),
             (f"{T}_DCAPF", c_dec(tl.index), "DCAPF index inside its sniffer (INIT order)"),
             (f"{T}_IRQ_MASK", c_hex(3 << tl.irq_bit), "watermark | error"),

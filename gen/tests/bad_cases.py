@@ -540,6 +540,10 @@ lmics:
      ["bad.yaml:8:76: error: max_burst 512 out of range in lmics[lm].sniffers[s].dcapfs[t].sink.max_burst (expected 2..256)"]),
     ("sink_ring_bytes", "mode: sink, sink: {ring_bytes: 5000}",
      ["bad.yaml:8:77: error: ring_bytes 5000 is not a multiple of 4096 in lmics[lm].sniffers[s].dcapfs[t].sink.ring_bytes (expected 4096..0x80000000 in steps of 4096)"]),
+    ("sink_ring_bytes_above_2gb", "mode: sink, sink: {ring_bytes: 0x100000000}",
+     ["bad.yaml:8:77: error: ring_bytes 0x100000000 out of range in lmics[lm].sniffers[s].dcapfs[t].sink.ring_bytes (expected 4096..0x80000000)"]),
+    ("sink_ring_bytes_zero", "mode: sink, sink: {ring_bytes: 0}",
+     ["bad.yaml:8:77: error: ring_bytes 0 out of range in lmics[lm].sniffers[s].dcapfs[t].sink.ring_bytes (expected 4096..0x80000000)"]),
     ("sink_unknown_key", "mode: sink, sink: {burst: 8}",
      ["bad.yaml:8:65: error: unknown key 'burst' in lmics[lm].sniffers[s].dcapfs[t].sink (did you mean 'max_burst'? expected one of: data_width, max_burst, fifo_depth, flush_timeout, encoding, ring_bytes)"]),
 ]]

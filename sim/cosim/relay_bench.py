@@ -14,7 +14,8 @@ as a bench fragment ($(BUILD)/bench/fragments/relay-bench.json).
   (4000 events at 100 M records/s through the 64-bit AXI4 master into a
   16 KB ring the host drains; memory ready 75 % of the cycles: 150 M beats/s),
   its ratio to the relay's rate, and jointer_trace_sink_axi's LUT/FF/LUTRAM
-  (64-bit, FIFO 32, bursts of 16).
+  (64-bit, FIFO 32, bursts of 16, ring_log2_g 20: the generator's value for
+  the default sink: {ring_bytes: 1 MB}).
 
     python3 sim/cosim/relay_bench.py OUT.json
 """
@@ -71,7 +72,8 @@ end entity;
 architecture rtl of sink_bench is
 begin
   u : entity work.jointer_trace_sink_axi
-    generic map (data_w_g => 64, fifo_depth_log2_g => 5, max_burst_g => 16, flush_timeout_g => 64)
+    generic map (data_w_g => 64, fifo_depth_log2_g => 5, max_burst_g => 16, flush_timeout_g => 64,
+                 ring_log2_g => 20)
     port map (clk => clk, rst => rst, rec_valid => rec_valid, rec_ts => rec_ts, rec_data => rec_data,
       rec_n => rec_n, rec_ready => rec_ready, ring_base => ring_base, ring_size => ring_size,
       enable => enable, clear => clear, rptr_in => rptr_in, watermark => watermark, wptr => wptr,
@@ -156,8 +158,9 @@ def main() -> int:
         {"name": "trace sink jointer_trace_sink_axi (64-bit, FIFO 32, bursts of 16)",
          "value": f"{sink_lut} LUT / {sink_ff} FF", "unit": "yosys xc7", "anchor": "300 LUT / 400 FF",
          "anchor_source": "issue 15 goal, plus its FIFO",
-         "note": "the FIFO: " + (", ".join(f"{v} {k}" for k, v in sink_ram.items()) or "in LUTs")
-                 + f"; {sink_levels} LUT levels"},
+         "note": "ring_log2_g 20 (rings up to 1 MB, the default sink: {ring_bytes}); LUTRAM: "
+                 + (", ".join(f"{v} {k}" for k, v in sink_ram.items()) or "none")
+                 + f" (the FIFO and the burst queue); {sink_levels} LUT levels"},
     ]}
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(frag, indent=2) + "\n")

@@ -9,6 +9,7 @@ monitor checks the AXI4 rules every cycle: VALID held until READY, payload
 stable while VALID, AWSIZE/AWBURST/WSTRB, WLAST on the last beat, no burst
 across 4 KB, every byte inside [ring_base, ring_base + ring_size).
 """
+import os
 import random
 
 import cocotb
@@ -22,6 +23,7 @@ from jointer_sim import run
 
 MEM_SIZE = 1 << 20
 BASE = 0x40000
+RING_LOG2 = int(os.environ.get("SINK_RING_LOG2", "32"))  # the ring_log2_g generic of this run
 
 
 class ErrRam(AxiRamWrite):
@@ -510,8 +512,49 @@ async def ready_and_units(dut):
     tb.check_clean()
 
 
-@pytest.mark.parametrize("data_w", [32, 64, 128])
-def test_trace_sink_axi(data_w):
+@cocotb.test()
+async def ring_beyond_the_maximum(dut):
+    """ring_log2_g: a ring_size above 2^ring_log2_g is a config error (STATUS
+    bit 1, nothing accepted or written), an RPTR with bits at or above
+    ring_log2_g is no space (LOST exact); a ring of exactly the maximum wraps
+    in order (also keeps_up and the others: their 16 KB ring is the maximum
+    of the ring_log2_g = 14 run)."""
+    tb = await make_tb(dut, 0.2)
+    if RING_LOG2 < 20:  # the memory model holds 1 MB
+        for size in (2 << RING_LOG2, (1 << RING_LOG2) + 4096):
+            await tb.reset(size=size)
+            await tb.send(100, rate=1.0)
+            await tb.settle(200)
+            assert int(dut.status.value) == 2, f"size {size:#x}: status {int(dut.status.value)}"
+            assert tb.aws == [] and int(dut.wptr.value) == 0 and int(dut.lost.value) == 0
+        tb.sent = []
+    size = min(1 << RING_LOG2, 16384)
+    await tb.reset(size=size)
+    dut.rptr_in.value = 1 << min(RING_LOG2, 31)
+    await tb.send(100, rate=0.5)
+    await tb.settle(200)
+    assert tb.aws == [] and int(dut.wptr.value) == 0
+    assert int(dut.lost.value) == 100 - 32
+    tb.host_rptr = 0
+    dut.rptr_in.value = 0
+    await tb.settle()
+    tb.host_read()
+    done = []
+    h = cocotb.start_soon(tb.host(lambda: done, (20, 80)))
+    await tb.send(3 * size // 8, rate=0.3)  # wraps three times
+    await tb.settle()
+    done.append(1)
+    await h
+    tb.host_read()
+    want = tb.sent[:32] + tb.sent[100:]
+    assert not same(tb.received, want), same(tb.received, want)
+    assert int(dut.lost.value) == 100 - 32
+    tb.check_clean()
+
+
+@pytest.mark.parametrize("data_w, ring_log2", [(32, 32), (64, 32), (128, 32), (64, 14), (128, 14)])
+def test_trace_sink_axi(data_w, ring_log2):
     run("jointer_trace_sink_axi", __name__,
         {"data_w_g": data_w, "fifo_depth_log2_g": 5, "max_burst_g": 16 * 64 // data_w,
-         "flush_timeout_g": 32})
+         "flush_timeout_g": 32, "ring_log2_g": ring_log2},
+        extra_env={"SINK_RING_LOG2": str(ring_log2)})

@@ -42,7 +42,7 @@ class TraceDesc(ctypes.Structure):
     _fields_ = [("name", c_char_p), ("reg_offset", u32), ("ram_offset", u32), ("depth", u32),
                 ("low_reset", u32), ("high_reset", u32), ("sniffer", u16), ("lmic", u8), ("dcapf", u8),
                 ("ring", u8), ("irq_bit", i8), ("filter", u8), ("relay", u8), ("clock_hz", u32),
-                ("sink_bytes", u8), ("encoding", u8)]
+                ("sink_bytes", u8), ("encoding", u8), ("sink_ring_log2", u8)]
 
 
 class SnifferDesc(ctypes.Structure):

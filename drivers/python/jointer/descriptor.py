@@ -18,7 +18,7 @@ from .errors import JointerError
 Metric = namedtuple("Metric", "index name lmic lmic_name sniffer sniffer_name dcapf width extractor "
                               "aggregator buckets flags")
 Trace = namedtuple("Trace", "index name lmic lmic_name sniffer sniffer_name dcapf depth ring relay clock_hz "
-                            "sink_bytes encoding")
+                            "sink_bytes encoding sink_ring_log2")
 Sniffer = namedtuple("Sniffer", "index name lmic lmic_name index_in_lmic pm_addresses pm_pc_width")
 Lmic = namedtuple("Lmic", "index name num_sniffers")
 
@@ -63,7 +63,8 @@ class Descriptor:
             t = c.traces[i]
             self.traces.append(Trace(i, _s(t.name), t.lmic, self.lmics[t.lmic].name, t.sniffer,
                                      self.sniffers[t.sniffer].name, t.dcapf, t.depth, bool(t.ring),
-                                     bool(t.relay), t.clock_hz, t.sink_bytes, t.encoding))
+                                     bool(t.relay), t.clock_hz, t.sink_bytes, t.encoding,
+                                     t.sink_ring_log2))
 
     @property
     def vlnv(self):

@@ -87,6 +87,7 @@ extern "C" {
 #define TRACE_SINK_STREAM_LOG_SINK_BYTES         8u /* memory data width in bytes (m_axi_stream_log_wdata) */
 #define TRACE_SINK_STREAM_LOG_ENCODING           0u /* JOINTER_ENCODING_RAW */
 #define TRACE_SINK_STREAM_LOG_RING_BYTES         0x100000u /* size of the .dtsi's reserved-memory region */
+#define TRACE_SINK_STREAM_LOG_RING_LOG2          20u /* largest ring the sink addresses: 2^this bytes */
 #define TRACE_SINK_STREAM_LOG_FIFO_DEPTH         32u /* records the sink's FIFO holds */
 #define TRACE_SINK_STREAM_LOG_DCAPF              0u /* DCAPF index inside its sniffer (INIT order) */
 #define TRACE_SINK_STREAM_LOG_IRQ_MASK           0x3u /* watermark | error */

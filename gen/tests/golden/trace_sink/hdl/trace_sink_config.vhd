@@ -49,6 +49,7 @@ package trace_sink_config is
   constant lm_stream_stream_log_fifo_depth_log2_c : positive := 5;  -- 32 records
   constant lm_stream_stream_log_max_burst_c       : positive := 16;  -- beats per burst
   constant lm_stream_stream_log_flush_timeout_c   : positive := 64;  -- idle cycles before a partial burst
+  constant lm_stream_stream_log_ring_log2_c       : positive := 20;  -- largest ring: 1048576 bytes (sink: ring_bytes 1048576)
   constant lm_stream_init_w_c                     : natural := 32;  -- INIT bits a sniffer takes (bounds, a table)
 
   -- sniffer src (LMIC stream, sniffer 0): 2 event strobes, 32-bit value

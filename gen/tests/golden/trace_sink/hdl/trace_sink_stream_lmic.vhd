@@ -149,7 +149,8 @@ begin
       data_w_g          => lm_stream_stream_log_data_w_c,
       fifo_depth_log2_g => lm_stream_stream_log_fifo_depth_log2_c,
       max_burst_g       => lm_stream_stream_log_max_burst_c,
-      flush_timeout_g   => lm_stream_stream_log_flush_timeout_c)
+      flush_timeout_g   => lm_stream_stream_log_flush_timeout_c,
+      ring_log2_g       => lm_stream_stream_log_ring_log2_c)
     port map (
       clk           => clk,
       rst           => rst,
