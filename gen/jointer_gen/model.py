@@ -79,6 +79,8 @@ class Sink:
     flush_timeout: int = 64          # idle cycles before a partial burst
     encoding: str = "raw"            # raw | compact (doc/trace-encoding.md)
     ring_bytes: int = 1 << 20        # the .dtsi's reserved-memory region
+    sync_period: int = 256           # compact: a SYNC at least every this many records
+    idle_flush: int = 16             # compact: idle cycles before a partial unit leaves
 
     @property
     def ring_log2(self) -> int:
@@ -94,7 +96,9 @@ class Sink:
     def canonical(self) -> dict:
         return {"data_width": self.data_width, "max_burst": self.max_burst,
                 "fifo_depth": self.fifo_depth, "flush_timeout": self.flush_timeout,
-                "encoding": self.encoding, "ring_bytes": self.ring_bytes}
+                "encoding": self.encoding, "ring_bytes": self.ring_bytes,
+                **({"sync_period": self.sync_period, "idle_flush": self.idle_flush}
+                   if self.encoding == "compact" else {})}
 
 
 @dataclass

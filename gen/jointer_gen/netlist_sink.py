@@ -120,7 +120,9 @@ def sink_lmic_hook(pre: str, lm: Lmic, ll, consts: list, gmap: list, signals: li
                         Signal(f"{u}_ready", "std_logic", "the sink accepts a unit")]
             instances.append(Instance(
                 f"u_compact_{dc.name}", "jointer_trace_compact",
-                f"trace sink {dc.name}: compact encoding (SYNC every 256 records at least)", [],
+                f"trace sink {dc.name}: compact encoding (a SYNC every {sk.sync_period} records "
+                f"at least, a partial unit leaves after {sk.idle_flush} idle cycles)",
+                [("sync_period_g", str(sk.sync_period)), ("idle_flush_g", str(sk.idle_flush))],
                 [("clk", "clk"), ("rst", "rst"), ("clear", f"sk_clear({k})"), *rec[:3],
                  ("unit_valid", f"{u}_valid"), ("unit_lo", f"{u}_lo"), ("unit_hi", f"{u}_hi"),
                  ("unit_n", f"{u}_n"), ("unit_ready", f"{u}_ready")]))

@@ -317,7 +317,8 @@ class _Builder:
         sk = Sink(data_width=_get(s, "data_width", int, 64), max_burst=_get(s, "max_burst", int, 16),
                   fifo_depth=_get(s, "fifo_depth", int, 32),
                   flush_timeout=_get(s, "flush_timeout", int, 64),
-                  encoding=_get(s, "encoding", str, "raw"), ring_bytes=_get(s, "ring_bytes", int, 1 << 20))
+                  encoding=_get(s, "encoding", str, "raw"), ring_bytes=_get(s, "ring_bytes", int, 1 << 20),
+                  sync_period=_get(s, "sync_period", int, 256), idle_flush=_get(s, "idle_flush", int, 16))
         dc.sink, dc.depth = sk, 0
         if sk.data_width in (32, 64, 128) and 2 <= sk.max_burst <= 256 \
                 and sk.fifo_depth < sk.burst_records:
@@ -325,6 +326,11 @@ class _Builder:
                      f"{self.where(path)} is smaller than a burst ({sk.max_burst} beats of "
                      f"{sk.data_width} bits = {sk.burst_records} records; expected fifo_depth >= "
                      f"{sk.burst_records}, or a smaller max_burst)")
+        for key in ("sync_period", "idle_flush"):
+            if key in s and sk.encoding != "compact":
+                self.err(path + ("sink", key), f"sink {key} in {self.where(path)} is only for "
+                         f"encoding: compact (this sink's encoding is {sk.encoding}; expected "
+                         f"encoding: compact, or no '{key}')")
         if sk.encoding == "compact" and not COMPACT_SUPPORTED:
             self.err(path + ("sink", "encoding"), f"sink encoding compact in {self.where(path)} is "
                      "not yet supported by this version of jointer-gen (expected encoding: raw)")

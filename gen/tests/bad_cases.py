@@ -545,5 +545,9 @@ lmics:
     ("sink_ring_bytes_zero", "mode: sink, sink: {ring_bytes: 0}",
      ["bad.yaml:8:77: error: ring_bytes 0 out of range in lmics[lm].sniffers[s].dcapfs[t].sink.ring_bytes (expected 4096..0x80000000)"]),
     ("sink_unknown_key", "mode: sink, sink: {burst: 8}",
-     ["bad.yaml:8:65: error: unknown key 'burst' in lmics[lm].sniffers[s].dcapfs[t].sink (did you mean 'max_burst'? expected one of: data_width, max_burst, fifo_depth, flush_timeout, encoding, ring_bytes)"]),
+     ["bad.yaml:8:65: error: unknown key 'burst' in lmics[lm].sniffers[s].dcapfs[t].sink (did you mean 'max_burst'? expected one of: data_width, max_burst, fifo_depth, flush_timeout, sync_period, idle_flush, encoding, ring_bytes)"]),
+    ("sink_sync_period_raw", "mode: sink, sink: {sync_period: 64}",
+     ["bad.yaml:8:78: error: sink sync_period in lmics[lm].sniffers[s].dcapfs[t] is only for encoding: compact (this sink's encoding is raw; expected encoding: compact, or no 'sync_period')"]),
+    ("sink_sync_period_range", "mode: sink, sink: {encoding: compact, sync_period: 1}",
+     ["bad.yaml:8:97: error: sync_period 1 out of range in lmics[lm].sniffers[s].dcapfs[t].sink.sync_period (expected 2..0x10000)"]),
 ]]

@@ -38,3 +38,23 @@ def test_ring_log2_reaches_the_sink_and_the_descriptor(ring_bytes, log2, tmp_pat
     regs = files["c/trace_sink_regs.h"]
     assert re.search(rf"#define TRACE_SINK_STREAM_LOG_RING_LOG2 +{log2}u ", regs)
     assert ".sink_ring_log2 = TRACE_SINK_STREAM_LOG_RING_LOG2}" in files["c/trace_sink.c"]
+
+
+@pytest.mark.parametrize("extra, period, idle", [("", 256, 16),
+                                                 (", sync_period: 1000, idle_flush: 3", 1000, 3)])
+def test_compact_sync_period_and_idle_flush_reach_the_encoder(extra, period, idle, tmp_path):
+    """sink: {encoding: compact, sync_period, idle_flush} -> jointer_trace_compact's
+    generics (defaults 256 / 16); they enter the config hash only for compact."""
+    text = (CONFIGS / "trace_sink.yaml").read_text()
+    cfg = tmp_path / "trace_sink.yaml"
+    assert "encoding: raw," in text
+    cfg.write_text(text.replace("encoding: raw,", "encoding: compact" + extra + ","))
+    _, files = generate(str(cfg))
+    lmic = files["hdl/trace_sink_stream_lmic.vhd"]
+    m = re.search(r"u_compact_stream_log *: entity work\.jointer_trace_compact\s*generic map \((.*?)\)",
+                  lmic, re.S)
+    assert m, "no jointer_trace_compact instance"
+    assert re.search(rf"sync_period_g *=> {period}\b", m.group(1))
+    assert re.search(rf"idle_flush_g *=> {idle}\b", m.group(1))
+    assert Sink(encoding="raw").canonical().keys().isdisjoint({"sync_period", "idle_flush"})
+    assert Sink(encoding="compact", sync_period=period).canonical()["sync_period"] == period
