@@ -146,7 +146,7 @@ def _static_checks(d: Design) -> list[dict]:
                     (f"{tn}_sink_bytes", f"{T}_SINK_BYTES == 4u || {T}_SINK_BYTES == 8u || {T}_SINK_BYTES == 16u"),
                     (f"{tn}_ring_bytes", f"{T}_RING_BYTES % 4096u == 0u && {T}_RING_BYTES != 0u"),
                     (f"{tn}_ring_log2", f"{T}_RING_LOG2 >= 12u && {T}_RING_LOG2 <= 32u && "
-                     f"{T}_RING_BYTES - 1u >> ({T}_RING_LOG2 - 1u) == 1u"),
+                     f"(({T}_RING_BYTES - 1u) >> ({T}_RING_LOG2 - 1u)) == 1u"),
                     (f"{tn}_filter", f"(long long){T}_HIGH_RESET - (long long){T}_LOW_RESET >= 0"),
                 ]
                 nxt = f"{T}_REGS + 4u * {tl.reg_words}u"
