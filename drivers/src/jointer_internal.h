@@ -46,4 +46,16 @@ typedef struct jointer_sink_ops {
     uint32_t (*capacity)(const jointer_dev *dev, unsigned trace);
 } jointer_sink_ops;
 
+/* One relay step, shared by jointer_trace_relay (records) and
+ * jointer_sink_relay_units (units): wait for the trace's IRQ (a timeout is
+ * no error) and acknowledge it, then call `pass` until one finds nothing or
+ * `budget` entries went by (a producer faster than the drain gives the
+ * caller back control). `pass` drains into the caller's buffer and hands the
+ * entries to its sink; it sets *n to the entries drained (also when the sink
+ * then refuses: they count in *count) and returns the drain's error or the
+ * sink's non-zero return, which ends the step. */
+typedef int (*jointer__relay_pass)(jointer_dev *dev, unsigned trace, void *step, uint32_t *n);
+int jointer__relay(jointer_dev *dev, const jointer_trace_desc *t, unsigned trace, int timeout_ms,
+                   uint32_t budget, jointer__relay_pass pass, void *step, uint64_t *count);
+
 #endif /* JOINTER_INTERNAL_H */

@@ -309,13 +309,33 @@ int jointer_sink_drain_units(jointer_dev *dev, unsigned trace, uint64_t *out, ui
     return 0;
 }
 
+/* jointer_sink_relay_units' pass: units into the caller's buffer, then its sink */
+typedef struct {
+    uint64_t *buf;
+    uint32_t max;
+    jointer_unit_sink sink;
+    void *ctx;
+} unit_step;
+
+static int unit_pass(jointer_dev *dev, unsigned trace, void *step, uint32_t *n)
+{
+    const unit_step *s = step;
+    int r = jointer_sink_drain_units(dev, trace, s->buf, s->max, n);
+
+    if (r < 0)
+        *n = 0; /* nothing passed on */
+    if (r < 0 || *n == 0)
+        return r;
+    return s->sink(s->ctx, s->buf, *n);
+}
+
 int jointer_sink_relay_units(jointer_dev *dev, unsigned trace, uint64_t *buf, uint32_t max,
                              int timeout_ms, jointer_unit_sink sink, void *ctx, uint64_t *units)
 {
     int r;
     const jointer_trace_desc *t = sink_of(dev, trace, &r);
     const jointer_sink_ring *ring = t != NULL ? ring_of(dev, trace) : NULL;
-    uint32_t n, budget;
+    unit_step step = {buf, max, sink, ctx};
 
     if (buf == NULL || max == 0 || sink == NULL || units == NULL)
         return -EINVAL;
@@ -323,23 +343,6 @@ int jointer_sink_relay_units(jointer_dev *dev, unsigned trace, uint64_t *buf, ui
         return r;
     if (ring == NULL)
         return -ENODEV;
-    r = jointer_irq_wait(dev, timeout_ms, NULL);
-    if (r < 0 && r != -ETIMEDOUT)
-        return r;
-    if (t->irq_bit >= 0 && (r = jointer_irq_ack(dev, t->lmic, 3u << (unsigned)t->irq_bit)) < 0)
-        return r;
-    budget = 4u * (ring->size / UNIT_BYTES); /* a producer faster than the drain */
-    do {
-        r = jointer_sink_drain_units(dev, trace, buf, max, &n);
-        if (r < 0)
-            return r;
-        if (n != 0) {
-            *units += n;
-            r = sink(ctx, buf, n);
-            if (r != 0)
-                return r;
-        }
-        budget = n < budget ? budget - n : 0;
-    } while (n != 0 && budget != 0);
-    return 0;
+    return jointer__relay(dev, t, trace, timeout_ms, 4u * (ring->size / UNIT_BYTES), unit_pass,
+                          &step, units);
 }

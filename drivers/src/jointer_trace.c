@@ -150,40 +150,61 @@ int jointer_trace_lost(jointer_dev *dev, unsigned trace, uint32_t *lost)
     return rd(dev, t->reg_offset + (t->sink_bytes != 0 ? JOINTER_SINK_LOST : JOINTER_TRACE_LOST), lost);
 }
 
+int jointer__relay(jointer_dev *dev, const jointer_trace_desc *t, unsigned trace, int timeout_ms,
+                   uint32_t budget, jointer__relay_pass pass, void *step, uint64_t *count)
+{
+    uint32_t n;
+    int r = jointer_irq_wait(dev, timeout_ms, NULL);
+
+    if (r < 0 && r != -ETIMEDOUT)
+        return r;
+    if (t->irq_bit >= 0 && (r = jointer_irq_ack(dev, t->lmic, 3u << (unsigned)t->irq_bit)) < 0)
+        return r;
+    do {
+        n = 0;
+        r = pass(dev, trace, step, &n);
+        *count += n;
+        if (r != 0)
+            return r;
+        budget = n < budget ? budget - n : 0;
+    } while (n != 0 && budget != 0);
+    return 0;
+}
+
+/* jointer_trace_relay's pass: records into the caller's buffer, then its sink */
+typedef struct {
+    jointer_trace_record *buf;
+    uint32_t max;
+    jointer_trace_sink sink;
+    void *ctx;
+} record_step;
+
+static int record_pass(jointer_dev *dev, unsigned trace, void *step, uint32_t *n)
+{
+    const record_step *s = step;
+    int r = jointer_trace_drain(dev, trace, s->buf, s->max, n);
+
+    if (r < 0)
+        *n = 0; /* nothing passed on */
+    if (r < 0 || *n == 0)
+        return r;
+    return s->sink(s->ctx, s->buf, *n);
+}
+
 int jointer_trace_relay(jointer_dev *dev, unsigned trace, jointer_trace_record *buf,
                         uint32_t max, int timeout_ms, jointer_trace_sink sink, void *ctx,
                         uint64_t *drained)
 {
     int r;
     const jointer_trace_desc *t = relay_of(dev, trace, &r);
-    uint32_t n, budget;
+    record_step step = {buf, max, sink, ctx};
 
     if (buf == NULL || max == 0 || sink == NULL || drained == NULL)
         return -EINVAL;
     if (t == NULL)
         return r;
-    r = jointer_irq_wait(dev, timeout_ms, NULL);
-    if (r < 0 && r != -ETIMEDOUT)
-        return r;
-    if (t->irq_bit >= 0) {
-        r = jointer_irq_ack(dev, t->lmic, 3u << (unsigned)t->irq_bit);
-        if (r < 0)
-            return r;
-    }
-    /* a producer faster than the drain: give the caller back control */
-    budget = 4u * (t->sink_bytes == 0 ? t->depth
-                   : dev->sink_ops != NULL ? dev->sink_ops->capacity(dev, trace) : 1u);
-    do {
-        r = jointer_trace_drain(dev, trace, buf, max, &n);
-        if (r < 0)
-            return r;
-        if (n != 0) {
-            *drained += n;
-            r = sink(ctx, buf, n);
-            if (r != 0)
-                return r;
-        }
-        budget = n < budget ? budget - n : 0;
-    } while (n != 0 && budget != 0);
-    return 0;
+    return jointer__relay(dev, t, trace, timeout_ms,
+                          4u * (t->sink_bytes == 0 ? t->depth
+                                : dev->sink_ops != NULL ? dev->sink_ops->capacity(dev, trace) : 1u),
+                          record_pass, &step, drained);
 }
