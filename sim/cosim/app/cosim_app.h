@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "jointer.h"
+#include "jointer_trace_file.h"
 #include "platform.h"
 
 extern const jointer_cfg *const cosim_cfg;
@@ -61,5 +62,11 @@ int cosim_report_all(jointer_dev *dev);
  * nothing: every result at its reset value (all ones for min, else 0),
  * every STATUS, FILL and trace STATUS 0 */
 void cosim_expect_idle(void);
+
+/* a trace file written by an application, read back: rewind, header into
+ * *h, up to max records into back (*n), close; reports file.records,
+ * file.lost and file.complete. Returns 0, or 1 after printing the error */
+int cosim_read_back(FILE *f, jointer_tfile_header *h, jointer_trace_record *back, uint32_t max,
+                    uint32_t *n);
 
 #endif /* COSIM_APP_H */

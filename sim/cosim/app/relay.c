@@ -157,14 +157,9 @@ int app_main(int argc, char **argv)
         platform_report("faster_than_one_drain", st.multi > 0);
 
     /* the file, read back */
-    rewind(st.f);
-    COSIM_TRY(jointer_tfile_read_header(st.f, &h));
-    COSIM_TRY(jointer_tfile_read(st.f, back, MAX_RECORDS, &n));
-    fclose(st.f);
-    platform_report("file.records", n);
+    if (cosim_read_back(st.f, &h, back, MAX_RECORDS, &n) != 0)
+        return 1;
     platform_report("file.header_records", h.records);
-    platform_report("file.lost", h.lost);
-    platform_report("file.complete", h.flags & JOINTER_TFILE_COMPLETE);
     platform_report("file.identity", h.config_hash == cosim_cfg->config_hash && h.depth == t->depth
                                      && h.clock_hz == t->clock_hz);
     /* the events expected in the file: all of them, or the first depth (slow;

@@ -218,13 +218,8 @@ int app_main(int argc, char **argv)
     platform_report("ev_count", v);
 
     /* the file read back: batch 1a, batch 2, batch 3 one after the other */
-    rewind(fs.f);
-    COSIM_TRY(jointer_tfile_read_header(fs.f, &h));
-    COSIM_TRY(jointer_tfile_read(fs.f, back, MAX_RECORDS, &n));
-    fclose(fs.f);
-    platform_report("file.records", n);
-    platform_report("file.lost", h.lost);
-    platform_report("file.complete", h.flags & JOINTER_TFILE_COMPLETE);
+    if (cosim_read_back(fs.f, &h, back, MAX_RECORDS, &n) != 0)
+        return 1;
     check_batch("batch1", 0, n1, n, (uint32_t)cosim_arg_u64(argc, argv, "base1", 0), every);
     check_batch("batch2", n1, n2, n, (uint32_t)cosim_arg_u64(argc, argv, "base2", 0), every);
     if (n3 != 0)
