@@ -1,0 +1,165 @@
+"""The stimulus entries of a co-simulation scenario on the GHDL side
+(sim/cosim/README.md, `stimulus:`): pulses, task (start/done), axi4lite (a
+slave's handshakes) and reset, driven on the top's ports cycle for cycle as
+verilator/harness.cpp drives them. Used by cosim.py (one Stim per entry)."""
+
+from __future__ import annotations
+
+from cocotb.triggers import ClockCycles, RisingEdge, Timer
+
+
+def to_int(v) -> int:
+    if isinstance(v, bool):
+        return int(v)
+    if isinstance(v, int):
+        return v
+    if isinstance(v, str):
+        return int(v, 0)
+    raise ValueError(f"not an integer: {v!r}")
+
+
+
+class Stim:
+    """One stimulus entry; edge n = 0 is the first rising edge after the start."""
+
+    def __init__(self, dut, spec: dict, clk, shadows: dict, widths: dict, where: str):
+        self.dut, self.s, self.clk, self.shadows, self.where = dut, spec, clk, shadows, where
+        self.widths = widths
+        self.n = 0
+        self.resetn = None  # kind reset: the clock's resetn (Harness)
+
+    def num(self, key: str, default: int) -> int:
+        v = self.s.get(key)
+        return default if v is None else to_int(v)
+
+    def port(self, key: str):
+        name = self.s.get(key)
+        if name not in self.widths:
+            raise ValueError(f"{self.where}.{key}: the top has no port {name!r}")
+        return getattr(self.dut, name), name, self.widths[name]
+
+    async def goto(self, m: int):
+        if m > self.n:
+            await ClockCycles(self.clk, m - self.n)
+            self.n = m
+
+    async def run(self):
+        await Timer(1, "ps")
+        await RisingEdge(self.clk)
+        kind = self.s.get("kind")
+        if kind == "pulses":
+            await self.pulses()
+        elif kind == "task":
+            await self.task()
+        elif kind == "axi4lite":
+            await self.axi4lite()
+        elif kind == "reset":
+            await self.reset()
+        else:
+            raise ValueError(f"{self.where}: unknown kind {kind!r} (pulses, task, axi4lite, reset)")
+
+    async def reset(self):
+        """resetn low from 1 ps after edge start to 1 ps after edge start + cycles
+        (odd ps, like the initial reset: harness.cpp ResetStim)."""
+        start, cycles = self.num("start", 0), self.num("cycles", 1)
+        if cycles < 1:
+            raise ValueError(f"{self.where}: cycles must be >= 1")
+        await self.goto(start)
+        await Timer(1, "ps")
+        self.resetn.value = 0
+        await ClockCycles(self.clk, cycles)
+        self.n = start + cycles
+        await Timer(1, "ps")
+        self.resetn.value = 1
+
+    async def pulses(self):
+        port, name, width = self.port("port")
+        bit = self.num("bit", 0)
+        start, every, count = self.num("start", 0), self.num("every", 1), self.num("count", 1)
+        value, step = self.num("value", 0), self.num("value_step", 0)
+        vport, _, vwidth = self.port("value_port") if self.s.get("value_port") else (None, "", 0)
+        if every < 1:
+            raise ValueError(f"{self.where}: every must be >= 1")
+        if bit >= width or bit >= 64:
+            raise ValueError(f"{self.where}: bit {bit} outside port {name}")
+        sh = self.shadows
+        sh.setdefault(name, 0)
+        for k in range(count):
+            e = start + k * every
+            await self.goto(e)
+            sh[name] |= 1 << bit
+            port.value = sh[name]
+            if vport is not None:
+                vport.value = (value + k * step) & ((1 << vwidth) - 1)
+            if every > 1 or k == count - 1:
+                await self.goto(e + 1)
+                sh[name] &= ~(1 << bit)
+                port.value = sh[name]
+
+    async def task(self):
+        sp, dp = self.port("start_port")[0], self.port("done_port")[0]
+        start, length = self.num("start", 0), self.num("length", 1)
+        gap, count = self.num("gap", 1), self.num("count", 1)
+        if length < 1 or gap < 1:
+            raise ValueError(f"{self.where}: length and gap must be >= 1")
+        for k in range(count):
+            s = start + k * (length + gap)
+            await self.goto(s)
+            sp.value = 1
+            await self.goto(s + 1)
+            sp.value = 0
+            await self.goto(s + length)
+            dp.value = 1
+            await self.goto(s + length + 1)
+            dp.value = 0
+
+    async def axi4lite(self):
+        pre = self.s.get("prefix", "")
+        p, w = {}, {}
+        for sig in ["awaddr", "awvalid", "awready", "wdata", "wstrb", "wvalid", "wready",
+                    "bvalid", "bready", "araddr", "arvalid", "arready", "rdata", "rvalid",
+                    "rready"]:
+            if f"{pre}_{sig}" not in self.widths:
+                raise ValueError(f"{self.where}: the top has no port {pre}_{sig}")
+            p[sig] = getattr(self.dut, f"{pre}_{sig}")
+            w[sig] = self.widths[f"{pre}_{sig}"]
+        write = bool(self.s.get("write", True))
+        start, every, count = self.num("start", 0), self.num("every", 3), self.num("count", 1)
+        addr, astep = self.num("addr", 0), self.num("addr_step", 0)
+        data, dstep = self.num("data", 0), self.num("data_step", 0)
+        wstrb = self.num("wstrb", (1 << min(w["wstrb"], 64)) - 1)
+        if every < 1:
+            raise ValueError(f"{self.where}: every must be >= 1")
+
+        def index_at(m: int) -> int:
+            if m < start or (m - start) % every:
+                return -1
+            k = (m - start) // every
+            return k if k < count else -1
+
+        def mask(sig: str, v: int) -> int:
+            return v & ((1 << min(w[sig], 64)) - 1)
+
+        edges = sorted({start + k * every + d for k in range(count) for d in (0, 1, 2)})
+        for m in edges:
+            await self.goto(m)
+            kreq, kresp = index_at(m), index_at(m - 1) if m >= 1 else -1
+            req, resp = int(kreq >= 0), int(kresp >= 0)
+            if write:
+                if req:
+                    p["awaddr"].value = mask("awaddr", addr + kreq * astep)
+                    p["wdata"].value = mask("wdata", data + kreq * dstep)
+                    p["wstrb"].value = mask("wstrb", wstrb)
+                for sig in ("awvalid", "awready", "wvalid", "wready"):
+                    p[sig].value = req
+                p["bvalid"].value = resp
+                p["bready"].value = resp
+            else:
+                if req:
+                    p["araddr"].value = mask("araddr", addr + kreq * astep)
+                if resp:
+                    p["rdata"].value = mask("rdata", data + kresp * dstep)
+                p["arvalid"].value = req
+                p["arready"].value = req
+                p["rvalid"].value = resp
+                p["rready"].value = resp
