@@ -4,7 +4,7 @@
 --
 -- Every observed input it uses is registered once (all mon_* ports are
 -- inputs; no combinational path from them to an output; the stream is never
--- driven). The outputs are combinational from those registers: the candidate
+-- driven); TKEEP is registered as its popcount. The outputs are combinational from those registers: the candidate
 -- is sampled at the first rising edge after its handshake (latency 1).
 --
 -- Beats (count_g = axis_beats_c): a candidate per TVALID & TREADY, bytes =
@@ -66,12 +66,8 @@ architecture rtl of jointer_eig_axis is
     return word_w_c;
   end function;
 
-  -- ripple-carry sum in plain logic (small widths map better than "+")
-  -- popcount as an adder tree (jointer_pkg.popcount is a linear chain, far
-  -- larger for wide TKEEP)
   signal hs_r   : std_logic;                       -- inputs, registered once
   signal last_r : std_logic;
-  signal keep_r : std_logic_vector(keep_w_c - 1 downto 0);
   signal word_r : std_logic_vector(word_w(data_sel_g) - 1 downto 0);
   signal beat   : unsigned(pc_w_c - 1 downto 0);   -- bytes of the registered beat
 begin
@@ -90,7 +86,6 @@ begin
     if rising_edge(clk) then
       hs_r   <= mon_tvalid and mon_tready;
       last_r <= mon_tlast;
-      keep_r <= mon_tkeep(keep_w_c - 1 downto 0);  -- trimmed without has_keep_g
       if rst = '1' then
         hs_r <= '0';
       end if;
@@ -114,7 +109,19 @@ begin
     end process;
   end generate g_word_dest;
 
-  beat      <= popcount(keep_r) when has_keep_g else to_unsigned(keep_w_c, pc_w_c);
+  -- popcount(TKEEP) before the register (pc_w_c bits instead of keep_w_c;
+  -- the packet sum and the counter adder after it stay within 4 LUT levels)
+  g_keep : if has_keep_g generate
+    process (clk)
+    begin
+      if rising_edge(clk) then
+        beat <= popcount(mon_tkeep(keep_w_c - 1 downto 0));
+      end if;
+    end process;
+  end generate g_keep;
+  g_no_keep : if not has_keep_g generate
+    beat <= to_unsigned(keep_w_c, pc_w_c);
+  end generate g_no_keep;
   cand_data <= std_logic_vector(resize(unsigned(word_r), data_w_c));
 
   g_beats : if count_g = axis_beats_c generate

@@ -1,7 +1,8 @@
 -- jointer_eig_contention: interfacer for N masters sharing a bus (seed 003:
 -- bus contention monitor BCM and bus global monitor BGM). Per observed
 -- cycle, master i is granted (VALID and READY: it transfers) or waiting
--- (VALID, not READY). Every observed input is registered once; the
+-- (VALID, not READY). Every observed input is registered once (and the
+-- number of waiting masters, counted before its register); the
 -- classification of the inputs of cycle n is on cand_valid in cycle n+1:
 --   lane 0      : cycles       (every observed cycle)
 --   lane 1      : contention   (two or more masters waiting)
@@ -40,7 +41,9 @@ architecture rtl of jointer_eig_contention is
   signal ready_r : std_logic_vector(masters_g - 1 downto 0);
   signal live_r  : std_logic;  -- the registered inputs belong to an observed cycle
   signal waiting : std_logic_vector(masters_g - 1 downto 0);
-  signal nwait   : unsigned(4 downto 0);  -- masters waiting, 0..13
+  -- masters waiting, 0..masters_g, counted before the register (the filter
+  -- and the extractor behind cand_data start from a flip-flop)
+  signal nwait_r : unsigned(clog2(masters_g + 1) - 1 downto 0);
 begin
 
   assert masters_g <= 13
@@ -52,10 +55,12 @@ begin
     if rising_edge(clk) then
       valid_r <= mon_valid;
       ready_r <= mon_ready;
+      nwait_r <= popcount(mon_valid and not mon_ready);
       live_r  <= '1';
       if rst = '1' then
         valid_r <= (others => '0');
         ready_r <= (others => '0');
+        nwait_r <= (others => '0');
         live_r  <= '0';
       end if;
     end if;
@@ -63,22 +68,10 @@ begin
 
   waiting <= valid_r and not ready_r;
 
-  count : process (all)
-    variable n : unsigned(4 downto 0);
-  begin
-    n := (others => '0');
-    for i in 0 to masters_g - 1 loop
-      if waiting(i) = '1' then
-        n := n + 1;
-      end if;
-    end loop;
-    nwait <= n;
-  end process count;
-
   cand_valid(0) <= live_r;
-  cand_valid(1) <= live_r when nwait >= 2 else '0';
-  cand_valid(2) <= live_r when nwait = 1 else '0';
-  cand_valid(3) <= live_r when nwait = 0 else '0';
+  cand_valid(1) <= live_r when nwait_r >= 2 else '0';
+  cand_valid(2) <= live_r when nwait_r = 1 else '0';
+  cand_valid(3) <= live_r when nwait_r = 0 else '0';
   cand_valid(4) <= live_r and (or valid_r);
   cand_valid(5) <= live_r and not (or valid_r);
   lanes : for i in 0 to masters_g - 1 generate
@@ -86,7 +79,7 @@ begin
     cand_valid(7 + 2 * i) <= live_r and waiting(i);
   end generate lanes;
 
-  cand_data  <= std_logic_vector(resize(nwait, data_w_c));
+  cand_data  <= std_logic_vector(resize(nwait_r, data_w_c));
   cand_bytes <= std_logic_vector(to_unsigned(1, inc_w_c));
 
 end architecture rtl;

@@ -65,6 +65,9 @@ class AxiUtil(Kind):
               f"{', '.join(channels(params))}, or {ch} added to its channels)")
         return True
 
+    def data_width(self, sn) -> int:
+        return len(channels(sn.interfacer.params))          # the stall bitmap
+
     def summary(self, p: dict) -> str:
         proto = "AXI4" if p["protocol"] == "axi4" else "AXI4-Lite"
         return f"{proto} utilization, channels {' '.join(channels(p))}: transfer/stall/idle cycles"

@@ -29,6 +29,9 @@ class AxisUtil(Kind):
     def lanes(self, params: dict) -> int:
         return len(LANES)
 
+    def data_width(self, sn) -> int:
+        return 1                                            # the stall bit of the stream
+
     def summary(self, p: dict) -> str:
         return "AXI4-Stream utilization: transfer/stall/idle cycles"
 

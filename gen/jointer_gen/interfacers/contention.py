@@ -9,7 +9,7 @@ waiting masters."""
 
 from __future__ import annotations
 
-from .base import InterfacerNet, Kind
+from .base import InterfacerNet, Kind, clog2
 
 CONTENTION_LANES = ("cycles", "contention", "single_wait", "no_wait", "busy", "idle")
 
@@ -35,6 +35,9 @@ class Contention(Kind):
         net.generic("masters_g", "positive", str(n), "masters sharing the bus")
         net.observe("valid", n, "VALID of each master (bit i = master i)")
         net.observe("ready", n, "READY of each master")
+
+    def data_width(self, sn) -> int:
+        return clog2(sn.interfacer.params["masters"] + 1)    # waiting masters, 0..masters
 
 
 KIND = Contention()

@@ -206,16 +206,3 @@ void cosim_expect_idle(void)
         platform_expect(name, 0);
     }
 }
-
-int cosim_read_back(FILE *f, jointer_tfile_header *h, jointer_trace_record *back, uint32_t max,
-                    uint32_t *n)
-{
-    rewind(f);
-    COSIM_TRY(jointer_tfile_read_header(f, h));
-    COSIM_TRY(jointer_tfile_read(f, back, max, n));
-    fclose(f);
-    platform_report("file.records", *n);
-    platform_report("file.lost", h->lost);
-    platform_report("file.complete", h->flags & JOINTER_TFILE_COMPLETE);
-    return 0;
-}

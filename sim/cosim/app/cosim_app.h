@@ -63,7 +63,8 @@ int cosim_report_all(jointer_dev *dev);
  * every STATUS, FILL and trace STATUS 0 */
 void cosim_expect_idle(void);
 
-/* a trace file written by an application, read back: rewind, header into
+/* (cosim_tfile.c, with jointer_trace_file.c in the scenario's app_sources)
+ * a trace file written by an application, read back: rewind, header into
  * *h, up to max records into back (*n), close; reports file.records,
  * file.lost and file.complete. Returns 0, or 1 after printing the error */
 int cosim_read_back(FILE *f, jointer_tfile_header *h, jointer_trace_record *back, uint32_t max,
