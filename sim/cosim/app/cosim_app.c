@@ -172,12 +172,23 @@ int cosim_report_all(jointer_dev *dev)
         platform_report(name, st);
     }
     for (i = 0; i < cfg->num_traces; ++i) {
-        uint32_t fill, st;
-        r = jointer_trace_status(dev, i, &fill, &st);
-        if (r < 0)
-            return r;
-        snprintf(name, sizeof name, "%s.fill", cfg->traces[i].name);
-        platform_report(name, fill);
+        uint32_t fill, st, lost;
+        if (cfg->traces[i].sink_bytes != 0) {
+            /* a sink trace: its registers (no ring attached here) */
+            r = jointer_sink_status(dev, i, &st, &fill, &lost);
+            if (r < 0)
+                return r;
+            snprintf(name, sizeof name, "%s.wptr", cfg->traces[i].name);
+            platform_report(name, fill);
+            snprintf(name, sizeof name, "%s.lost", cfg->traces[i].name);
+            platform_report(name, lost);
+        } else {
+            r = jointer_trace_status(dev, i, &fill, &st);
+            if (r < 0)
+                return r;
+            snprintf(name, sizeof name, "%s.fill", cfg->traces[i].name);
+            platform_report(name, fill);
+        }
         snprintf(name, sizeof name, "%s.status", cfg->traces[i].name);
         platform_report(name, st);
     }
@@ -200,6 +211,14 @@ void cosim_expect_idle(void)
         platform_expect(name, 0);
     }
     for (i = 0; i < cfg->num_traces; ++i) {
+        if (cfg->traces[i].sink_bytes != 0) {
+            /* STATUS not expected: CONFIG_ERROR until the host sets BASE/SIZE */
+            snprintf(name, sizeof name, "%s.wptr", cfg->traces[i].name);
+            platform_expect(name, 0);
+            snprintf(name, sizeof name, "%s.lost", cfg->traces[i].name);
+            platform_expect(name, 0);
+            continue;
+        }
         snprintf(name, sizeof name, "%s.fill", cfg->traces[i].name);
         platform_expect(name, 0);
         snprintf(name, sizeof name, "%s.status", cfg->traces[i].name);

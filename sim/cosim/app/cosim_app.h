@@ -55,12 +55,13 @@ int cosim_stop_all(jointer_dev *dev);
 
 /* platform_report of every metric (its name), each LMIC's STATUS
  * ("status.<lmic>") and each trace's FILL and STATUS ("<trace>.fill",
- * "<trace>.status") */
+ * "<trace>.status"; a sink trace: "<trace>.wptr", "<trace>.lost",
+ * "<trace>.status" from its registers) */
 int cosim_report_all(jointer_dev *dev);
 
 /* platform_expect of what cosim_report_all reports for a monitor that saw
  * nothing: every result at its reset value (all ones for min, else 0),
- * every STATUS, FILL and trace STATUS 0 */
+ * every STATUS, FILL and trace STATUS 0 (a sink: WPTR and LOST 0) */
 void cosim_expect_idle(void);
 
 /* (cosim_tfile.c, with jointer_trace_file.c in the scenario's app_sources)
