@@ -149,10 +149,21 @@ int cosim_stop_all(jointer_dev *dev)
     return r;
 }
 
+/* "<a><b>" reported (or expected) with value v */
+static void put(int expect, const char *a, const char *b, uint64_t v)
+{
+    char name[128];
+
+    snprintf(name, sizeof name, "%s%s", a, b);
+    if (expect)
+        platform_expect(name, v);
+    else
+        platform_report(name, v);
+}
+
 int cosim_report_all(jointer_dev *dev)
 {
     const jointer_cfg *cfg = cosim_cfg;
-    char name[128];
     unsigned i;
     int r;
 
@@ -168,29 +179,25 @@ int cosim_report_all(jointer_dev *dev)
         r = jointer_status(dev, i, &st);
         if (r < 0)
             return r;
-        snprintf(name, sizeof name, "status.%s", cfg->lmics[i].name);
-        platform_report(name, st);
+        put(0, "status.", cfg->lmics[i].name, st);
     }
     for (i = 0; i < cfg->num_traces; ++i) {
+        const char *t = cfg->traces[i].name;
         uint32_t fill, st, lost;
         if (cfg->traces[i].sink_bytes != 0) {
             /* a sink trace: its registers (no ring attached here) */
             r = jointer_sink_status(dev, i, &st, &fill, &lost);
             if (r < 0)
                 return r;
-            snprintf(name, sizeof name, "%s.wptr", cfg->traces[i].name);
-            platform_report(name, fill);
-            snprintf(name, sizeof name, "%s.lost", cfg->traces[i].name);
-            platform_report(name, lost);
+            put(0, t, ".wptr", fill);
+            put(0, t, ".lost", lost);
         } else {
             r = jointer_trace_status(dev, i, &fill, &st);
             if (r < 0)
                 return r;
-            snprintf(name, sizeof name, "%s.fill", cfg->traces[i].name);
-            platform_report(name, fill);
+            put(0, t, ".fill", fill);
         }
-        snprintf(name, sizeof name, "%s.status", cfg->traces[i].name);
-        platform_report(name, st);
+        put(0, t, ".status", st);
     }
     return 0;
 }
@@ -198,7 +205,6 @@ int cosim_report_all(jointer_dev *dev)
 void cosim_expect_idle(void)
 {
     const jointer_cfg *cfg = cosim_cfg;
-    char name[128];
     unsigned i;
 
     for (i = 0; i < cfg->num_metrics; ++i) {
@@ -206,22 +212,17 @@ void cosim_expect_idle(void)
         uint64_t ones = m->width >= 64u ? UINT64_MAX : (UINT64_C(1) << m->width) - 1u;
         platform_expect(m->name, m->aggregator == JOINTER_AGGREGATOR_MIN ? ones : 0u);
     }
-    for (i = 0; i < cfg->num_lmics; ++i) {
-        snprintf(name, sizeof name, "status.%s", cfg->lmics[i].name);
-        platform_expect(name, 0);
-    }
+    for (i = 0; i < cfg->num_lmics; ++i)
+        put(1, "status.", cfg->lmics[i].name, 0);
     for (i = 0; i < cfg->num_traces; ++i) {
+        const char *t = cfg->traces[i].name;
         if (cfg->traces[i].sink_bytes != 0) {
             /* STATUS not expected: CONFIG_ERROR until the host sets BASE/SIZE */
-            snprintf(name, sizeof name, "%s.wptr", cfg->traces[i].name);
-            platform_expect(name, 0);
-            snprintf(name, sizeof name, "%s.lost", cfg->traces[i].name);
-            platform_expect(name, 0);
-            continue;
+            put(1, t, ".wptr", 0);
+            put(1, t, ".lost", 0);
+        } else {
+            put(1, t, ".fill", 0);
+            put(1, t, ".status", 0);
         }
-        snprintf(name, sizeof name, "%s.fill", cfg->traces[i].name);
-        platform_expect(name, 0);
-        snprintf(name, sizeof name, "%s.status", cfg->traces[i].name);
-        platform_expect(name, 0);
     }
 }
