@@ -2,6 +2,7 @@
 
   convert FILE... --format vcd|perfetto [-o OUT] [--symbols SYMFILE] [--watch W.csv] [--descriptor D]
   exporter --listen [HOST]:PORT --monitor SPEC=DESCRIPTOR [--monitor ...]
+  dashboard --descriptor DESCRIPTOR [--monitor LABEL] -o OUT.json  (Grafana, EXPORTER.md)
   plot histogram FILE.json [METRIC] -o OUT.png|svg     (jointer read --format json)
   plot watch FILE.csv -o OUT.png|svg                   (jointer watch --output)
   plot profile FILE.csv -o OUT.png|svg                 (jointer profile --format csv)
@@ -28,6 +29,12 @@ def _exporter(a):
     serve(a.listen, a.monitor, a.sysfs_root, once=False)
 
 
+def _dashboard(a):
+    from .dashboard import write_dashboard
+    out = write_dashboard(a.descriptor, a.output, a.monitor)
+    print("wrote %s" % out)
+
+
 def _plot(a):
     from .plot import plot
     out = plot(a.kind, a.input, a.output, a.metric)
@@ -48,9 +55,16 @@ def main(argv=None):
     e = sub.add_parser("exporter", help="Prometheus exporter of every metric of every monitor")
     e.add_argument("--listen", default=":9464", help="[HOST]:PORT (default :9464)")
     e.add_argument("--monitor", action="append", required=True, metavar="SPEC=DESCRIPTOR",
-                   help="e.g. uio:/dev/uio0=build/drivers/shared/desc/libselective_accumulations.so")
+                   help="e.g. uio:/dev/uio0=libselective_accumulations.so; a DESCRIPTOR with a slash is a path, "
+                        "a bare name is looked up in $JOINTER_DESC_PATH (default "
+                        "/usr/share/jointer/desc:/usr/local/share/jointer/desc), then the checkout's build")
     e.add_argument("--sysfs-root", help=argparse.SUPPRESS)
     e.set_defaults(fn=_exporter)
+    g = sub.add_parser("dashboard", help="a Grafana dashboard (JSON model) of one monitor's exported families")
+    g.add_argument("--descriptor", required=True, help="lib<name>.so (a path, or a bare name as for exporter)")
+    g.add_argument("--monitor", help="the exporter's monitor label (default: the monitor's name)")
+    g.add_argument("-o", "--output", required=True, help="OUT.json")
+    g.set_defaults(fn=_dashboard)
     pl = sub.add_parser("plot", help="histogram / watch / profile plots (PNG or SVG)")
     pl.add_argument("kind", choices=("histogram", "watch", "profile"))
     pl.add_argument("input")

@@ -1,130 +1,418 @@
 """Prometheus exporter: every metric of every monitor of one board, read
-through libjointer at each scrape (prometheus_client custom collector).
+through libjointer at each scrape (a prometheus_client custom collector).
+One process per board; Prometheus servers (an HA pair too) scrape it.
 
     python3 -m jointer exporter --listen :9464 \
-        --monitor uio:/dev/uio0=build/drivers/shared/desc/libselective_accumulations.so
+        --monitor uio:/dev/uio0=libselective_accumulations.so
 
-Series (labels monitor, lmic, sniffer, metric):
-  jointer_metric                 gauge: each plain metric's value (sum, max, min, last)
-  jointer_histogram              histogram: the hardware's buckets, cumulative; bucket
-                                 [low, high) has le = high - 1 (integer samples), the
-                                 last le = +Inf; _count = samples; no _sum (not counted)
-  jointer_mean                   summary: _sum and _count of a mean metric (one snapshot)
-  jointer_overflow               gauge 0/1: the sniffer's OVERFLOW bit (labels without metric)
-  jointer_trace_lost             gauge: LOST of each relay or sink trace (label trace)
-  jointer_trace_fill             gauge: FILL of each trace (label trace)
-  jointer_up                     gauge 0/1 per monitor: 0 when its last read failed
-Prometheus is the distributed part: one exporter per board, scraped by one server.
+Why it is built this way (drivers/python/EXPORTER.md has the reference):
+- one family per metric (DCAPF), named by the Prometheus conventions:
+  jointer_<metric>[_<unit>], counters exposed with _total; the unit comes
+  from the descriptor (a time extractor counts cycles) or from the metric's
+  name (a `bytes` or `cycles` word): family_of() is the one rule;
+- one reader at a time per device: a lock around every snapshot, so two
+  concurrent scrapes never interleave their register reads;
+- the identity (ID, VERSION, CONFIG_HASH, INFO) is read before and after
+  every snapshot: a PL reloaded with another bitstream reports jointer_up 0
+  and its reason (jointer_down_reason) until the identity matches again;
+- sink traces report their hardware state (STATUS, WPTR, LOST registers):
+  a ring that has not started is a state, not an error.
 """
 import errno as E
+import os
+import re
 import sys
+import threading
 import time
+from collections import namedtuple
 
+from . import _lib
+from .descriptor import Descriptor
 from .errors import JointerError
 from .monitor import Monitor
 
+METRIC_LABELS = ["monitor", "lmic", "sniffer"]
+TRACE_LABELS = ["monitor", "lmic", "sniffer", "trace"]
+UNIT_WORDS = ("bytes", "cycles")     # a word of the metric name that names its unit (event extractors)
+KINDS = {"sum": "counter", "max": "gauge", "min": "gauge", "last": "gauge", "histogram": "histogram",
+         "mean": "summary"}
+REASONS = ("id", "version", "config_hash", "info", "changed", "read_error")
+TRACE_STATES = ("full", "overflow")
+SINK_STATES = ("idle", "writing", "error", "config_error")
+DEFAULT_DESC_PATH = "/usr/share/jointer/desc:/usr/local/share/jointer/desc"
+_INFO_MASK = 0xFFFF | _lib.INFO_TIMESTAMP | _lib.INFO_MARK | _lib.INFO_SCRATCH  # what jointer_selftest compares
+_NAME = re.compile(r"^[a-zA-Z_:][a-zA-Z0-9_:]*$")
 
-def _labels(m):
-    return [m.lmic_name, m.sniffer_name, m.name]
+Family = namedtuple("Family", "name type unit help")  # name: the OpenMetrics family name (no _total)
+
+# the exporter's own families, whatever the monitors
+OWN = [
+    Family("jointer_up", "gauge", "", "1 when the monitor was read with its identity matching its descriptor"),
+    Family("jointer_down_reason", "stateset", "",
+           "why jointer_up is 0: id (no JNTR ID: another bitstream or none), version, config_hash, info "
+           "(another monitor configuration), changed (identity changed during the read), read_error"),
+    Family("jointer_monitor", "info", "", "the descriptor a monitor is read with and the identity its device reports"),
+    Family("jointer_scrape_duration_seconds", "gauge", "seconds", "time to read one monitor (lock wait included)"),
+    Family("jointer_sniffer_overflow", "gauge", "", "OVERFLOW bit of a sniffer: one of its results saturated or "
+                                                   "wrapped"),
+    Family("jointer_trace_fill_records", "gauge", "records", "records in a trace buffer (FILL)"),
+    Family("jointer_trace_lost_records", "counter", "records", "records a relay or sink trace dropped (LOST)"),
+    Family("jointer_trace_status", "stateset", "", "STATUS bits of a trace buffer: full, overflow"),
+    Family("jointer_sink_write_offset_bytes", "gauge", "bytes", "WPTR of a sink trace: ring offset of its next "
+                                                               "write"),
+    Family("jointer_sink_state", "stateset", "",
+           "a sink trace: idle (nothing written since it was cleared: its ring has not started, or has no record "
+           "yet), writing, error (bus error, stopped), config_error (ring BASE/SIZE refused)"),
+]
+
+
+# ---- naming -----------------------------------------------------------------
+def metric_unit(m):
+    """The unit of a metric's values: a time extractor counts cycles of its
+    LMIC's clock; an event extractor's unit is a word of its name (bytes,
+    cycles), else none (a count, or sampled data the descriptor does not type)."""
+    if m.extractor == "time":
+        return "cycles"
+    words = m.name.lower().split("_")
+    for u in UNIT_WORDS:
+        if u in words:
+            return u
+    return ""
+
+
+def family_of(m):
+    """The Family of one metric (a Metric of the descriptor)."""
+    kind = KINDS.get(m.aggregator)
+    if kind is None:
+        raise JointerError(E.ENOTSUP, "metric %s: aggregator %s has no Prometheus type" % (m.name, m.aggregator))
+    base = m.name[:-len("_total")] if m.name.endswith("_total") else m.name
+    unit = metric_unit(m)
+    name = "jointer_" + base
+    if unit and not name.endswith("_" + unit):
+        name += "_" + unit
+    if not _NAME.match(name):
+        raise JointerError(E.EINVAL, "metric %s: %s is not a Prometheus metric name" % (m.name, name))
+    what = {"counter": "counter", "gauge": "gauge", "histogram": "histogram of the hardware's buckets "
+            "(no _sum: the hardware counts none)", "summary": "sum and count of one snapshot"}[kind]
+    wrap = ", wraps at 2^%d" % m.width if m.flags & _lib.METRIC_WRAP else ""
+    return Family(name, kind, unit, "jointer %s: %s extractor, %s aggregator%s (%s%s)"
+                  % (m.name, m.extractor, m.aggregator, wrap, what, ", " + unit if unit else ""))
+
+
+def sample_names(f):
+    """The names a family's samples are exposed under (text format and OpenMetrics)."""
+    n = f.name
+    return {"counter": [n + "_total", n + "_created"], "gauge": [n], "stateset": [n], "info": [n + "_info"],
+            "histogram": [n + "_bucket", n + "_count", n + "_sum", n + "_created"],
+            "summary": [n, n + "_count", n + "_sum", n + "_created"]}[f.type]
+
+
+def plan(descriptors):
+    """[Family] of the given descriptors' metrics plus the exporter's own, in
+    order, checked: a family name used with two types or units, or a sample
+    name two families would expose, is an error (one line)."""
+    fams, owner, samples = {}, {}, {}
+
+    def add(f, who):
+        old = fams.get(f.name)
+        if old is not None:
+            if old in OWN:
+                raise JointerError(E.EINVAL, "%s: its family %s is one of the exporter's own: rename the metric"
+                                   % (who, f.name))
+            if (old.type, old.unit) != (f.type, f.unit):
+                raise JointerError(E.EINVAL, "%s and %s both map to the family %s, as a %s and as a %s: rename "
+                                   "one metric" % (owner[f.name], who, f.name, old.type, f.type))
+            return
+        for s in sample_names(f):
+            if s in samples:
+                raise JointerError(E.EINVAL, "%s: its series %s is also one of %s" % (who, s, samples[s]))
+        for s in sample_names(f):
+            samples[s] = who
+        fams[f.name], owner[f.name] = f, who
+
+    for f in OWN:
+        add(f, "the exporter's own %s" % f.name)
+    for d in descriptors:
+        for m in d.metrics:
+            add(family_of(m), "metric %s of %s" % (m.name, d.name))
+    return list(fams.values())
+
+
+# ---- one reader at a time per device -------------------------------------------
+_LOCKS = {}
+_LOCKS_GUARD = threading.Lock()
+
+
+def device_key(mon):
+    """What identifies the device behind a Monitor (two Monitors of one device share a lock)."""
+    spec = mon.spec or ""
+    if spec.startswith("uio:"):
+        return ("uio", os.path.realpath(spec[4:]))
+    if spec == "devmem":
+        return ("devmem", mon.descriptor.base_address)
+    if spec.startswith("devmem:"):
+        return ("devmem", int(spec[7:], 0))
+    return ("object", id(mon))
+
+
+def device_lock(mon):
+    with _LOCKS_GUARD:
+        return _LOCKS.setdefault(device_key(mon), threading.Lock())
+
+
+# ---- one monitor: identity and snapshot ------------------------------------------
+Snapshot = namedtuple("Snapshot", "reason ident values overflow traces seconds error")
+
+
+def identity_mismatch(d, ident):
+    """None when the identity read matches descriptor d, else the reason (REASONS)."""
+    if ident["id"] != _lib.ID_VALUE:
+        return "id"
+    if ident["version"] >> 16 != d.version >> 16:
+        return "version"
+    if ident["config_hash"] != d.config_hash:
+        return "config_hash"
+    if ident["info"] & _INFO_MASK != d.info & _INFO_MASK:
+        return "info"
+    return None
+
+
+def read_monitor(mon):
+    """(values per metric, {(lmic, sniffer): overflow}, trace rows) of one monitor, no lock."""
+    d = mon.descriptor
+    first = mon.values()
+    values = []
+    for m in d.metrics:
+        if m.aggregator == "histogram":
+            values.append(mon.histogram(m.index))
+        elif m.aggregator == "mean":
+            values.append(mon.mean(m.index))
+        else:
+            values.append(first[m.index])
+    traces = []
+    for t in d.traces:
+        if t.sink_bytes:      # its registers, not jointer_trace_status: that one needs a ring this process started
+            traces.append(("sink", t) + mon.sink_status(t.index))
+        else:
+            fill, st = mon.trace_status(t.index)
+            traces.append(("buffer", t, fill, st, mon.lost(t.index) if t.relay else None))
+    return values, mon.overflow(), traces
+
+
+class Target:
+    """A monitor under its label: snapshots under the device's lock; logs
+    (stderr) each change of state, not each failing scrape."""
+
+    def __init__(self, label, mon):
+        self.label, self.mon = label, mon
+        self.lock = device_lock(mon)
+        self._state = "up"
+        self._state_lock = threading.Lock()
+
+    def snapshot(self):
+        t0 = time.monotonic()
+        ident = values = ov = traces = err = None
+        with self.lock:
+            try:
+                ident = self.mon.identify()
+                reason = identity_mismatch(self.mon.descriptor, ident)
+                if reason is None:
+                    values, ov, traces = read_monitor(self.mon)
+                    after = self.mon.identify()
+                    if after != ident:
+                        reason, ident = identity_mismatch(self.mon.descriptor, after) or "changed", after
+            except JointerError as e:
+                reason, err = "read_error", str(e).splitlines()[0]
+        if reason is not None:
+            values = ov = traces = None
+        snap = Snapshot(reason, ident, values, ov, traces, time.monotonic() - t0, err)
+        self._log(snap)
+        return snap
+
+    def _log(self, s):
+        state = "up" if s.reason is None else s.reason
+        with self._state_lock:
+            if state == self._state:
+                return
+            self._state = state
+        d = self.mon.descriptor
+        if s.reason is None:
+            msg = "up again (identity matches %s, config hash 0x%08X)" % (d.name, d.config_hash)
+        elif s.reason == "read_error":
+            msg = "down: %s" % s.error
+        else:
+            i = s.ident
+            msg = ("down (%s): the device reports ID 0x%08X, VERSION 0x%08X, CONFIG_HASH 0x%08X, INFO 0x%08X; the "
+                   "descriptor %s is 0x%08X (was the PL reloaded with another bitstream?)"
+                   % (s.reason, i["id"], i["version"], i["config_hash"], i["info"], d.name, d.config_hash))
+        print("jointer exporter: %s: %s" % (self.label, msg), file=sys.stderr, flush=True)
+
+
+# ---- the collector ------------------------------------------------------------------
+def _new_family(f, labels):
+    from prometheus_client.core import (CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily,
+                                        InfoMetricFamily, StateSetMetricFamily, SummaryMetricFamily)
+    cls = {"counter": CounterMetricFamily, "gauge": GaugeMetricFamily, "histogram": HistogramMetricFamily,
+           "summary": SummaryMetricFamily}.get(f.type)
+    if cls is not None:
+        return cls(f.name, f.help, labels=labels, unit=f.unit)
+    return (StateSetMetricFamily if f.type == "stateset" else InfoMetricFamily)(f.name, f.help, labels=labels)
+
+
+def histogram_buckets(rows):
+    """[(le, cumulative count)] of [(low, high, count)]: integer samples, so
+    bucket [low, high) holds the samples <= high - 1; the last le is +Inf."""
+    acc, out = 0, []
+    for lo, hi, c in rows:
+        acc += c
+        out.append(("+Inf" if hi is None else repr(float(hi - 1)), acc))
+    return out
 
 
 class JointerCollector:
     """A prometheus_client collector over [(label, Monitor)]."""
 
     def __init__(self, monitors):
-        self.monitors = monitors
+        self.targets = [Target(label, mon) for label, mon in monitors]
+        self.families = plan([t.mon.descriptor for t in self.targets])
+        self.family_of = {(t.label, m.index): family_of(m) for t in self.targets for m in t.mon.descriptor.metrics}
 
     def describe(self):
         return []
 
     def collect(self):
-        from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily, SummaryMetricFamily
-        from prometheus_client.samples import Sample
-        lab = ["monitor", "lmic", "sniffer", "metric"]
-        g = GaugeMetricFamily("jointer_metric", "value of a jointer metric (sum, max, min or last aggregator)",
-                              labels=lab)
-        h = HistogramMetricFamily("jointer_histogram", "a jointer histogram metric, hardware bucket bounds",
-                                  labels=lab)
-        s = SummaryMetricFamily("jointer_mean", "sum and count of a jointer mean metric", labels=lab)
-        ov = GaugeMetricFamily("jointer_overflow", "OVERFLOW bit of a sniffer (a result saturated or wrapped)",
-                               labels=["monitor", "lmic", "sniffer"])
-        lost = GaugeMetricFamily("jointer_trace_lost", "records a relay or sink trace dropped (its LOST register)",
-                                 labels=["monitor", "lmic", "sniffer", "trace"])
-        fill = GaugeMetricFamily("jointer_trace_fill", "records in a trace buffer (FILL)",
-                                 labels=["monitor", "lmic", "sniffer", "trace"])
-        up = GaugeMetricFamily("jointer_up", "1 when the monitor was read, 0 when the read failed",
-                               labels=["monitor"])
-        for label, mon in self.monitors:
-            try:
-                rows = self._read(mon)
-            except JointerError as e:
-                print("jointer exporter: %s: %s" % (label, e), file=sys.stderr)
-                up.add_metric([label], 0)
-                continue
-            up.add_metric([label], 1)
-            for kind, m, val in rows:
-                if kind == "value":
-                    g.add_metric([label] + _labels(m), val)
-                elif kind == "hist":
-                    acc, buckets = 0, []
-                    for lo, hi, c in val:
-                        acc += c
-                        buckets.append(("+Inf" if hi is None else str(float(hi - 1)), acc))
-                    h.add_metric([label] + _labels(m), buckets, None)
-                    # _count (= the +Inf bucket) without _sum: the hardware counts no sum
-                    h.samples.append(Sample("jointer_histogram_count", dict(zip(lab, [label] + _labels(m))),
-                                            acc))
-                elif kind == "mean":
-                    s.add_metric([label] + _labels(m), val[1], val[0])
-                elif kind == "overflow":
-                    ov.add_metric([label, m[0], m[1]], val)
-                elif kind in ("lost", "fill"):
-                    (lost if kind == "lost" else fill).add_metric([label, m.lmic_name, m.sniffer_name, m.name], val)
-        return [g, h, s, ov, lost, fill, up]
+        own = {f.name for f in OWN}
+        labels = {"jointer_up": ["monitor"], "jointer_down_reason": ["monitor"], "jointer_monitor": ["monitor"],
+                  "jointer_scrape_duration_seconds": ["monitor"], "jointer_sniffer_overflow": METRIC_LABELS}
+        fams = {f.name: _new_family(f, labels.get(f.name, METRIC_LABELS if f.name not in own else TRACE_LABELS))
+                for f in self.families}
+        for t in self.targets:
+            self._add(fams, t, t.snapshot())
+        return list(fams.values())
 
-    @staticmethod
-    def _read(mon):
-        rows = []
-        vals = mon.values()
-        for m in mon.descriptor.metrics:
-            if m.aggregator == "histogram":
-                rows.append(("hist", m, mon.histogram(m.index)))
-            elif m.aggregator == "mean":
-                rows.append(("mean", m, mon.mean(m.index)))
+    def _add(self, fams, t, s):
+        d, lab = t.mon.descriptor, t.label
+        fams["jointer_up"].add_metric([lab], 1 if s.reason is None else 0)
+        fams["jointer_down_reason"].add_metric([lab], {r: r == s.reason for r in REASONS})
+        i = s.ident or {}
+        fams["jointer_monitor"].add_metric([lab], {
+            "device": t.mon.spec or "", "descriptor": d.name, "config_hash": "0x%08X" % d.config_hash,
+            "device_id": "0x%08X" % i["id"] if i else "", "device_config_hash": "0x%08X" % i["config_hash"] if i
+            else ""})
+        fams["jointer_scrape_duration_seconds"].add_metric([lab], s.seconds)
+        if s.reason is not None:
+            return
+        for m, v in zip(d.metrics, s.values):
+            f = self.family_of[(lab, m.index)]
+            fam, ml = fams[f.name], [lab, m.lmic_name, m.sniffer_name]
+            if f.type == "histogram":
+                fam.add_metric(ml, histogram_buckets(v), None)
+            elif f.type == "summary":
+                fam.add_metric(ml, v[1], v[0])
             else:
-                rows.append(("value", m, vals[m.index]))
-        for key, bit in mon.overflow().items():
-            rows.append(("overflow", key, int(bit)))
-        for t in mon.descriptor.traces:
-            rows.append(("fill", t, mon.trace_status(t.index)[0]))
-            if t.relay or t.sink_bytes:
-                rows.append(("lost", t, mon.lost(t.index)))
-        return rows
+                fam.add_metric(ml, v)
+        for (lmic, sniffer), bit in s.overflow.items():
+            fams["jointer_sniffer_overflow"].add_metric([lab, lmic, sniffer], int(bit))
+        for row in s.traces:
+            tr = row[1]
+            tl = [lab, tr.lmic_name, tr.sniffer_name, tr.name]
+            if row[0] == "sink":
+                st, wptr, lost = row[2:]
+                fams["jointer_sink_write_offset_bytes"].add_metric(tl, wptr)
+                fams["jointer_trace_lost_records"].add_metric(tl, lost)
+                fams["jointer_sink_state"].add_metric(tl, sink_state(st, wptr, lost))
+            else:
+                fill, st, lost = row[2:]
+                fams["jointer_trace_fill_records"].add_metric(tl, fill)
+                fams["jointer_trace_status"].add_metric(tl, {"full": bool(st & 1), "overflow": bool(st & 2)})
+                if lost is not None:
+                    fams["jointer_trace_lost_records"].add_metric(tl, lost)
+
+
+def sink_state(status, wptr, lost):
+    """One of SINK_STATES from a sink's STATUS, WPTR and LOST registers."""
+    if status & 0x2:
+        s = "config_error"
+    elif status & 0x1:
+        s = "error"
+    elif wptr == 0 and lost == 0 and not status & 0x4:
+        s = "idle"
+    else:
+        s = "writing"
+    return {x: x == s for x in SINK_STATES}
+
+
+# ---- command line: descriptors, devices, listening -------------------------------------
+def desc_dirs():
+    """Where a bare descriptor name is looked up: $JOINTER_DESC_PATH (':'-separated,
+    default DEFAULT_DESC_PATH), then the checkout's build/drivers/shared/desc (make py-lib)."""
+    dirs = [p for p in os.environ.get("JOINTER_DESC_PATH", DEFAULT_DESC_PATH).split(":") if p]
+    return dirs + [os.path.join(_lib.SHARED_DIR, "desc")]
+
+
+def resolve_descriptor(arg):
+    """A path when arg has a slash; a bare name (libX.so, X.jdesc, X.yaml, or a
+    monitor name X) is looked up in desc_dirs(), never in the current directory."""
+    if "/" in arg:
+        if not os.path.isfile(arg):
+            raise JointerError(E.ENOENT, "descriptor %s: no such file" % arg)
+        return arg
+    names = [arg] if arg.endswith((".so", ".jdesc", ".yaml", ".yml")) else ["lib%s.so" % arg, "%s.jdesc" % arg]
+    dirs = desc_dirs()
+    for d in dirs:
+        for n in names:
+            p = os.path.join(d, n)
+            if os.path.isfile(p):
+                return p
+    raise JointerError(E.ENOENT, "descriptor %s: not found in %s (a bare name is looked up there: "
+                                 "$JOINTER_DESC_PATH, then the checkout's build; for a file in the current "
+                                 "directory write ./%s)" % (arg, ":".join(dirs), names[0]))
+
+
+def load_descriptor(arg):
+    """A Descriptor from a --descriptor / --monitor argument (resolve_descriptor's rule)."""
+    path = resolve_descriptor(arg)
+    if path.endswith(".jdesc"):
+        loader = getattr(Descriptor, "from_file", None)
+        if loader is None:
+            raise JointerError(E.ENOTSUP, "%s: this jointer package does not read .jdesc files; give lib<name>.so"
+                               % path)
+        return loader(path)
+    if path.endswith((".yaml", ".yml")):
+        return Descriptor.from_yaml(path)
+    return Descriptor.load(path)
 
 
 def parse_listen(listen):
     host, sep, port = listen.rpartition(":")
     try:
         p = int(port)
-        if not 0 <= p <= 65535:
+        if not sep or not 0 <= p <= 65535:
             raise ValueError
     except ValueError:
         raise JointerError(E.EINVAL, "--listen takes [HOST]:PORT, not \"%s\"" % listen) from None
+    host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
     return (host or "0.0.0.0"), p
 
 
 def open_monitors(specs, sysfs_root=None):
-    """[(label, Monitor)] from SPEC=DESCRIPTOR strings (labels made unique)."""
+    """[(label, Monitor)] from SPEC=DESCRIPTOR strings (labels made unique);
+    the monitors opened so far are closed when one fails."""
     out, seen = [], {}
-    for item in specs:
-        spec, sep, desc = item.partition("=")
-        if not sep or not spec or not desc:
-            raise JointerError(E.EINVAL, "--monitor takes SPEC=DESCRIPTOR (e.g. uio:/dev/uio0=libname.so), "
-                                         "not \"%s\"" % item)
-        m = Monitor.open(spec, desc, sysfs_root=sysfs_root)
-        n = seen.get(m.name, 0)
-        seen[m.name] = n + 1
-        out.append((m.name if n == 0 else "%s_%d" % (m.name, n), m))
+    try:
+        for item in specs:
+            spec, sep, desc = item.partition("=")
+            if not sep or not spec or not desc:
+                raise JointerError(E.EINVAL, "--monitor takes SPEC=DESCRIPTOR (e.g. uio:/dev/uio0=libname.so), "
+                                             "not \"%s\"" % item)
+            m = Monitor.open(spec, load_descriptor(desc), sysfs_root=sysfs_root)
+            n = seen.get(m.name, 0)
+            seen[m.name] = n + 1
+            out.append((m.name if n == 0 else "%s_%d" % (m.name, n), m))
+    except BaseException:
+        for _, m in out:
+            m.close()
+        raise
     return out
 
 
@@ -134,13 +422,23 @@ def start(listen, monitors):
     host, port = parse_listen(listen)
     reg = CollectorRegistry()
     reg.register(JointerCollector(monitors))
-    server, thread = start_http_server(port, addr=host, registry=reg)
+    try:
+        server, thread = start_http_server(port, addr=host, registry=reg)
+    except OSError as e:
+        raise JointerError(e.errno or E.EADDRINUSE, "cannot listen on %s:%d: %s" % (host, port, e.strerror or e)) \
+            from None
     return server, thread, server.server_address[1]
 
 
 def serve(listen, specs, sysfs_root=None, once=False):
+    parse_listen(listen)        # a bad --listen before any device is opened
     mons = open_monitors(specs, sysfs_root)
-    server, thread, port = start(listen, mons)
+    try:
+        server, thread, port = start(listen, mons)
+    except BaseException:
+        for _, m in mons:
+            m.close()
+        raise
     print("jointer exporter: %d monitor(s) on http://%s:%d/metrics" % (len(mons), parse_listen(listen)[0], port),
           flush=True)
     try:
