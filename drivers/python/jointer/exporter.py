@@ -221,8 +221,8 @@ class Target:
                     after = self.mon.identify()
                     if after != ident:
                         reason, ident = identity_mismatch(self.mon.descriptor, after) or "changed", after
-            except JointerError as e:
-                reason, err = "read_error", str(e).splitlines()[0]
+            except (JointerError, OSError) as e:     # one monitor failing leaves the others served
+                reason, err = "read_error", (str(e).splitlines() or [repr(e)])[0]
         if reason is not None:
             values = ov = traces = None
         snap = Snapshot(reason, ident, values, ov, traces, time.monotonic() - t0, err)
