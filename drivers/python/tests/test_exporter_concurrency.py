@@ -16,7 +16,7 @@ import pytest
 from conftest import RD, lat_device
 from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.parser import text_string_to_metric_families
-from test_exporter_fake import HASH, ID, FakeRegs
+from test_exporter_fake import HASH, ID, VERSION, FakeRegs
 
 from jointer import exporter
 
@@ -189,3 +189,31 @@ def test_reload_during_a_snapshot_discards_it(fake_lat):
     fake.on_read = None
     del fake.over[HASH]
     assert up_and_reason(reg)[:2] == ([1.0], [])
+
+
+def test_identity_changed_during_a_snapshot(fake_lat):
+    """Another VERSION minor (another build of the same configuration) appearing mid-read: that read is dropped."""
+    fake, mon, regs = fake_lat
+    reg, _ = registry(mon)
+    hist = regs["AXI_LATENCY_RD_LAT_HIST_RESULT"]
+    fake.on_read = lambda off: fake.over.__setitem__(VERSION, 0x00020001) if off == hist else None
+    assert up_and_reason(reg)[:2] == ([0.0], ["changed"])
+    fake.on_read = None
+    assert up_and_reason(reg)[:2] == ([1.0], [])       # the new build matches the descriptor: up again
+
+
+def test_read_error_then_recovery(fake_lat, capfd):
+    fake, mon, regs = fake_lat
+    reg, _ = registry(mon)
+
+    def bus_error(off):
+        if off == regs["AXI_LATENCY_RD_COUNT_RESULT"]:
+            raise OSError(5, "bus error")
+    fake.on_read = bus_error
+    up, reasons, f = up_and_reason(reg)
+    assert (up, reasons) == ([0.0], ["read_error"]) and f["jointer_rd_count"].samples == []
+    fake.on_read = None
+    assert up_and_reason(reg)[:2] == ([1.0], [])
+    err = capfd.readouterr().err.splitlines()
+    assert len(err) == 2 and err[0].startswith("jointer exporter: axi_latency: down: axi_latency: read_all: ")
+    assert err[1].startswith("jointer exporter: axi_latency: up again")
