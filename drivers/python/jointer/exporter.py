@@ -5,7 +5,7 @@ One process per board; Prometheus servers (an HA pair too) scrape it.
     python3 -m jointer exporter --listen :9464 \
         --monitor uio:/dev/uio0=libselective_accumulations.so
 
-Why it is built this way (drivers/python/EXPORTER.md has the reference):
+Why it is built this way (drivers/python/EXPORTER.md: families, units, labels, reasons):
 - one family per metric (DCAPF), named by the Prometheus conventions:
   jointer_<metric>[_<unit>], counters exposed with _total; the unit comes
   from the descriptor (a time extractor counts cycles) or from the metric's
@@ -37,7 +37,8 @@ UNIT_WORDS = ("bytes", "cycles")     # a word of the metric name that names its 
 KINDS = {"sum": "counter", "max": "gauge", "min": "gauge", "last": "gauge", "histogram": "histogram",
          "mean": "summary"}
 REASONS = ("id", "version", "config_hash", "info", "changed", "read_error")
-TRACE_STATES = ("full", "overflow")
+TRACE_STATES = ("full", "overflow")          # STATUS bits 0 and 1 of a trace buffer (JOINTER_TRACE_STATUS_*)
+SINK_ERROR, SINK_CONFIG_ERROR, SINK_BUSY = 0x1, 0x2, 0x4   # a sink's STATUS (JOINTER_SINK_STATUS_*)
 SINK_STATES = ("idle", "writing", "error", "config_error")
 DEFAULT_DESC_PATH = "/usr/share/jointer/desc:/usr/local/share/jointer/desc"
 _INFO_MASK = 0xFFFF | _lib.INFO_TIMESTAMP | _lib.INFO_MARK | _lib.INFO_SCRATCH  # what jointer_selftest compares
@@ -45,25 +46,32 @@ _NAME = re.compile(r"^[a-zA-Z_:][a-zA-Z0-9_:]*$")
 
 Family = namedtuple("Family", "name type unit help")  # name: the OpenMetrics family name (no _total)
 
-# the exporter's own families, whatever the monitors
-OWN = [
-    Family("jointer_up", "gauge", "", "1 when the monitor was read with its identity matching its descriptor"),
-    Family("jointer_down_reason", "stateset", "",
-           "why jointer_up is 0: id (no JNTR ID: another bitstream or none), version, config_hash, info "
-           "(another monitor configuration), changed (identity changed during the read), read_error"),
-    Family("jointer_monitor", "info", "", "the descriptor a monitor is read with and the identity its device reports"),
-    Family("jointer_scrape_duration_seconds", "gauge", "seconds", "time to read one monitor (lock wait included)"),
-    Family("jointer_sniffer_overflow", "gauge", "", "OVERFLOW bit of a sniffer: one of its results saturated or "
-                                                   "wrapped"),
-    Family("jointer_trace_fill_records", "gauge", "records", "records in a trace buffer (FILL)"),
-    Family("jointer_trace_lost_records", "counter", "records", "records a relay or sink trace dropped (LOST)"),
-    Family("jointer_trace_status", "stateset", "", "STATUS bits of a trace buffer: full, overflow"),
-    Family("jointer_sink_write_offset_bytes", "gauge", "bytes", "WPTR of a sink trace: ring offset of its next "
-                                                               "write"),
-    Family("jointer_sink_state", "stateset", "",
-           "a sink trace: idle (nothing written since it was cleared: its ring has not started, or has no record "
-           "yet), writing, error (bus error, stopped), config_error (ring BASE/SIZE refused)"),
+MON = ["monitor"]
+# the exporter's own families, whatever the monitors: (Family, labels)
+_OWN = [
+    (Family("jointer_up", "gauge", "", "1 when the monitor was read with its identity matching its descriptor"),
+     MON),
+    (Family("jointer_down_reason", "stateset", "",
+            "why jointer_up is 0: id (no JNTR ID: another bitstream or none), version, config_hash, info "
+            "(another monitor configuration), changed (identity changed during the read), read_error"), MON),
+    (Family("jointer_monitor", "info", "", "the descriptor a monitor is read with and the identity its device "
+                                           "reports"), MON),
+    (Family("jointer_scrape_duration_seconds", "gauge", "seconds", "time to read one monitor (lock wait "
+                                                                   "included)"), MON),
+    (Family("jointer_sniffer_overflow", "gauge", "", "OVERFLOW bit of a sniffer: one of its results saturated or "
+                                                    "wrapped"), METRIC_LABELS),
+    (Family("jointer_trace_fill_records", "gauge", "records", "records in a trace buffer (FILL)"), TRACE_LABELS),
+    (Family("jointer_trace_lost_records", "counter", "records", "records a relay or sink trace dropped (LOST)"),
+     TRACE_LABELS),
+    (Family("jointer_trace_status", "stateset", "", "STATUS bits of a trace buffer: full, overflow"), TRACE_LABELS),
+    (Family("jointer_sink_write_offset_bytes", "gauge", "bytes", "WPTR of a sink trace: ring offset of its next "
+                                                                "write"), TRACE_LABELS),
+    (Family("jointer_sink_state", "stateset", "",
+            "a sink trace: idle (nothing written since it was cleared: its ring has not started, or has no record "
+            "yet), writing, error (bus error, stopped), config_error (ring BASE/SIZE refused)"), TRACE_LABELS),
 ]
+OWN = [f for f, _ in _OWN]
+OWN_LABELS = {f.name: labels for f, labels in _OWN}
 
 
 # ---- naming -----------------------------------------------------------------
@@ -116,7 +124,7 @@ def plan(descriptors):
     def add(f, who):
         old = fams.get(f.name)
         if old is not None:
-            if old in OWN:
+            if f.name in OWN_LABELS:
                 raise JointerError(E.EINVAL, "%s: its family %s is one of the exporter's own: rename the metric"
                                    % (who, f.name))
             if (old.type, old.unit) != (f.type, f.unit):
@@ -162,6 +170,8 @@ def device_lock(mon):
 
 # ---- one monitor: identity and snapshot ------------------------------------------
 Snapshot = namedtuple("Snapshot", "reason ident values overflow traces seconds error")
+SinkRow = namedtuple("SinkRow", "trace status wptr lost")           # a sink trace's registers
+BufferRow = namedtuple("BufferRow", "trace fill status lost")       # a trace buffer's (lost: relay only, else None)
 
 
 def identity_mismatch(d, ident):
@@ -192,10 +202,10 @@ def read_monitor(mon):
     traces = []
     for t in d.traces:
         if t.sink_bytes:      # its registers, not jointer_trace_status: that one needs a ring this process started
-            traces.append(("sink", t) + mon.sink_status(t.index))
+            traces.append(SinkRow(t, *mon.sink_status(t.index)))
         else:
             fill, st = mon.trace_status(t.index)
-            traces.append(("buffer", t, fill, st, mon.lost(t.index) if t.relay else None))
+            traces.append(BufferRow(t, fill, st, mon.lost(t.index) if t.relay else None))
     return values, mon.overflow(), traces
 
 
@@ -273,6 +283,9 @@ class JointerCollector:
     """A prometheus_client collector over [(label, Monitor)]."""
 
     def __init__(self, monitors):
+        labels = [label for label, _ in monitors]
+        if len(set(labels)) != len(labels):
+            raise JointerError(E.EINVAL, "monitor labels must differ: %s" % ", ".join(labels))
         self.targets = [Target(label, mon) for label, mon in monitors]
         self.families = plan([t.mon.descriptor for t in self.targets])
         self.family_of = {(t.label, m.index): family_of(m) for t in self.targets for m in t.mon.descriptor.metrics}
@@ -281,11 +294,7 @@ class JointerCollector:
         return []
 
     def collect(self):
-        own = {f.name for f in OWN}
-        labels = {"jointer_up": ["monitor"], "jointer_down_reason": ["monitor"], "jointer_monitor": ["monitor"],
-                  "jointer_scrape_duration_seconds": ["monitor"], "jointer_sniffer_overflow": METRIC_LABELS}
-        fams = {f.name: _new_family(f, labels.get(f.name, METRIC_LABELS if f.name not in own else TRACE_LABELS))
-                for f in self.families}
+        fams = {f.name: _new_family(f, OWN_LABELS.get(f.name, METRIC_LABELS)) for f in self.families}
         for t in self.targets:
             self._add(fams, t, t.snapshot())
         return list(fams.values())
@@ -294,14 +303,16 @@ class JointerCollector:
         d, lab = t.mon.descriptor, t.label
         fams["jointer_up"].add_metric([lab], 1 if s.reason is None else 0)
         fams["jointer_down_reason"].add_metric([lab], {r: r == s.reason for r in REASONS})
-        i = s.ident or {}
-        fams["jointer_monitor"].add_metric([lab], {
-            "device": t.mon.spec or "", "descriptor": d.name, "config_hash": "0x%08X" % d.config_hash,
-            "device_id": "0x%08X" % i["id"] if i else "", "device_config_hash": "0x%08X" % i["config_hash"] if i
-            else ""})
+        found = {"device_id": "", "device_config_hash": ""} if s.ident is None else {
+            "device_id": "0x%08X" % s.ident["id"], "device_config_hash": "0x%08X" % s.ident["config_hash"]}
+        fams["jointer_monitor"].add_metric([lab], dict(found, device=t.mon.spec or "", descriptor=d.name,
+                                                       config_hash="0x%08X" % d.config_hash))
         fams["jointer_scrape_duration_seconds"].add_metric([lab], s.seconds)
-        if s.reason is not None:
-            return
+        if s.reason is None:
+            self._add_metrics(fams, lab, d, s)
+            self._add_traces(fams, lab, s.traces)
+
+    def _add_metrics(self, fams, lab, d, s):
         for m, v in zip(d.metrics, s.values):
             f = self.family_of[(lab, m.index)]
             fam, ml = fams[f.name], [lab, m.lmic_name, m.sniffer_name]
@@ -313,29 +324,29 @@ class JointerCollector:
                 fam.add_metric(ml, v)
         for (lmic, sniffer), bit in s.overflow.items():
             fams["jointer_sniffer_overflow"].add_metric([lab, lmic, sniffer], int(bit))
-        for row in s.traces:
-            tr = row[1]
-            tl = [lab, tr.lmic_name, tr.sniffer_name, tr.name]
-            if row[0] == "sink":
-                st, wptr, lost = row[2:]
-                fams["jointer_sink_write_offset_bytes"].add_metric(tl, wptr)
-                fams["jointer_trace_lost_records"].add_metric(tl, lost)
-                fams["jointer_sink_state"].add_metric(tl, sink_state(st, wptr, lost))
+
+    @staticmethod
+    def _add_traces(fams, lab, rows):
+        for r in rows:
+            tl = [lab, r.trace.lmic_name, r.trace.sniffer_name, r.trace.name]
+            if isinstance(r, SinkRow):
+                fams["jointer_sink_write_offset_bytes"].add_metric(tl, r.wptr)
+                fams["jointer_sink_state"].add_metric(tl, sink_state(r.status, r.wptr, r.lost))
             else:
-                fill, st, lost = row[2:]
-                fams["jointer_trace_fill_records"].add_metric(tl, fill)
-                fams["jointer_trace_status"].add_metric(tl, {"full": bool(st & 1), "overflow": bool(st & 2)})
-                if lost is not None:
-                    fams["jointer_trace_lost_records"].add_metric(tl, lost)
+                fams["jointer_trace_fill_records"].add_metric(tl, r.fill)
+                fams["jointer_trace_status"].add_metric(tl, {x: bool(r.status >> k & 1)
+                                                             for k, x in enumerate(TRACE_STATES)})
+            if r.lost is not None:
+                fams["jointer_trace_lost_records"].add_metric(tl, r.lost)
 
 
 def sink_state(status, wptr, lost):
     """One of SINK_STATES from a sink's STATUS, WPTR and LOST registers."""
-    if status & 0x2:
+    if status & SINK_CONFIG_ERROR:
         s = "config_error"
-    elif status & 0x1:
+    elif status & SINK_ERROR:
         s = "error"
-    elif wptr == 0 and lost == 0 and not status & 0x4:
+    elif wptr == 0 and lost == 0 and not status & SINK_BUSY:
         s = "idle"
     else:
         s = "writing"
