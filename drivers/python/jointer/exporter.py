@@ -41,6 +41,8 @@ TRACE_STATES = ("full", "overflow")          # STATUS bits 0 and 1 of a trace bu
 SINK_ERROR, SINK_CONFIG_ERROR, SINK_BUSY = 0x1, 0x2, 0x4   # a sink's STATUS (JOINTER_SINK_STATUS_*)
 SINK_STATES = ("idle", "writing", "error", "config_error")
 DEFAULT_DESC_PATH = "/usr/share/jointer/desc:/usr/local/share/jointer/desc"
+CHECKOUT_DESC = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))), "build", "drivers", "shared", "desc")   # make py-lib, in a checkout
 _INFO_MASK = 0xFFFF | _lib.INFO_TIMESTAMP | _lib.INFO_MARK | _lib.INFO_SCRATCH  # what jointer_selftest compares
 _NAME = re.compile(r"^[a-zA-Z_:][a-zA-Z0-9_:]*$")
 
@@ -356,9 +358,9 @@ def sink_state(status, wptr, lost):
 # ---- command line: descriptors, devices, listening -------------------------------------
 def desc_dirs():
     """Where a bare descriptor name is looked up: $JOINTER_DESC_PATH (':'-separated,
-    default DEFAULT_DESC_PATH), then the checkout's build/drivers/shared/desc (make py-lib)."""
+    default DEFAULT_DESC_PATH), then, in a checkout, its build/drivers/shared/desc (make py-lib)."""
     dirs = [p for p in os.environ.get("JOINTER_DESC_PATH", DEFAULT_DESC_PATH).split(":") if p]
-    return dirs + [os.path.join(_lib.SHARED_DIR, "desc")]
+    return dirs + ([CHECKOUT_DESC] if os.path.isdir(CHECKOUT_DESC) else [])
 
 
 def resolve_descriptor(arg):

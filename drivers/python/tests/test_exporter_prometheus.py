@@ -154,8 +154,8 @@ def test_promql_over_a_real_scrape(prometheus):
     target = query(base, 'up{job="jointer"}')
     assert [float(x["value"][1]) for x in target] == [1.0]          # the exposition Prometheus negotiated parses
     assert [float(x["value"][1]) for x in query(base, "jointer_up")] == [1.0]
-    last = query(base, "jointer_rd_count_total")[0]["value"][0]
-    at_ms = round(float(last) * 1000) + 500                          # an evaluation time just after a sample
+    last = query(base, "jointer_rd_count_total[%ds]" % RANGE_S)[0]["values"][-1][0]   # the last sample's time
+    at_ms = round(float(last) * 1000) + 500      # evaluated just after it: the next scrape is 1 s after it
     at = at_ms / 1000
     raw = query(base, "jointer_rd_count_total[%ds]" % RANGE_S, at)[0]["values"]
     points = [(round(float(t) * 1000), float(v)) for t, v in raw]
