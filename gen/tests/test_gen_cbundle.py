@@ -1,7 +1,7 @@
 """The software shapes of a generated monitor, built where users build them.
 
 The C bundle (<OUT>/<name>/c/): copied alone to an empty folder, built for
-armhf and aarch64 with -Werror, installed with DESTDIR/PREFIX (the exact
+armhf and aarch64 with -Werror, its self-check run under qemu, installed with DESTDIR/PREFIX (the exact
 tree), found by pkg-config in a sysroot, linked into a small program, its
 CLI run under qemu against a fake UIO device. The commands of doc/integration.md
 "Linux: the C bundle" run as written.
@@ -160,6 +160,8 @@ def test_bundle_cross_build_install(name, arch, tmp_path):
     bundle = tmp_path / "anywhere" / "bundle"
     shutil.copytree(out_dir(tmp_path, name) / "c", bundle)
     sh(["make", "-j2", f"CC={cc}", "WERROR=1"], bundle)
+    check = sh(["make", f"CC={cc}", "WERROR=1", "check", f"RUN={' '.join(qemu)}"], bundle)
+    assert re.search(rf"^{name}_selfcheck: \d+ checks, 0 failed$", check, re.M), check
     root = tmp_path / "root"
     sh(["make", f"CC={cc}", "WERROR=1", "install", f"DESTDIR={root}", "PREFIX=/usr"], bundle)
     heads = sorted(p.name for p in (DRV / "include").glob("*.h")) + [f"{name}.h", f"{name}_regs.h"]
@@ -251,7 +253,8 @@ array set ::prop {
     drv,NAME DRV
 }
 proc ::common::get_property {p obj} { if {[info exists ::prop($obj,$p)]} { return $::prop($obj,$p) }; return "" }
-proc ::hsi::utils::get_common_driver_ips {drv} { return {monitor mon_b} }
+if {![info exists ::ips]} { set ::ips {monitor mon_b} }
+proc ::hsi::utils::get_common_driver_ips {drv} { return $::ips }
 proc ::hsi::utils::open_include_file {name} { return [open $name a] }
 proc ::hsi::utils::format_addr_string {v p} {
     if {[string match -nocase *ADDR $p]} { return [format 0x%08X $v] }; return $v }
@@ -289,10 +292,10 @@ proc ::hsi::utils::define_canonical_xpars {drv file drv_string args} {
 """
 
 
-def xparameters(tmp_path: Path, ip: Path, name: str) -> str:
+def xparameters(tmp_path: Path, ip: Path, name: str, instances: str = "monitor mon_b") -> str:
     """xparameters.h as the driver's Tcl hook writes it under the stand-ins."""
     tcl = ip / "drivers" / f"{name}_v1_0" / "data" / f"{name}.tcl"
-    (tmp_path / "run.tcl").write_text(HSI_STUB + f"source {{{tcl}}}\ngenerate drv\n")
+    (tmp_path / "run.tcl").write_text(f"set ::ips {{{instances}}}\n" + HSI_STUB + f"source {{{tcl}}}\ngenerate drv\n")
     sh(["tclsh", str(tmp_path / "run.tcl")], tmp_path)
     return (tmp_path / "xparameters.h").read_text()
 
@@ -316,6 +319,16 @@ def test_tcl_xparameters(name, tmp_path):
         f"#define XPAR_{N}_CONFIG_HASH 0x{design.config_hash:08X}U\n"
         f"#define XPAR_{N}_0_BASEADDR 0x43C00000U\n#define XPAR_{N}_0_HIGHADDR 0x43C0FFFFU\n"
         f"#define XPAR_{N}_1_BASEADDR 0x80010000U\n#define XPAR_{N}_1_HIGHADDR 0x8001FFFFU\n\n")
+
+
+def test_doc_vitis_xparameters(tmp_path):
+    """The xparameters.h lines doc/integration.md "Bare metal with Vitis" shows
+    (Y9, one instance named monitor) are what the Tcl hook writes."""
+    doc = [line.strip() for line in readme_section("Bare metal with Vitis").splitlines()
+           if line.strip().startswith("#define")]
+    got = xparameters(tmp_path, out_dir(tmp_path, "selective_accumulations") / "ip", "selective_accumulations",
+                      "monitor")
+    assert doc and doc == [line for line in got.splitlines() if line.startswith("#define")]
 
 
 BSP = {  # target: (compiler, archiver, COMPILER_FLAGS)
