@@ -191,6 +191,8 @@ def test_bundle_cross_build_install(name, arch, tmp_path):
     (tmp_path / "uio5").write_bytes(bytes(img))
     cli = qemu + [str(root / "usr/bin/jointer"), "--device", f"uio:{tmp_path / 'uio5'}"]
     uenv = dict(os.environ, JOINTER_UIO_SYSFS=str(tmp_path / "sys"))
+    if not cli_cfg_default(bundle):         # the generic CLI: the installed descriptor file
+        uenv["JOINTER_DESC"] = str(root / f"usr/share/jointer/desc/{name}.jdesc")
     assert sh(cli + ["selftest"], tmp_path, env=uenv).startswith(
         f"selftest: ok (ID, VERSION, CONFIG_HASH 0x{design.config_hash:08X}, INFO)")
     rows = sh(cli + ["read", "--format", "csv"], tmp_path, env=uenv).splitlines()
@@ -200,11 +202,17 @@ def test_bundle_cross_build_install(name, arch, tmp_path):
     assert "usage: jointer" in sh(qemu + [str(root / "usr/bin/jointer"), "--help"], tmp_path)
 
 
+def cli_cfg_default(bundle: Path) -> str:
+    """The Makefile's default CLI_CFG (empty: the generic CLI)."""
+    return re.search(r"^CLI_CFG\s*\?=[ \t]*(\S*)", (bundle / "Makefile").read_text(), re.M).group(1)
+
+
 def test_bundle_default_build_has_no_werror(tmp_path):
     """The user's build warns but does not fail on warnings (no -Werror unless WERROR=1);
     CLI_CFG is the one switch between the compiled-in descriptor and the generic CLI."""
     bundle = out_dir(tmp_path, "selective_accumulations") / "c"
-    dry = sh(["make", "-n", "CC=gcc"], bundle)
+    assert cli_cfg_default(bundle) in ("$(NAME)_cfg", "")
+    dry = sh(["make", "-n", "CC=gcc", "CLI_CFG=selective_accumulations_cfg"], bundle)
     cmds = [line for line in dry.splitlines() if line.startswith("gcc ") and " -c " in line]
     assert cmds and not any("-Werror" in c for c in cmds)
     assert all("-std=c99" in c and "-Wall" in c and "-Wextra" in c for c in cmds)
