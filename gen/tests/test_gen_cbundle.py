@@ -97,6 +97,9 @@ def test_copies(name):
         else:
             assert (n, r) == ("Makefile", "ip-driver-makefile")
     assert {r for r in roles.values() if r in cbundle.COPY_ROLES} == set(cbundle.COPY_ROLES)
+    m = json.loads(files["manifest.json"])["integration"]
+    assert m["c_bundle"] == {"makefile": "c/Makefile", "pkg_config": name}
+    assert m["vitis_driver"] == {"folder": f"ip/drivers/{name}_v1_0", "name": name, "version": "1.0"}
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -207,6 +207,9 @@ def manifest(d: Design, entries: list[tuple[str, str]], library_sources: list[st
             "fusesoc": {"core": fusesoc_backend.core_file(d), "vlnv": fusesoc_backend.vlnv(d),
                         "library_vlnv": fusesoc_backend.LIBRARY_VLNV},
             "linux": {"dtsi": linux_backend.dtsi_file(d), "uio_name": d.name},
+            "c_bundle": {"makefile": "c/Makefile", "pkg_config": d.name},
+            "vitis_driver": {"folder": cbundle.driver_dir(d), "name": d.name,
+                             "version": cbundle.IP_DRIVER_VERSION},
         },
         "files": [{"path": p, "role": r, **({"order": vhdl.index(p)} if p in vhdl else {})}
                   for p, r in entries],
