@@ -10,7 +10,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 apt_pkgs=(
   ghdl verilator iverilog yosys make g++ gcc pkg-config
-  gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf qemu-user
+  gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf qemu-user gcc-arm-none-eabi libnewlib-arm-none-eabi tcl
   libc6-dev-arm64-cross libc6-dev-armhf-cross
   libyaml-cpp-dev libpapi-dev papi-tools
   clang libclang-rt-14-dev llvm valgrind cppcheck util-linux device-tree-compiler zlib1g-dev graphviz

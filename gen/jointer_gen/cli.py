@@ -15,8 +15,7 @@ from pathlib import Path
 from . import __version__
 
 GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden"
-GOLDEN_MAX_BYTES = 270_000   # larger outputs keep a hash list as their golden file
-COPIES = "ip/hdl/"           # copies of VHDL files (the IP folder is self-contained)
+GOLDEN_MAX_BYTES = 300_000   # larger outputs keep a hash list as their golden file
 
 
 def generate(config: str, display: str | None = None):
@@ -34,19 +33,34 @@ def generate(config: str, display: str | None = None):
 LIBRARY_PLACEHOLDER = "(the library's dependency closure: checked against hdl/ by test_gen_golden.py)"
 
 
+def copies(files: dict[str, str]) -> set[str]:
+    """The copied files of an output (manifest roles cbundle.COPY_ROLES): the
+    VHDL in ip/hdl/, libjointer in c/jointer/ and in the Vitis driver's src/,
+    the generated C in the driver's src/ (the IP folder and the C bundle are
+    self-contained)."""
+    import json
+    from .backends.cbundle import COPY_ROLES
+    if "manifest.json" not in files:
+        return set()
+    return {f["path"] for f in json.loads(files["manifest.json"])["files"] if f["role"] in COPY_ROLES}
+
+
 def golden_files(files: dict[str, str]) -> dict[str, str]:
     """What the golden folder of a design holds: the files, or a hash list when large.
 
     manifest.json's library_sources follows the library (which files the used
     entities depend on), not the generator: golden files hold a placeholder
     there, and the tests check the real list against hdl/ instead. The copies
-    in ip/hdl/ are left out (the tests check them against their sources)."""
+    (copies()) are left out, as files and from the manifest's file list: the
+    tests check them against their sources."""
     import json
     from .output import hash_list
-    files = {k: v for k, v in files.items() if not k.startswith(COPIES)}
+    skip = copies(files)
+    files = {k: v for k, v in files.items() if k not in skip}
     if "manifest.json" in files:
         m = json.loads(files["manifest.json"])
         m["library_sources"] = [LIBRARY_PLACEHOLDER]
+        m["files"] = [f for f in m["files"] if f["path"] not in skip]
         files["manifest.json"] = json.dumps(m, indent=2) + "\n"
     if sum(len(t) for t in files.values()) <= GOLDEN_MAX_BYTES:
         return files

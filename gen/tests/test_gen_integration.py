@@ -247,9 +247,11 @@ def test_component_xml_structure(name):
     # the views and their file sets
     views = {v.findtext(f"{S}name"): v for v in root.findall(f"{S}model/{S}views/{S}view")}
     assert list(views) == ["xilinx_anylanguagesynthesis", "xilinx_anylanguagebehavioralsimulation",
-                           "xilinx_xpgui"]
+                           "xilinx_softwaredriver", "xilinx_xpgui"]
     for v in list(views.values())[:2]:
         assert v.findtext(f"{S}language") == "VHDL" and v.findtext(f"{S}modelName") == f"{design.name}_monitor"
+    assert views["xilinx_softwaredriver"].findtext(f"{S}envIdentifier") == ":vivado.xilinx.com:sw.driver"
+    assert views["xilinx_softwaredriver"].findtext(f"{S}language") is None
     sets = {fs.findtext(f"{S}name"): fs for fs in root.findall(f"{S}fileSets/{S}fileSet")}
     assert sorted(sets) == sorted(v.findtext(f"{S}fileSetRef/{S}localName") for v in views.values())
 
@@ -357,10 +359,11 @@ def test_component_ipyxact(name, tmp_path):
     assert span <= block.range and design.monitor.bus.base_address % block.range == 0
     assert [(p.name, p.value) for p in c.parameters.parameter] == [("Component_Name", f"{design.name}_v1_0")]
     assert [v.name for v in c.model.views.view] == [
-        "xilinx_anylanguagesynthesis", "xilinx_anylanguagebehavioralsimulation", "xilinx_xpgui"]
+        "xilinx_anylanguagesynthesis", "xilinx_anylanguagebehavioralsimulation", "xilinx_softwaredriver",
+        "xilinx_xpgui"]
     assert [fs.name for fs in c.fileSets.fileSet] == [
         "xilinx_anylanguagesynthesis_view_fileset", "xilinx_anylanguagebehavioralsimulation_view_fileset",
-        "xilinx_xpgui_view_fileset"]
+        "xilinx_softwaredriver_view_fileset", "xilinx_xpgui_view_fileset"]
     assert all(f.logicalName == "jointer" for fs in c.fileSets.fileSet[:2] for f in fs.file
                if not f.name.endswith(".xdc"))
 

@@ -17,6 +17,7 @@ from .. import library
 from .. import xdc as xdc_model
 from ..elaborate import Design
 from . import c as c_backend
+from . import cbundle
 from . import doc as doc_backend
 from . import example_bd
 from . import fusesoc as fusesoc_backend
@@ -119,7 +120,8 @@ def _vhdl_outputs(d: Design) -> list[tuple[str, str, str, dict]]:
 
 def outputs(d: Design) -> list[tuple[str, str, str, dict]]:
     """(template, relative path, role, extra context) of every templated output,
-    in manifest order (the copies in ip/hdl/ follow them: render())."""
+    in manifest order (the copies in ip/hdl/, c/jointer/ and the Vitis driver's
+    src/ follow them: render())."""
     out = _vhdl_outputs(d)
     out += [("c/regs.h.j2", f"c/{d.name}_regs.h", "c-regs", {}),
             ("c/desc.h.j2", f"c/{d.name}.h", "c-header", {}),
@@ -135,6 +137,7 @@ def outputs(d: Design) -> list[tuple[str, str, str, dict]]:
             ("vivado/example_bd.tcl.j2", "ip/example_bd.tcl", "ip-example-bd", {"e": example_bd.context(d)}),
             ("fusesoc/monitor.core.j2", fusesoc_backend.core_file(d), "fusesoc-core", {}),
             ("linux/monitor.dtsi.j2", linux_backend.dtsi_file(d), "linux-dtsi", {})]
+    out += cbundle.outputs(d)
     return out
 
 
@@ -148,7 +151,7 @@ def render(d: Design) -> dict[str, str]:
     vhdl = [path for _, path, _, _ in _vhdl_outputs(d)]
     base = {"d": d, "ctx": ctx, "c": c_backend.context(d), "doc": doc_backend.context(d),
             "v": vivado_backend.context(d, lib, vhdl), "f": fusesoc_backend.context(d, vhdl),
-            "l": linux_backend.context(d), "x": xdc_model.context(d)}
+            "l": linux_backend.context(d), "x": xdc_model.context(d), "b": cbundle.context(d)}
     files: dict[str, str] = {}
     entries = []
     for template, path, role, extra in outputs(d):
@@ -159,6 +162,10 @@ def render(d: Design) -> dict[str, str]:
         copy = library.read(src) if src in lib else files[src]
         files[f"ip/{ip_path}"] = copy
         entries.append((f"ip/{ip_path}", "ip-hdl-library" if src in lib else "ip-hdl"))
+    # the C bundle and the Vitis driver are self-contained too: copies of libjointer
+    for path, text, role in cbundle.copies(d, files):
+        files[path] = text
+        entries.append((path, role))
     files["manifest.json"] = manifest(d, entries, lib)
     return files
 
@@ -200,6 +207,9 @@ def manifest(d: Design, entries: list[tuple[str, str]], library_sources: list[st
             "fusesoc": {"core": fusesoc_backend.core_file(d), "vlnv": fusesoc_backend.vlnv(d),
                         "library_vlnv": fusesoc_backend.LIBRARY_VLNV},
             "linux": {"dtsi": linux_backend.dtsi_file(d), "uio_name": d.name},
+            "c_bundle": {"makefile": "c/Makefile", "pkg_config": d.name},
+            "vitis_driver": {"folder": cbundle.driver_dir(d), "name": d.name,
+                             "version": cbundle.IP_DRIVER_VERSION},
         },
         "files": [{"path": p, "role": r, **({"order": vhdl.index(p)} if p in vhdl else {})}
                   for p, r in entries],

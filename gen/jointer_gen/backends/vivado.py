@@ -3,7 +3,8 @@
 component.xml is IP-XACT IEEE 1685-2009 (the SPIRIT namespace Vivado's IP
 packager writes), with the elements in the schema's order and Vivado's
 conventions: views xilinx_anylanguagesynthesis / ..behavioralsimulation /
-xilinx_xpgui with their file sets, VHDL-2008 files as
+xilinx_softwaredriver (the Vitis driver, ip/drivers/) / xilinx_xpgui with
+their file sets, VHDL-2008 files as
 <spirit:userFileType>vhdlSource-2008</spirit:userFileType> in library
 `jointer`, xilinx.com bus definitions, bus parameters ASSOCIATED_BUSIF /
 ASSOCIATED_RESET / POLARITY / SENSITIVITY, the Component_Name parameter and
@@ -49,6 +50,8 @@ VIEWS = [  # (name, display name, environment, file set or "" )
      "xilinx_anylanguagesynthesis_view_fileset"),
     ("xilinx_anylanguagebehavioralsimulation", "Simulation", ":vivado.xilinx.com:simulation",
      "xilinx_anylanguagebehavioralsimulation_view_fileset"),
+    ("xilinx_softwaredriver", "Software Driver", ":vivado.xilinx.com:sw.driver",
+     "xilinx_softwaredriver_view_fileset"),
     ("xilinx_xpgui", "UI Layout", ":vivado.xilinx.com:xgui.ui", "xilinx_xpgui_view_fileset"),
 ]
 HDL_VIEWS = [v[0] for v in VIEWS[:2]]
@@ -72,6 +75,19 @@ def hdl_files(library_sources: list[str], compile_order: list[str]) -> list[tupl
     may not (gen/README.md "Names")."""
     out = [(f"hdl/{p.rsplit('/', 1)[-1]}", p) for p in library_sources]
     out += [(f"hdl/{p.rsplit('/', 1)[-1]}", p) for p in compile_order]
+    return out
+
+
+def driver_files(d: Design) -> list[dict]:
+    """The Vitis driver's files (ip/drivers/, cbundle.py) as Vivado's packager
+    lists them: path inside ip/, fileType, userFileType."""
+    from . import cbundle
+    base = cbundle.driver_dir(d)[len("ip/"):]
+    out = [{"name": f"{base}/data/{d.name}.mdd", "type": None, "user": ["mdd", "driver_mdd"]},
+           {"name": f"{base}/data/{d.name}.tcl", "type": "tclSource", "user": ["driver_tcl"]}]
+    for f in cbundle.driver_src_files(d):
+        out.append({"name": f"{base}/src/{f}", "type": None if f == "Makefile" else "cSource",
+                    "user": ["driver_src"]})
     return out
 
 
@@ -131,5 +147,5 @@ def context(d: Design, library_sources: list[str], compile_order: list[str]) -> 
         # two as Vivado's address segments; the registers (d.layout.span bytes) start at 0
         "memory_map": {"name": "s_axi", "block": "reg0", "base": 0, "range": 1 << d.addr_width,
                        "span": d.layout.span, "width": 32, "registers": registers(d)},
-        "hdl_files": [f for f, _ in files], "xgui": xgui_file(d),
+        "hdl_files": [f for f, _ in files], "xgui": xgui_file(d), "driver_files": driver_files(d),
     }
