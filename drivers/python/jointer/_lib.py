@@ -1,12 +1,15 @@
 """ctypes view of libjointer: the C structs of jointer_desc.h, jointer.h,
 jointer_trace_file.h and jointer_pm.h, and the shared objects.
 
-Two shared objects are loaded, both built from the C sources by make:
-  - libjointer.so (`make py-lib`: the same sources as the static builds,
-    DRV_LIB of drivers/drivers.mk), found through $JOINTER_LIB, else
-    build/drivers/shared/libjointer.so of the checkout this package sits in;
-  - a monitor's descriptor, its generated <name>.c built as lib<name>.so
-    (`make py-lib CONFIG=f`, or jointer.build_descriptor()).
+libjointer.so is found through, in order:
+  - $JOINTER_LIB (another build of it, e.g. a cross-built one);
+  - jointer/libjointer.so next to this file: the one setup.py built when the
+    package was installed from its sdist or wheel;
+  - build/drivers/shared/libjointer.so of the checkout this package sits in
+    (`make py-lib`: an editable install builds no library).
+A monitor's descriptor is a .jdesc file (read by libjointer's
+jointer_descfile_load) or its generated <name>.c built as lib<name>.so
+(`make py-lib CONFIG=f`, or jointer.build_descriptor()).
 The Structure mirrors below must match the C layout; tests/test_abi.py
 compares every size and offset with a C program.
 """
@@ -160,7 +163,9 @@ STRUCTS = {"jointer_metric_desc": MetricDesc, "jointer_trace_desc": TraceDesc,
            "jointer_compact_state": CompactState, "jointer_sink_ring": SinkRing, "jointer_ring_map": RingMap}
 
 # ---- the shared objects ----------------------------------------------------------
-CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+BUNDLED = os.path.join(PACKAGE_DIR, "libjointer.so")
+CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(PACKAGE_DIR)))
 SHARED_DIR = os.path.join(CHECKOUT, "build", "drivers", "shared")
 
 # name: (restype, argtypes)
@@ -238,12 +243,18 @@ class LibraryNotFound(OSError):
 
 
 def lib_path():
-    """Where libjointer.so is: $JOINTER_LIB, else the checkout's build/."""
-    p = os.environ.get("JOINTER_LIB") or os.path.join(SHARED_DIR, "libjointer.so")
-    if not os.path.exists(p):
-        raise LibraryNotFound(2, "libjointer.so not found at %s: run `make py-lib` in the jointer "
-                                 "checkout, or set JOINTER_LIB" % p)
-    return p
+    """Where libjointer.so is: $JOINTER_LIB, else the package's own, else the checkout's build/."""
+    env = os.environ.get("JOINTER_LIB")
+    if env:
+        if not os.path.exists(env):
+            raise LibraryNotFound(2, "JOINTER_LIB=%s: no such file" % env)
+        return env
+    dev = os.path.join(SHARED_DIR, "libjointer.so")
+    for p in (BUNDLED, dev):
+        if os.path.exists(p):
+            return p
+    raise LibraryNotFound(2, "libjointer.so not found: neither %s (installed from the sdist or a wheel) nor %s "
+                             "(`make py-lib` in a checkout); reinstall the package, or set JOINTER_LIB" % (BUNDLED, dev))
 
 
 def lib():
