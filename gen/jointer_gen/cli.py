@@ -20,7 +20,7 @@ COPIES = "ip/hdl/"           # copies of VHDL files (the IP folder is self-conta
 
 
 def generate(config: str, display: str | None = None):
-    """YAML file -> (design, {relative path: text}); raises diag.InputError."""
+    """YAML file -> (design, {relative path: text or bytes}); raises diag.InputError."""
     from .backends import render
     from .elaborate import elaborate
     from .loader import load
@@ -34,7 +34,7 @@ def generate(config: str, display: str | None = None):
 LIBRARY_PLACEHOLDER = "(the library's dependency closure: checked against hdl/ by test_gen_golden.py)"
 
 
-def golden_files(files: dict[str, str]) -> dict[str, str]:
+def golden_files(files: dict) -> dict:
     """What the golden folder of a design holds: the files, or a hash list when large.
 
     manifest.json's library_sources follows the library (which files the used

@@ -17,7 +17,7 @@ import pytest
 from gentest_util import CONFIGS, EXAMPLES, REPO, generated
 from jointer_gen import __version__
 from jointer_gen.cli import COPIES, GOLDEN, golden_files
-from jointer_gen.output import existing_files
+from jointer_gen.output import existing_files, to_bytes
 
 REGEN = "outputs changed: review, then `make gen-golden` to accept"
 
@@ -26,7 +26,7 @@ REGEN = "outputs changed: review, then `make gen-golden` to accept"
 def test_golden(name):
     _, files = generated(name)
     want = existing_files(GOLDEN / name)
-    have = {k: v.encode() for k, v in golden_files(files).items()}
+    have = {k: to_bytes(v) for k, v in golden_files(files).items()}
     assert sorted(have) == sorted(want), REGEN
     for rel in sorted(have):
         assert have[rel] == want[rel], f"{name}/{rel}: {REGEN}"
@@ -41,8 +41,8 @@ def test_large_goldens_are_hash_lists():
     assert [l.split("  ")[1] for l in sums] == sorted(p for p in files if not p.startswith(COPIES))
     own = [p for p in files if not p.startswith(COPIES)]
     # config, C x4 + manifest, sniffers, LMICs, top, docs, component.xml + xgui + package_ip.tcl
-    # + example_bd.tcl + the XDC (issue 14), FuseSoC core, dtsi
-    assert len(own) == 1 + 5 + 60 + 4 + 1 + 2 + 5 + 1 + 1
+    # + example_bd.tcl + the XDC (issue 14), FuseSoC core, dtsi, the descriptor file and its C copy
+    assert len(own) == 1 + 5 + 60 + 4 + 1 + 2 + 5 + 1 + 1 + 2
     m = json.loads(files["manifest.json"])
     assert len(files) - len(own) == len(m["library_sources"]) + len(m["compile_order"])
 
@@ -58,7 +58,7 @@ def test_deterministic_across_processes(tmp_path):
     """Same input, two processes with different hash seeds: byte-identical trees."""
     a = _run(CONFIGS / "stress_15x4.yaml", tmp_path / "a", 1)
     b = _run(CONFIGS / "stress_15x4.yaml", tmp_path / "b", 2)
-    assert a == b and len([p for p in a if not p.startswith(f"stress_15x4/{COPIES}")]) == 80
+    assert a == b and len([p for p in a if not p.startswith(f"stress_15x4/{COPIES}")]) == 82
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
@@ -69,6 +69,9 @@ def test_header_and_no_timestamps(name):
     stamp = re.compile(r"\b(19|20)\d\d-\d\d-\d\d\b|\b\d\d:\d\d:\d\d\b")
     for rel, text in files.items():
         if rel.startswith(COPIES):      # copies: checked against their sources (test_gen_integration)
+            continue
+        if isinstance(text, bytes):     # the descriptor file: magic, then its config hash at byte 16
+            assert text[:4] == b"JDSC" and int.from_bytes(text[16:20], "little") == design.config_hash, rel
             continue
         assert not stamp.search(text), rel
         if rel == "manifest.json":
