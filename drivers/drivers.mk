@@ -3,7 +3,8 @@
 #   make c-test          native unit tests (mock) + UIO/devmem port tests (fake sysfs)
 #   make cross-test      the same for aarch64 and armhf under qemu-user
 #   make sanitize-test   the same under ASan + UBSan (clang)
-#   make fuzz-smoke      libFuzzer over the API and the trace-file reader, bounded (FUZZ_SMOKE_TIME s each)
+#   make fuzz-smoke      libFuzzer over the API, the trace-file reader and the descriptor file
+#                        parser, bounded (FUZZ_SMOKE_TIME s each)
 #   make fuzz            the same, longer (FUZZ_TIME s)
 #   make cli-fixture     the CLI over the test monitors (tests/fixtures/*.yaml, generated)
 #   make cli-test        the CLI against a fake UIO device
@@ -41,6 +42,9 @@ DRV_T_UIO    := $(DRV_LIB) $(DRV_FIXGEN)/accel_mon/c/accel_mon.c $(DRV_FIXGEN)/r
                 $(DRV)/tests/test_uio.c
 DRV_T_FUZZ   := $(DRV_PORTABLE) $(DRV)/tests/mock/jointer_mock.c $(DRV_FIXSRC) $(DRV)/tests/fuzz_api.c
 DRV_CLI_SRC  := $(DRV_LIB) $(wildcard $(DRV)/cli/*.c)
+# the fixtures' descriptor files (test_descfile compares them with DRV_FIXSRC)
+DRV_FIXDESC  := $(foreach f,$(DRV_FIXNAMES),$(DRV_FIXGEN)/$(f)/$(f).jdesc)
+DRV_T_DESC   := $(DRV_LIB) $(DRV_FIXSRC) $(DRV)/tests/test_descfile.c
 
 FUZZ_SMOKE_TIME ?= 20
 FUZZ_TIME       ?= 600
@@ -83,6 +87,10 @@ $(DRV_B)/%/test_uio: $(DRV_T_UIO) $(DRV_HDRS)
 	@mkdir -p $(@D)
 	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) $(DRV_FIXINC) $(DRV_T_UIO) -o $@ -pthread
 
+$(DRV_B)/%/test_descfile: $(DRV_T_DESC) $(DRV_HDRS)
+	@mkdir -p $(@D)
+	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) $(DRV_FIXINC) $(DRV_T_DESC) -o $@
+
 # the compact decoder against vectors of the Python model (compact_vectors.h)
 $(DRV_B)/%/test_compact: $(DRV)/src/jointer_compact.c $(DRV)/tests/test_compact.c $(DRV)/tests/compact_vectors.h $(DRV_HDRS)
 	@mkdir -p $(@D)
@@ -96,22 +104,26 @@ define drv_run
 	@echo "== $(1): test_histogram"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_histogram
 	@echo "== $(1): test_sink"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_sink
 	@echo "== $(1): test_compact"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_compact
+	@echo "== $(1): test_descfile"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_descfile $(DRV_FIXDESC)
 endef
 
 c-test: deps $(DRV_B)/native/test_core $(DRV_B)/native/test_uio $(DRV_B)/native/test_pm \
-        $(DRV_B)/native/test_histogram $(DRV_B)/native/test_sink $(DRV_B)/native/test_compact
+        $(DRV_B)/native/test_histogram $(DRV_B)/native/test_sink $(DRV_B)/native/test_compact \
+        $(DRV_B)/native/test_descfile
 	$(call drv_run,native)
 
 cross-test: deps $(DRV_B)/aarch64/test_core $(DRV_B)/aarch64/test_uio \
                  $(DRV_B)/armhf/test_core $(DRV_B)/armhf/test_uio $(DRV_B)/aarch64/test_pm \
                  $(DRV_B)/armhf/test_pm $(DRV_B)/aarch64/test_histogram $(DRV_B)/armhf/test_histogram \
                  $(DRV_B)/aarch64/test_sink $(DRV_B)/armhf/test_sink \
-                 $(DRV_B)/aarch64/test_compact $(DRV_B)/armhf/test_compact
+                 $(DRV_B)/aarch64/test_compact $(DRV_B)/armhf/test_compact \
+                 $(DRV_B)/aarch64/test_descfile $(DRV_B)/armhf/test_descfile
 	$(call drv_run,aarch64)
 	$(call drv_run,armhf)
 
 sanitize-test: deps $(DRV_B)/san/test_core $(DRV_B)/san/test_uio $(DRV_B)/san/test_pm \
-               $(DRV_B)/san/test_histogram $(DRV_B)/san/test_sink $(DRV_B)/san/test_compact
+               $(DRV_B)/san/test_histogram $(DRV_B)/san/test_sink $(DRV_B)/san/test_compact \
+               $(DRV_B)/san/test_descfile
 	$(call drv_run,san)
 
 $(DRV_B)/fuzz/fuzz_api: $(DRV_T_FUZZ) $(DRV_HDRS)
@@ -125,12 +137,20 @@ $(DRV_B)/fuzz/fuzz_tfile: $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_fil
 	clang $(DRV_WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	    $(DRV_INC) $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_file.c $(DRV)/src/jointer_compact.c -o $@
 
-fuzz-smoke: deps $(DRV_B)/fuzz/fuzz_api $(DRV_B)/fuzz/fuzz_tfile
-	@mkdir -p $(DRV_B)/fuzz/corpus $(DRV_B)/fuzz/corpus_tfile
+# the descriptor file parser on any bytes: the seeds are generated .jdesc files
+$(DRV_B)/fuzz/fuzz_descfile: $(DRV)/tests/fuzz_descfile.c $(DRV)/src/jointer_descfile.c $(DRV_HDRS)
+	@mkdir -p $(@D)
+	clang $(DRV_WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	    $(DRV_INC) $(DRV)/tests/fuzz_descfile.c $(DRV)/src/jointer_descfile.c -o $@
+
+fuzz-smoke: deps $(DRV_B)/fuzz/fuzz_api $(DRV_B)/fuzz/fuzz_tfile $(DRV_B)/fuzz/fuzz_descfile
+	@mkdir -p $(DRV_B)/fuzz/corpus $(DRV_B)/fuzz/corpus_tfile $(DRV_B)/fuzz/corpus_descfile
 	$(DRV_B)/fuzz/fuzz_api -max_total_time=$(FUZZ_SMOKE_TIME) -seed=1 -print_final_stats=1 \
 	    $(DRV_B)/fuzz/corpus $(DRV)/tests/fuzz_seeds 2>&1 | tail -n 12
 	$(DRV_B)/fuzz/fuzz_tfile -max_total_time=$(FUZZ_SMOKE_TIME) -seed=1 -print_final_stats=1 \
 	    $(DRV_B)/fuzz/corpus_tfile $(DRV)/tests/fuzz_seeds_tfile 2>&1 | tail -n 12
+	$(DRV_B)/fuzz/fuzz_descfile -max_total_time=$(FUZZ_SMOKE_TIME) -seed=1 -print_final_stats=1 \
+	    $(DRV_B)/fuzz/corpus_descfile $(DRV)/tests/fuzz_seeds_descfile 2>&1 | tail -n 12
 
 fuzz: deps $(DRV_B)/fuzz/fuzz_api
 	@mkdir -p $(DRV_B)/fuzz/corpus
