@@ -234,6 +234,20 @@ _PROTOS = {
 }
 STRUCTS["jointer_tfile_reader"] = TfileReader  # issue 15: trace files of either encoding
 
+# jointer_descfile.h: descriptor files (.jdesc) and "which descriptor for this
+# device"; bound when the library has them (an older libjointer still loads)
+DESC_FROM_LEN = 4096 + 16
+DESC_FORCE = 0x1  # JOINTER_DESC_FORCE
+_DESCFILE_PROTOS = {
+    "jointer_descfile_arena_size": (c_int, [c_void_p, c_size_t, P(c_size_t)]),
+    "jointer_descfile_parse": (c_int, [c_void_p, c_size_t, c_void_p, c_size_t, P(Cfg)]),
+    "jointer_descfile_load": (c_int, [c_char_p, P(P(Cfg))]),
+    "jointer_descfile_free": (None, [P(Cfg)]),
+    "jointer_descfile_find": (c_int, [c_char_p, u32, P(P(Cfg)), c_void_p, c_size_t]),
+    "jointer_desc_resolve": (c_int, [c_char_p, c_char_p, c_uint, P(P(Cfg)), c_void_p, c_size_t]),
+    "jointer_descrom_read": (c_int, [P(Dev), c_void_p, c_size_t, P(c_size_t)]),
+}
+
 _lib = None
 _libc = None
 
@@ -265,8 +279,21 @@ def lib():
         for name, (res, args) in _PROTOS.items():
             fn = getattr(so, name)
             fn.restype, fn.argtypes = res, args
+        for name, (res, args) in _DESCFILE_PROTOS.items():
+            fn = getattr(so, name, None)
+            if fn is not None:
+                fn.restype, fn.argtypes = res, args
         _lib = so
     return _lib
+
+
+def need(name):
+    """libjointer's function name, or LibraryNotFound naming the library that lacks it."""
+    fn = getattr(lib(), name, None)
+    if fn is None:
+        raise LibraryNotFound(38, "%s has no %s: a libjointer without descriptor files; reinstall the "
+                                  "package (or `make py-lib`)" % (lib_path(), name))
+    return fn
 
 
 def libc():
