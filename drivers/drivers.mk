@@ -348,4 +348,18 @@ py-driver-test: deps $(PYDRV_B)/libjointer.so $(PYDRV_B)/libjointer_mock.so \
                 $(foreach f,$(DRV_FIXNAMES),$(PYDRV_B)/desc/lib$(f).so) cli-fixture
 	$(PYTHON) -m pytest -q -p no:cacheprovider drivers/python/tests
 
-TEST_TARGETS += py-driver-test
+# ---- the package as a board installs it (drivers/python/install_tests) ------
+#   make py-install-test   an sdist of drivers/python (it carries libjointer's C,
+#                          setup.py compiles it): into a clean venv from a
+#                          wheelhouse of pinned wheels (numpy 2.x and 1.x), and
+#                          cross-built as a wheel into Debian's python3.11 +
+#                          numpy for arm64 and armhf (scripts/board-python-sysroot.sh,
+#                          cached in $(BUILD)/board-python) under qemu-user; each
+#                          opens a fake UIO device through the .jdesc, reads every
+#                          metric, converts a trace file
+.PHONY: py-install-test
+
+py-install-test: deps
+	JOINTER_BUILD=$(abspath $(BUILD)) $(PYTHON) -m pytest -q -p no:cacheprovider drivers/python/install_tests
+
+TEST_TARGETS += py-driver-test py-install-test

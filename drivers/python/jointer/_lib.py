@@ -24,6 +24,7 @@ P = ctypes.POINTER
 
 # ---- jointer_desc.h ---------------------------------------------------------
 ID_VALUE = 0x4A4E5452
+VERSION_VALUE = 0x00020000  # JOINTER_VERSION_VALUE
 INFO_TIMESTAMP, INFO_MARK, INFO_SCRATCH = 0x20000, 0x40000, 0x80000
 METRIC_WRAP, METRIC_THRESHOLD, METRIC_FILTER = 0x1, 0x2, 0x4
 AGG_HISTOGRAM, AGG_MEAN = 4, 5
@@ -238,6 +239,8 @@ STRUCTS["jointer_tfile_reader"] = TfileReader  # issue 15: trace files of either
 # device"; bound when the library has them (an older libjointer still loads)
 DESC_FROM_LEN = 4096 + 16
 DESC_FORCE = 0x1  # JOINTER_DESC_FORCE
+DESCFILE_MAX = 1 << 20  # JOINTER_DESCFILE_MAX
+INFO_DESC_ROM = 0x00100000
 _DESCFILE_PROTOS = {
     "jointer_descfile_arena_size": (c_int, [c_void_p, c_size_t, P(c_size_t)]),
     "jointer_descfile_parse": (c_int, [c_void_p, c_size_t, c_void_p, c_size_t, P(Cfg)]),

@@ -128,6 +128,42 @@ class Descriptor:
         return cls(out, keep=_CfgBlock(out), path=desc_file, source=frm.value.decode(errors="replace"))
 
     @classmethod
+    def from_device(cls, io):
+        """The descriptor in a monitor's descriptor ROM (YAML descriptor: rom),
+        reached through io (a jointer_io: a mapping someone else made, PYNQ's):
+        libjointer's jointer_descrom_read reads the ROM over the global
+        window, jointer_descfile_parse decodes it. ENOTSUP: no ROM."""
+        L = _lib.lib()
+        read = _lib.need("jointer_descrom_read")
+        boot = _Bootstrap()
+        dev = _lib.Dev()
+        r = L.jointer_init(ctypes.byref(dev), ctypes.byref(boot.cfg), ctypes.byref(io))
+        if r < 0:
+            raise JointerError(-r, "descriptor ROM: init: %s" % _lib.strerror(r))
+        rom = ctypes.create_string_buffer(_lib.DESCFILE_MAX)
+        n = ctypes.c_size_t()
+        r = read(ctypes.byref(dev), rom, len(rom), ctypes.byref(n))
+        if r == -E.ENOTSUP:
+            ident = _lib.Ident()
+            if L.jointer_identify(ctypes.byref(dev), ctypes.byref(ident)) == 0 and ident.info & _lib.INFO_DESC_ROM:
+                raise JointerError(E.ENOTSUP, "the monitor has a descriptor ROM, this libjointer (%s) cannot read "
+                                              "it: give its .jdesc file" % _lib.lib_path())
+            raise JointerError(E.ENOTSUP, "the monitor has no descriptor ROM (INFO bit 20 clear): give its "
+                                          ".jdesc file")
+        if r < 0:
+            raise JointerError(-r, "descriptor ROM: %s" % _lib.strerror(r))
+        data = ctypes.create_string_buffer(rom.raw[:n.value], n.value)   # the strings point into it
+        need = ctypes.c_size_t()
+        r = L.jointer_descfile_arena_size(data, n.value, ctypes.byref(need))
+        arena = ctypes.create_string_buffer(max(1, need.value)) if r == 0 else None
+        cfg = _lib.Cfg()
+        if r == 0:
+            r = L.jointer_descfile_parse(data, n.value, arena, need.value, ctypes.byref(cfg))
+        if r < 0:
+            raise JointerError(-r, "descriptor ROM: %s" % descfile_error(r))
+        return cls(ctypes.pointer(cfg), keep=(data, arena, cfg), source="rom")
+
+    @classmethod
     def from_yaml(cls, yaml_path, cache_dir=None):
         """Generate the monitor's C descriptor (jointer_gen) and build it with gcc."""
         return cls.load(build_descriptor(yaml_path, cache_dir))
@@ -155,6 +191,17 @@ class Descriptor:
 
     def lmic(self, name):
         return self.lmics[self._find("jointer_find_lmic", name, "lmic", self.lmics)]
+
+
+class _Bootstrap:
+    """The global window only (the bootstrap descriptor of jointer_desc_resolve):
+    enough for jointer_init to read the identity and the descriptor ROM."""
+
+    def __init__(self):
+        self.lmic = _lib.LmicDesc(b"global", 0, 0, 0, 0)
+        self.sniffer = _lib.SnifferDesc(b"none", 0, 0, 0, 0, 0)
+        self.cfg = _lib.Cfg(name=b"bootstrap", version=_lib.VERSION_VALUE, info=1, span=64, window=64,
+                            lmics=ctypes.pointer(self.lmic), sniffers=ctypes.pointer(self.sniffer), num_lmics=1)
 
 
 class _CfgBlock:
