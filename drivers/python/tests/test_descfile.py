@@ -55,11 +55,15 @@ def test_open_finds_the_descriptor(tmp_path, monkeypatch):
         p.mkdir()
     (dirs[0] / "relay_mon.jdesc").write_bytes(open(jdesc("relay_mon"), "rb").read())    # another hash
     (dirs[1] / "y9.jdesc").write_bytes(open(jdesc("accel_mon"), "rb").read())
-    monkeypatch.delenv("JOINTER_DESC", raising=False)
+    for v in ("JOINTER_DESC", "JOINTER_UIO_SYSFS", "JOINTER_DEVMEM_PATH"):
+        monkeypatch.delenv(v, raising=False)
     monkeypatch.setenv("JOINTER_DESC_PATH", "%s:%s" % tuple(dirs))
     with jointer.Monitor.open("uio:" + d.path, sysfs_root=d.sysfs) as m:
         assert m.name == "accel_mon" and m.metrics() == Y9_VALUES
         assert m.descriptor.source == "search %s" % (dirs[1] / "y9.jdesc")
+    assert "JOINTER_UIO_SYSFS" not in os.environ             # set for the C side during the open only
+    with jointer.Monitor.open("devmem:0x0", mem_path=d.path) as m:    # /dev/mem: the same search
+        assert m.metrics() == Y9_VALUES and m.descriptor.source == "search %s" % (dirs[1] / "y9.jdesc")
     monkeypatch.setenv("JOINTER_DESC", jdesc("accel_mon"))          # before the search path
     monkeypatch.setenv("JOINTER_DESC_PATH", str(dirs[0]))
     with jointer.Monitor.open("uio:" + d.path, sysfs_root=d.sysfs) as m:
