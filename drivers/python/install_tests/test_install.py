@@ -27,6 +27,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import tarfile
 
 import pytest
 import vcdvcd
@@ -199,6 +200,29 @@ def results(tmp_path_factory, gen, sdist, wheelhouse):
             done[target] = (json.loads(p.stdout), prefix, np_version, spec)
         return done[target]
     return get
+
+
+def test_sdist_carries_the_c_sources(sdist):
+    """Every file of libjointer (drivers/sources.mk's portable and hosted
+    lists, scripts/driver_sources.py) and every header, under csrc/."""
+    sys.path.insert(0, os.path.join(REPO, "scripts"))
+    try:
+        import driver_sources
+    finally:
+        sys.path.pop(0)
+    with tarfile.open(sdist) as t:
+        names = set(t.getnames())
+    top = "jointer-0.1.0/"
+    assert all(n == top[:-1] or n.startswith(top) for n in names)
+    want = {top + "csrc/sources.mk"}
+    for group in ("DRV_PORTABLE_SRCS", "DRV_HOSTED_SRCS"):
+        want |= {top + "csrc/src/" + p.name for p in driver_sources.sources(group)}
+    for d in ("include", "src"):
+        want |= {top + "csrc/%s/%s" % (d, h) for h in os.listdir(os.path.join(REPO, "drivers", d))
+                 if h.endswith(".h")}
+    assert want <= names, sorted(want - names)
+    assert {n for n in names if n.startswith(top + "csrc/") and n.endswith((".c", ".h", ".mk"))} == want
+    assert top + "setup.py" in names and top + "jointer/_lib.py" in names
 
 
 @pytest.mark.parametrize("target", TARGETS)
