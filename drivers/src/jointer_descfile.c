@@ -92,6 +92,8 @@ static int read_header(const void *buf, size_t len, layout *l)
         return -EINVAL;
     if (crc32_of(b + CRC_FROM, l->length - CRC_FROM) != le32(b + 12))
         return -EBADMSG;
+    if ((le32(b + 20) >> 16) != (JOINTER_VERSION_VALUE >> 16))
+        return -EPROTONOSUPPORT;     /* for another major version of the monitors */
     l->lmics = b[52];
     l->sniffers = le16(b + 54);
     l->metrics = le16(b + 56);

@@ -269,6 +269,21 @@ static int probe(const char *spec, jointer_ident *id, jointer_cfg **rom)
     return r;
 }
 
+int jointer_desc_probe(const char *device_spec, jointer_ident *id)
+{
+    jointer_dev dev;
+    int r;
+
+    if (id == NULL)
+        return -EINVAL;
+    r = open_boot(&dev, device_spec);
+    if (r < 0)
+        return r;
+    r = jointer_identify(&dev, id);
+    jointer_close(&dev);
+    return r;
+}
+
 static int given_file(const char *spec, const char *path, unsigned flags, jointer_cfg **out)
 {
     jointer_ident id;

@@ -235,6 +235,10 @@ TEST(magic_and_version)
     copy[4] = 2;                       /* format 2, CRC still right */
     reseal(copy, file_len);
     CHECK_EQ(parse(copy, file_len, &c), -EPROTONOSUPPORT);
+    memcpy(copy, file, file_len);
+    copy[22] ^= 1u;                    /* descriptor of another major version (the hardware's) */
+    reseal(copy, file_len);
+    CHECK_EQ(parse(copy, file_len, &c), -EPROTONOSUPPORT);
     CHECK_EQ(parse(NULL, file_len, &c), -EINVAL);
     CHECK_EQ(jointer_descfile_parse(file, file_len, arena, sizeof arena, NULL), -EINVAL);
 }
