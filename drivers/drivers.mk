@@ -8,7 +8,9 @@
 #   make fuzz            the same, longer (FUZZ_TIME s)
 #   make cli-fixture     the CLI over the test monitors (tests/fixtures/*.yaml, generated)
 #   make cli-test        the CLI against a fake UIO device
-#   make cli CONFIG=f    the CLI linked with the descriptor generated from f
+#   make cli             the generic CLI (descriptor files: --desc, JOINTER_DESC, ROM, JOINTER_DESC_PATH)
+#   make cli CONFIG=f    the CLI linked with the descriptor generated from f (CLI_DESC=builtin);
+#                        CLI_DESC=file: the generic CLI and f's <name>.jdesc beside it
 #   make driver-gen-test every configs/*.yaml: generated C + libjointer compile, self-check, run
 #   make driver-bench    .text size (armhf -Os) and callgrind instructions per read
 #   make driver-lint     cppcheck + a -Wconversion build of the library
@@ -187,15 +189,23 @@ $(DRV_B)/cli-pm/jointer-program_monitor: $(DRV_CLI_SRC) $(DRV_HDRS) configs/prog
 	gcc $(DRV_WARN) -O2 $(DRV_INC) -I$(DRV_B)/cli-pm/program_monitor/c -DJOINTER_CLI_CFG=program_monitor_cfg \
 	    $(DRV_CLI_SRC) $(DRV_B)/cli-pm/program_monitor/c/program_monitor.c -o $@
 
-cli-test: cli-fixture $(DRV_B)/cli-pm/jointer-program_monitor
+cli-test: cli-fixture $(DRV_B)/cli-pm/jointer-program_monitor $(DRV_B)/cli-generic/jointer
 	$(PYTHON) $(DRV)/tests/test_cli.py $(DRV_B)/cli-fixture
+	$(PYTHON) $(DRV)/tests/test_cli_desc.py $(BUILD)
 	$(PYTHON) $(DRV)/tests/test_cli_pm.py $(DRV_B)/cli-fixture $(DRV_B)/cli-pm
 	$(PYTHON) $(DRV)/tests/test_cli_histogram.py $(BUILD)
 
-# the CLI for CONFIG: generate the monitor, link its descriptor;
-# CLI_CC=arm-linux-gnueabihf-gcc (or aarch64-linux-gnu-gcc) builds it for the board
-CLI_CC ?= gcc
+# the CLI. CLI_DESC=file: the generic `jointer` (no CONFIG: every monitor, its
+# descriptor from --desc FILE, JOINTER_DESC, the device's ROM or JOINTER_DESC_PATH);
+# with CONFIG=f the descriptor file <name>.jdesc is generated beside it.
+# CLI_DESC=builtin: linked with the descriptor generated from CONFIG
+# (-DJOINTER_CLI_CFG). Default: builtin when CONFIG is given on the command
+# line, file otherwise. CLI_CC=arm-linux-gnueabihf-gcc (or aarch64-linux-gnu-gcc)
+# builds it for the board.
+CLI_CC   ?= gcc
+CLI_DESC ?= $(if $(filter command line environment,$(origin CONFIG)),builtin,file)
 cli: deps
+ifeq ($(CLI_DESC),builtin)
 	@rm -rf $(DRV_B)/cli/gen && mkdir -p $(DRV_B)/cli/gen
 	PYTHONPATH=gen $(PYTHON) -m jointer_gen $(CONFIG) -o $(DRV_B)/cli/gen
 	@regs=$$(ls $(DRV_B)/cli/gen/*/c/*_regs.h | head -n 1); name=$$(basename $$regs _regs.h); \
@@ -203,7 +213,23 @@ cli: deps
 	  echo "$(CLI_CC) ... -DJOINTER_CLI_CFG=$${name}_cfg $$dir/$$name.c -o $(DRV_B)/cli/jointer"; \
 	  $(CLI_CC) $(DRV_WARN) -O2 $(DRV_INC) -I$$dir -DJOINTER_CLI_CFG=$${name}_cfg \
 	      $(DRV_CLI_SRC) $$dir/$$name.c -o $(DRV_B)/cli/jointer && \
-	  echo "built $(DRV_B)/cli/jointer for monitor $$name"
+	  echo "built $(DRV_B)/cli/jointer for monitor $$name (descriptor compiled in)"
+else ifeq ($(CLI_DESC),file)
+	@rm -rf $(DRV_B)/cli/gen && mkdir -p $(DRV_B)/cli
+	$(CLI_CC) $(DRV_WARN) -O2 $(DRV_INC) $(DRV_CLI_SRC) -o $(DRV_B)/cli/jointer
+	@echo "built $(DRV_B)/cli/jointer (generic: --desc FILE.jdesc, JOINTER_DESC, the device's ROM, JOINTER_DESC_PATH)"
+	@if [ "$(CLI_WITH_DESC)" = 1 ]; then \
+	  PYTHONPATH=gen $(PYTHON) -m jointer_gen $(CONFIG) -o $(DRV_B)/cli/gen -q && \
+	  cp $(DRV_B)/cli/gen/*/*.jdesc $(DRV_B)/cli/ && echo "wrote $$(ls $(DRV_B)/cli/*.jdesc)"; fi
+else
+	$(error CLI_DESC must be file or builtin, not "$(CLI_DESC)")
+endif
+CLI_WITH_DESC := $(if $(filter command line environment,$(origin CONFIG)),1,0)
+
+# the generic CLI of the tests (test_cli_desc.py)
+$(DRV_B)/cli-generic/jointer: $(DRV_CLI_SRC) $(DRV_HDRS)
+	@mkdir -p $(@D)
+	gcc $(DRV_WARN) -O2 $(DRV_INC) $(DRV_CLI_SRC) -o $@
 
 # the generator's C output for every example config, with the library
 driver-gen-test: deps

@@ -72,6 +72,10 @@ int jointer_descfile_find(const char *dirs, uint32_t config_hash, jointer_cfg **
 int jointer_desc_resolve(const char *device_spec, const char *desc_file, unsigned flags, jointer_cfg **out,
                          char *from, size_t from_len);
 
+/* the identity (ID, VERSION, CONFIG_HASH, INFO) of the device at device_spec,
+ * read through the bootstrap descriptor (the global window only) */
+int jointer_desc_probe(const char *device_spec, jointer_ident *id);
+
 /* ---- descriptor ROM (drivers/src/jointer_descrom.c) ------------------------- */
 
 #ifndef JOINTER_INFO_DESC_ROM

@@ -92,6 +92,8 @@ static int read_header(const void *buf, size_t len, layout *l)
         return -EINVAL;
     if (crc32_of(b + CRC_FROM, l->length - CRC_FROM) != le32(b + 12))
         return -EBADMSG;
+    if ((le32(b + 20) >> 16) != (JOINTER_VERSION_VALUE >> 16))
+        return -EPROTONOSUPPORT;     /* for another major version of the monitors */
     l->lmics = b[52];
     l->sniffers = le16(b + 54);
     l->metrics = le16(b + 56);
@@ -199,7 +201,7 @@ static int read_sniffers(const layout *l, const jointer_lmic_desc *lm, jointer_s
         t[i].pm_pc_width = p[8];
         if (t[i].lmic >= l->lmics || i < lm[t[i].lmic].first_sniffer
             || i >= (unsigned)lm[t[i].lmic].first_sniffer + lm[t[i].lmic].num_sniffers
-            || t[i].index >= JOINTER_MAX_SNIFFERS_PER_LMIC || t[i].pm_pc_width > 32u)
+            || t[i].index != i - lm[t[i].lmic].first_sniffer || t[i].pm_pc_width > 32u)
             return -EINVAL;
         *dcapfs += t[i].num_dcapfs;
     }

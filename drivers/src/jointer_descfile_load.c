@@ -9,6 +9,7 @@
  * /sys/class/uio, JOINTER_DEVMEM_PATH replaces /dev/mem for the bootstrap open.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _FILE_OFFSET_BITS 64  /* readdir on 32-bit systems over 64-bit directory offsets (ext4) */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -265,6 +266,21 @@ static int probe(const char *spec, jointer_ident *id, jointer_cfg **rom)
     r = jointer_identify(&dev, id);
     if (r == 0 && (id->info & JOINTER_INFO_DESC_ROM) && from_rom(&dev, rom) < 0)
         *rom = NULL;
+    jointer_close(&dev);
+    return r;
+}
+
+int jointer_desc_probe(const char *device_spec, jointer_ident *id)
+{
+    jointer_dev dev;
+    int r;
+
+    if (id == NULL)
+        return -EINVAL;
+    r = open_boot(&dev, device_spec);
+    if (r < 0)
+        return r;
+    r = jointer_identify(&dev, id);
     jointer_close(&dev);
     return r;
 }

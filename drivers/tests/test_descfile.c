@@ -235,6 +235,10 @@ TEST(magic_and_version)
     copy[4] = 2;                       /* format 2, CRC still right */
     reseal(copy, file_len);
     CHECK_EQ(parse(copy, file_len, &c), -EPROTONOSUPPORT);
+    memcpy(copy, file, file_len);
+    copy[22] ^= 1u;                    /* descriptor of another major version (the hardware's) */
+    reseal(copy, file_len);
+    CHECK_EQ(parse(copy, file_len, &c), -EPROTONOSUPPORT);
     CHECK_EQ(parse(NULL, file_len, &c), -EINVAL);
     CHECK_EQ(jointer_descfile_parse(file, file_len, arena, sizeof arena, NULL), -EINVAL);
 }
@@ -266,6 +270,7 @@ TEST(bad_indices_with_a_valid_crc)
     CHECK_EQ(tampered(64 + 8, 2, 1), -EINVAL);                         /* LMIC 0 first_sniffer */
     CHECK_EQ(tampered(64 + 10, 1, ref->lmics[0].num_sniffers + 1u), -EINVAL);
     CHECK_EQ(tampered(sniffer_at() + 4, 1, ref->num_lmics), -EINVAL); /* sniffer 0 lmic */
+    CHECK_EQ(tampered(sniffer_at() + 5, 1, 1), -EINVAL);              /* sniffer 0 index (PROG field) */
     CHECK_EQ(tampered(sniffer_at(), 4, 0xFFFFFFFFu), -EINVAL);         /* sniffer 0 name */
     CHECK_EQ(tampered(file_len - 1u, 1, 'x'), -EINVAL);               /* strings not NUL-terminated */
     if (ref->num_metrics > 0) {
