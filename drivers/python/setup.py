@@ -128,9 +128,6 @@ LIB = Extension(
     "jointer.libjointer",
     sources=[os.path.join("csrc", "src", n) for n in library_sources(CSRC)],
     include_dirs=[os.path.join("csrc", "include"), os.path.join("csrc", "src")],
-    # 64-bit file offsets on 32-bit boards (armhf): readdir of the descriptor search path on a
-    # filesystem with 64-bit directory offsets, /dev/mem above 2 GiB; no off_t in the public structs
-    define_macros=[("_FILE_OFFSET_BITS", "64")],
     extra_compile_args=["-std=c99"],
     py_limited_api=False,
 )
