@@ -11,7 +11,7 @@ import sys
 import zlib
 
 import pytest
-from conftest import BUILD, HERE, REGS, cli_json, desc_path, y9_device
+from conftest import BUILD, HERE, REGS, cli_json, y9_device
 
 import jointer
 from jointer import _lib
