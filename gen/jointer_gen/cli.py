@@ -19,7 +19,7 @@ GOLDEN_MAX_BYTES = 300_000   # larger outputs keep a hash list as their golden f
 
 
 def generate(config: str, display: str | None = None):
-    """YAML file -> (design, {relative path: text}); raises diag.InputError."""
+    """YAML file -> (design, {relative path: text or bytes}); raises diag.InputError."""
     from .backends import render
     from .elaborate import elaborate
     from .loader import load
@@ -33,7 +33,7 @@ def generate(config: str, display: str | None = None):
 LIBRARY_PLACEHOLDER = "(the library's dependency closure: checked against hdl/ by test_gen_golden.py)"
 
 
-def copies(files: dict[str, str]) -> set[str]:
+def copies(files: dict) -> set[str]:
     """The copied files of an output (manifest roles cbundle.COPY_ROLES): the
     VHDL in ip/hdl/, libjointer in c/jointer/ and in the Vitis driver's src/,
     the generated C in the driver's src/ (the IP folder and the C bundle are
@@ -45,7 +45,7 @@ def copies(files: dict[str, str]) -> set[str]:
     return {f["path"] for f in json.loads(files["manifest.json"])["files"] if f["role"] in COPY_ROLES}
 
 
-def golden_files(files: dict[str, str]) -> dict[str, str]:
+def golden_files(files: dict) -> dict:
     """What the golden folder of a design holds: the files, or a hash list when large.
 
     manifest.json's library_sources follows the library (which files the used

@@ -2,7 +2,8 @@
 
 Files go to a temporary folder beside the destination and replace
 OUTDIR/<name>/ in one rename once every file is written; a failure leaves
-the previous output untouched. `compare` backs --check.
+the previous output untouched. `compare` backs --check. A file's content is
+text (written as UTF-8) or bytes (the binary descriptor file).
 """
 
 from __future__ import annotations
@@ -12,9 +13,17 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Union
+
+Content = Union[str, bytes]
 
 
-def write_tree(files: dict[str, str], dest: Path) -> None:
+def to_bytes(content: Content) -> bytes:
+    """What a rendered file holds on disk."""
+    return content if isinstance(content, bytes) else content.encode("utf-8")
+
+
+def write_tree(files: dict[str, Content], dest: Path) -> None:
     dest = Path(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.tmp-", dir=dest.parent))
@@ -22,7 +31,7 @@ def write_tree(files: dict[str, str], dest: Path) -> None:
         for rel, text in sorted(files.items()):
             p = tmp / rel
             p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_bytes(text.encode("utf-8"))
+            p.write_bytes(to_bytes(text))
         os.chmod(tmp, 0o755)
         if dest.exists() or dest.is_symlink():
             old = Path(tempfile.mkdtemp(prefix=f".{dest.name}.old-", dir=dest.parent))
@@ -45,7 +54,7 @@ def existing_files(dest: Path) -> dict[str, bytes]:
             for p in sorted(dest.rglob("*")) if p.is_file()}
 
 
-def compare(files: dict[str, str], dest: Path) -> list[str]:
+def compare(files: dict[str, Content], dest: Path) -> list[str]:
     """Differences between the rendered files and dest: ["changed: x", ...]."""
     have = existing_files(dest)
     out = []
@@ -54,12 +63,12 @@ def compare(files: dict[str, str], dest: Path) -> list[str]:
             out.append(f"missing: {rel}")
         elif rel not in files:
             out.append(f"not generated (stale): {rel}")
-        elif have[rel] != files[rel].encode("utf-8"):
+        elif have[rel] != to_bytes(files[rel]):
             out.append(f"differs: {rel}")
     return out
 
 
-def hash_list(files: dict[str, str]) -> str:
+def hash_list(files: dict[str, Content]) -> str:
     """sha256sum-style list of the rendered files (golden files of large designs)."""
-    return "".join(f"{hashlib.sha256(files[rel].encode('utf-8')).hexdigest()}  {rel}\n"
+    return "".join(f"{hashlib.sha256(to_bytes(files[rel])).hexdigest()}  {rel}\n"
                    for rel in sorted(files))

@@ -17,7 +17,7 @@ import pytest
 from gentest_util import CONFIGS, EXAMPLES, REPO, generated
 from jointer_gen import __version__
 from jointer_gen.cli import GOLDEN, copies, golden_files
-from jointer_gen.output import existing_files
+from jointer_gen.output import existing_files, to_bytes
 
 REGEN = "outputs changed: review, then `make gen-golden` to accept"
 
@@ -26,7 +26,7 @@ REGEN = "outputs changed: review, then `make gen-golden` to accept"
 def test_golden(name):
     _, files = generated(name)
     want = existing_files(GOLDEN / name)
-    have = {k: v.encode() for k, v in golden_files(files).items()}
+    have = {k: to_bytes(v) for k, v in golden_files(files).items()}
     assert sorted(have) == sorted(want), REGEN
     for rel in sorted(have):
         assert have[rel] == want[rel], f"{name}/{rel}: {REGEN}"
@@ -42,8 +42,8 @@ def test_large_goldens_are_hash_lists():
     own = [p for p in files if p not in copies(files)]
     # config, C x4 + manifest, sniffers, LMICs, top, docs, component.xml + xgui + package_ip.tcl
     # + example_bd.tcl + the XDC, FuseSoC core, dtsi, the C bundle's Makefile, the Vitis
-    # driver's mdd + tcl + BSP Makefile + example
-    assert len(own) == 1 + 5 + 60 + 4 + 1 + 2 + 5 + 1 + 1 + 1 + 4
+    # driver's mdd + tcl + BSP Makefile + example, the descriptor file and its C copy
+    assert len(own) == 1 + 5 + 60 + 4 + 1 + 2 + 5 + 1 + 1 + 1 + 4 + 2
     m = json.loads(files["manifest.json"])
     roles = {f["path"]: f["role"] for f in m["files"]}
     hdl = [p for p in files if roles.get(p) in ("ip-hdl", "ip-hdl-library")]
@@ -63,7 +63,7 @@ def test_deterministic_across_processes(tmp_path):
     b = _run(CONFIGS / "stress_15x4.yaml", tmp_path / "b", 2)
     m = json.loads(a["stress_15x4/manifest.json"])
     copied = {f"stress_15x4/{f['path']}" for f in m["files"] if f["path"] in copies({"manifest.json": json.dumps(m)})}
-    assert a == b and len([p for p in a if p not in copied]) == 85
+    assert a == b and len([p for p in a if p not in copied]) == 87
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
@@ -75,6 +75,9 @@ def test_header_and_no_timestamps(name):
     skip = copies(files)
     for rel, text in files.items():
         if rel in skip:      # copies: checked against their sources (test_gen_integration, test_gen_cbundle)
+            continue
+        if isinstance(text, bytes):     # the descriptor file: magic, then its config hash at byte 16
+            assert text[:4] == b"JDSC" and int.from_bytes(text[16:20], "little") == design.config_hash, rel
             continue
         assert not stamp.search(text), rel
         if rel == "manifest.json":

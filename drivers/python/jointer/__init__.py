@@ -1,10 +1,11 @@
 """jointer: the Python host side of jointer hardware monitors.
 
-A ctypes binding of libjointer and of the monitor's generated C descriptor
-(drivers/python/README.md):
+A ctypes binding of libjointer and of the monitor's descriptor (its .jdesc
+file, its descriptor ROM, or its generated C as a shared object;
+drivers/python/README.md):
 
     import jointer
-    m = jointer.Monitor.open("uio:/dev/uio0", "libselective_accumulations.so")
+    m = jointer.Monitor.open("uio:/dev/uio0")   # or desc="selective_accumulations.jdesc"
     m.run(); ...; m.stop()
     m.metrics()          # {name: value}, histograms as [(low, high, count)]
     m.trace("events")    # numpy array (timestamp, data)

@@ -1,12 +1,15 @@
 """ctypes view of libjointer: the C structs of jointer_desc.h, jointer.h,
 jointer_trace_file.h and jointer_pm.h, and the shared objects.
 
-Two shared objects are loaded, both built from the C sources by make:
-  - libjointer.so (`make py-lib`: the same sources as the static builds,
-    DRV_LIB of drivers/drivers.mk), found through $JOINTER_LIB, else
-    build/drivers/shared/libjointer.so of the checkout this package sits in;
-  - a monitor's descriptor, its generated <name>.c built as lib<name>.so
-    (`make py-lib CONFIG=f`, or jointer.build_descriptor()).
+libjointer.so is found through, in order:
+  - $JOINTER_LIB (another build of it, e.g. a cross-built one);
+  - jointer/libjointer.so next to this file: the one setup.py built when the
+    package was installed from its sdist or wheel;
+  - build/drivers/shared/libjointer.so of the checkout this package sits in
+    (`make py-lib`: an editable install builds no library).
+A monitor's descriptor is a .jdesc file (read by libjointer's
+jointer_descfile_load) or its generated <name>.c built as lib<name>.so
+(`make py-lib CONFIG=f`, or jointer.build_descriptor()).
 The Structure mirrors below must match the C layout; tests/test_abi.py
 compares every size and offset with a C program.
 """
@@ -21,6 +24,7 @@ P = ctypes.POINTER
 
 # ---- jointer_desc.h ---------------------------------------------------------
 ID_VALUE = 0x4A4E5452
+VERSION_VALUE = 0x00020000  # JOINTER_VERSION_VALUE
 INFO_TIMESTAMP, INFO_MARK, INFO_SCRATCH = 0x20000, 0x40000, 0x80000
 METRIC_WRAP, METRIC_THRESHOLD, METRIC_FILTER = 0x1, 0x2, 0x4
 AGG_HISTOGRAM, AGG_MEAN = 4, 5
@@ -160,7 +164,9 @@ STRUCTS = {"jointer_metric_desc": MetricDesc, "jointer_trace_desc": TraceDesc,
            "jointer_compact_state": CompactState, "jointer_sink_ring": SinkRing, "jointer_ring_map": RingMap}
 
 # ---- the shared objects ----------------------------------------------------------
-CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+BUNDLED = os.path.join(PACKAGE_DIR, "libjointer.so")
+CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(PACKAGE_DIR)))
 SHARED_DIR = os.path.join(CHECKOUT, "build", "drivers", "shared")
 
 # name: (restype, argtypes)
@@ -229,6 +235,22 @@ _PROTOS = {
 }
 STRUCTS["jointer_tfile_reader"] = TfileReader  # issue 15: trace files of either encoding
 
+# jointer_descfile.h: descriptor files (.jdesc) and "which descriptor for this
+# device"; bound when the library has them (an older libjointer still loads)
+DESC_FROM_LEN = 4096 + 16
+DESC_FORCE = 0x1  # JOINTER_DESC_FORCE
+DESCFILE_MAX = 1 << 20  # JOINTER_DESCFILE_MAX
+INFO_DESC_ROM = 0x00100000
+_DESCFILE_PROTOS = {
+    "jointer_descfile_arena_size": (c_int, [c_void_p, c_size_t, P(c_size_t)]),
+    "jointer_descfile_parse": (c_int, [c_void_p, c_size_t, c_void_p, c_size_t, P(Cfg)]),
+    "jointer_descfile_load": (c_int, [c_char_p, P(P(Cfg))]),
+    "jointer_descfile_free": (None, [P(Cfg)]),
+    "jointer_descfile_find": (c_int, [c_char_p, u32, P(P(Cfg)), c_void_p, c_size_t]),
+    "jointer_desc_resolve": (c_int, [c_char_p, c_char_p, c_uint, P(P(Cfg)), c_void_p, c_size_t]),
+    "jointer_descrom_read": (c_int, [P(Dev), c_void_p, c_size_t, P(c_size_t)]),
+}
+
 _lib = None
 _libc = None
 
@@ -238,12 +260,18 @@ class LibraryNotFound(OSError):
 
 
 def lib_path():
-    """Where libjointer.so is: $JOINTER_LIB, else the checkout's build/."""
-    p = os.environ.get("JOINTER_LIB") or os.path.join(SHARED_DIR, "libjointer.so")
-    if not os.path.exists(p):
-        raise LibraryNotFound(2, "libjointer.so not found at %s: run `make py-lib` in the jointer "
-                                 "checkout, or set JOINTER_LIB" % p)
-    return p
+    """Where libjointer.so is: $JOINTER_LIB, else the package's own, else the checkout's build/."""
+    env = os.environ.get("JOINTER_LIB")
+    if env:
+        if not os.path.exists(env):
+            raise LibraryNotFound(2, "JOINTER_LIB=%s: no such file" % env)
+        return env
+    dev = os.path.join(SHARED_DIR, "libjointer.so")
+    for p in (BUNDLED, dev):
+        if os.path.exists(p):
+            return p
+    raise LibraryNotFound(2, "libjointer.so not found: neither %s (installed from the sdist or a wheel) nor %s "
+                             "(`make py-lib` in a checkout); reinstall the package, or set JOINTER_LIB" % (BUNDLED, dev))
 
 
 def lib():
@@ -254,8 +282,21 @@ def lib():
         for name, (res, args) in _PROTOS.items():
             fn = getattr(so, name)
             fn.restype, fn.argtypes = res, args
+        for name, (res, args) in _DESCFILE_PROTOS.items():
+            fn = getattr(so, name, None)
+            if fn is not None:
+                fn.restype, fn.argtypes = res, args
         _lib = so
     return _lib
+
+
+def need(name):
+    """libjointer's function name, or LibraryNotFound naming the library that lacks it."""
+    fn = getattr(lib(), name, None)
+    if fn is None:
+        raise LibraryNotFound(38, "%s has no %s: a libjointer without descriptor files; reinstall the "
+                                  "package (or `make py-lib`)" % (lib_path(), name))
+    return fn
 
 
 def libc():

@@ -1,11 +1,18 @@
-"""A monitor's descriptor: the generated C tables (<name>.c, jointer_desc.h)
-built as a shared object lib<name>.so, read through ctypes. One source of
-hardware facts: Python reads the C descriptor, it never recomputes a layout.
+"""A monitor's descriptor (jointer_cfg, jointer_desc.h), read through ctypes:
+  - a descriptor file <name>.jdesc (jointer-gen writes it; doc/descriptor-file.md),
+    decoded by libjointer's jointer_descfile_load: the format is read in C only;
+  - the one libjointer's jointer_desc_resolve finds for a device (the ROM, the
+    search path by config hash, $JOINTER_DESC): see Descriptor.resolve;
+  - the generated C tables (<name>.c) built as a shared object lib<name>.so.
+One source of hardware facts: Python reads the C descriptor, it never
+recomputes a layout.
 
+    d = Descriptor.from_file("selective_accumulations.jdesc")
     d = Descriptor.load("build/drivers/shared/desc/libselective_accumulations.so")
     d = Descriptor.from_yaml("configs/selective_accumulations.yaml")  # generate + gcc
 """
 import ctypes
+import errno as E
 import hashlib
 import os
 import subprocess
@@ -32,9 +39,10 @@ def _s(b):
 class Descriptor:
     """The hardware facts of one monitor (a jointer_cfg in a shared object)."""
 
-    def __init__(self, cfg_ptr, keep=None, path=None):
-        self._keep = keep          # the CDLL holding the tables
+    def __init__(self, cfg_ptr, keep=None, path=None, source=None):
+        self._keep = keep          # what holds the tables: the CDLL, or the descriptor file's block
         self.path = path
+        self.source = source or ("library " + path if path else "attached")  # where it came from
         self.cfg_ptr = cfg_ptr     # POINTER(Cfg)
         c = cfg_ptr.contents
         self.name = _s(c.name)
@@ -92,6 +100,70 @@ class Descriptor:
         return cls(ctypes.pointer(cfg), keep=so, path=path)
 
     @classmethod
+    def from_file(cls, path):
+        """A descriptor file (.jdesc), decoded by libjointer (jointer_descfile_load)."""
+        load = _lib.need("jointer_descfile_load")
+        out = ctypes.POINTER(_lib.Cfg)()
+        r = load(os.fsencode(path), ctypes.byref(out))
+        if r < 0:
+            raise JointerError(-r, "%s: %s" % (path, descfile_error(r)))
+        return cls(out, keep=_CfgBlock(out), path=path, source="file " + str(path))
+
+    @classmethod
+    def resolve(cls, spec, desc_file=None, force=False):
+        """The descriptor of the device spec, as the CLI finds it
+        (jointer_desc_resolve): desc_file, else $JOINTER_DESC, else the
+        device's descriptor ROM, else the .jdesc of $JOINTER_DESC_PATH
+        (default /usr/share/jointer/desc:/usr/local/share/jointer/desc)
+        whose config hash is the device's. .source says which. A file
+        (desc_file, $JOINTER_DESC) of another config hash than the device's
+        is an error (ESTALE) unless force."""
+        resolve = _lib.need("jointer_desc_resolve")
+        out = ctypes.POINTER(_lib.Cfg)()
+        frm = ctypes.create_string_buffer(_lib.DESC_FROM_LEN)
+        r = resolve(spec.encode(), os.fsencode(desc_file) if desc_file else None,
+                    _lib.DESC_FORCE if force else 0, ctypes.byref(out), frm, len(frm))
+        if r < 0:
+            raise JointerError(-r, resolve_error(r, spec, desc_file, frm.value.decode(errors="replace")))
+        return cls(out, keep=_CfgBlock(out), path=desc_file, source=frm.value.decode(errors="replace"))
+
+    @classmethod
+    def from_device(cls, io):
+        """The descriptor in a monitor's descriptor ROM (YAML descriptor: rom),
+        reached through io (a jointer_io: a mapping someone else made, PYNQ's):
+        libjointer's jointer_descrom_read reads the ROM over the global
+        window, jointer_descfile_parse decodes it. ENOTSUP: no ROM."""
+        L = _lib.lib()
+        read = _lib.need("jointer_descrom_read")
+        boot = _Bootstrap()
+        dev = _lib.Dev()
+        r = L.jointer_init(ctypes.byref(dev), ctypes.byref(boot.cfg), ctypes.byref(io))
+        if r < 0:
+            raise JointerError(-r, "descriptor ROM: init: %s" % _lib.strerror(r))
+        rom = ctypes.create_string_buffer(_lib.DESCFILE_MAX)
+        n = ctypes.c_size_t()
+        r = read(ctypes.byref(dev), rom, len(rom), ctypes.byref(n))
+        if r == -E.ENOTSUP:
+            ident = _lib.Ident()
+            if L.jointer_identify(ctypes.byref(dev), ctypes.byref(ident)) == 0 and ident.info & _lib.INFO_DESC_ROM:
+                raise JointerError(E.ENOTSUP, "the monitor has a descriptor ROM, this libjointer (%s) cannot read "
+                                              "it: give its .jdesc file" % _lib.lib_path())
+            raise JointerError(E.ENOTSUP, "the monitor has no descriptor ROM (INFO bit 20 clear): give its "
+                                          ".jdesc file")
+        if r < 0:
+            raise JointerError(-r, "descriptor ROM: %s" % _lib.strerror(r))
+        data = ctypes.create_string_buffer(rom.raw[:n.value], n.value)   # the strings point into it
+        need = ctypes.c_size_t()
+        r = L.jointer_descfile_arena_size(data, n.value, ctypes.byref(need))
+        arena = ctypes.create_string_buffer(max(1, need.value)) if r == 0 else None
+        cfg = _lib.Cfg()
+        if r == 0:
+            r = L.jointer_descfile_parse(data, n.value, arena, need.value, ctypes.byref(cfg))
+        if r < 0:
+            raise JointerError(-r, "descriptor ROM: %s" % descfile_error(r))
+        return cls(ctypes.pointer(cfg), keep=(data, arena, cfg), source="rom")
+
+    @classmethod
     def from_yaml(cls, yaml_path, cache_dir=None):
         """Generate the monitor's C descriptor (jointer_gen) and build it with gcc."""
         return cls.load(build_descriptor(yaml_path, cache_dir))
@@ -119,6 +191,70 @@ class Descriptor:
 
     def lmic(self, name):
         return self.lmics[self._find("jointer_find_lmic", name, "lmic", self.lmics)]
+
+
+class _Bootstrap:
+    """The global window only (the bootstrap descriptor of jointer_desc_resolve):
+    enough for jointer_init to read the identity and the descriptor ROM."""
+
+    def __init__(self):
+        self.lmic = _lib.LmicDesc(b"global", 0, 0, 0, 0)
+        self.sniffer = _lib.SnifferDesc(b"none", 0, 0, 0, 0, 0)
+        self.cfg = _lib.Cfg(name=b"bootstrap", version=_lib.VERSION_VALUE, info=1, span=64, window=64,
+                            lmics=ctypes.pointer(self.lmic), sniffers=ctypes.pointer(self.sniffer), num_lmics=1)
+
+
+class _CfgBlock:
+    """A jointer_cfg of jointer_descfile_load / jointer_desc_resolve: one
+    malloc'd block, freed when the last Descriptor (or Monitor) using it goes."""
+
+    def __init__(self, ptr):
+        self.ptr = ptr
+        self._free = _lib.lib().jointer_descfile_free
+
+    def __del__(self):
+        if self.ptr:
+            self._free(self.ptr)
+            self.ptr = None
+
+
+_DESCFILE_ERRORS = {
+    E.ENOENT: "no such file",
+    E.EACCES: "permission denied",
+    E.EILSEQ: "not a jointer descriptor file (no \"JDSC\" magic)",
+    E.EPROTONOSUPPORT: "a descriptor file format this libjointer does not read (another version)",
+    E.EBADMSG: "CRC mismatch: the descriptor file is corrupted",
+    E.EINVAL: "truncated or malformed descriptor file",
+    E.EFBIG: "too large for a descriptor file (1 MiB at most)",
+    E.ENOMEM: "out of memory",
+}
+
+
+def descfile_error(r):
+    """What a negative errno of jointer_descfile_load says about the file."""
+    return _DESCFILE_ERRORS.get(-r) or _lib.strerror(r)
+
+
+def resolve_error(r, spec, desc_file, frm):
+    """One message for a failed jointer_desc_resolve."""
+    given = desc_file or os.environ.get("JOINTER_DESC")
+    if given and r == -E.ESTALE:
+        return ("%s: %s%s is the descriptor of another configuration than the device's (config hash)\n"
+                "  hint: the .jdesc generated with the bitstream, or force=True"
+                % (spec, "" if desc_file else "$JOINTER_DESC=", given))
+    if given:
+        return "%s%s: %s" % ("" if desc_file else "$JOINTER_DESC=", given, descfile_error(r))
+    if r == -E.ENODEV:
+        return "%s: no jointer monitor there (the ID register is not \"JNTR\")" % spec
+    if r == -E.ENOENT:
+        return ("%s: no descriptor for this device: no descriptor ROM, $JOINTER_DESC unset, and no .jdesc with "
+                "its config hash in %s\n  hint: pass desc=FILE.jdesc (jointer-gen writes <name>/<name>.jdesc), "
+                "or copy it to one of those folders"
+                % (spec, os.environ.get("JOINTER_DESC_PATH") or "/usr/share/jointer/desc:/usr/local/share/jointer/desc"))
+    where = " (%s)" % frm if frm else ""
+    if -r in (E.EILSEQ, E.EPROTONOSUPPORT, E.EBADMSG, E.EFBIG):
+        return "%s: its descriptor%s: %s" % (spec, where, descfile_error(r))
+    return "%s: finding its descriptor%s: %s" % (spec, where, _lib.strerror(r))
 
 
 def build_descriptor(yaml_path, cache_dir=None):

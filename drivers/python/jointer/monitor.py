@@ -4,7 +4,8 @@ Every register access is libjointer's; this module converts arguments
 (names to indices through the descriptor), results (dicts, lists, numpy
 arrays) and errors (JointerError with errno and the driver's message).
 
-    m = jointer.Monitor.open("uio:/dev/uio0", "libselective_accumulations.so")
+    m = jointer.Monitor.open("uio:/dev/uio0")       # its descriptor: ROM, $JOINTER_DESC, search path
+    m = jointer.Monitor.open("uio:/dev/uio0", desc="selective_accumulations.jdesc")
     m.run(); ...; m.stop(); print(m.metrics())
 """
 import ctypes
@@ -28,9 +29,32 @@ def _as_descriptor(d):
         return d
     if isinstance(d, str) and d.endswith((".yaml", ".yml")):
         return Descriptor.from_yaml(d)
+    if isinstance(d, str) and d.endswith(".jdesc"):
+        return Descriptor.from_file(d)
     if isinstance(d, str):
         return Descriptor.load(d)
-    raise JointerError(E.EINVAL, "descriptor: a Descriptor, a lib<name>.so path or a YAML path, not %r" % (d,))
+    raise JointerError(E.EINVAL, "descriptor: a Descriptor, a .jdesc file, a lib<name>.so path or a YAML path, "
+                                 "not %r" % (d,))
+
+
+class _Env:
+    """$NAME set to a value (None: left alone) for the with block: what the C side reads."""
+
+    def __init__(self, **kv):
+        self.kv = {k: v for k, v in kv.items() if v is not None}
+        self.old = {}
+
+    def __enter__(self):
+        for k, v in self.kv.items():
+            self.old[k] = os.environ.get(k)
+            os.environ[k] = v
+
+    def __exit__(self, *exc):
+        for k, v in self.old.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
 
 
 def _udev_hint(spec, name):
@@ -58,17 +82,29 @@ class Monitor:
 
     # ---- opening ----------------------------------------------------------
     @classmethod
-    def open(cls, spec, descriptor, *, force=False, sysfs_root=None, mem_path=None):
+    def open(cls, spec, descriptor=None, *, desc=None, force=False, sysfs_root=None, mem_path=None):
         """spec "uio:/dev/uioN", "devmem:0xADDR" or "devmem" (the descriptor's
-        base address). sysfs_root ($JOINTER_UIO_SYSFS) and mem_path
-        ($JOINTER_DEVMEM_PATH) replace /sys/class/uio and /dev/mem (tests).
-        Checks ID, VERSION and CONFIG_HASH unless force."""
+        base address). The descriptor: `descriptor` or `desc` (a .jdesc file,
+        a Descriptor, a lib<name>.so, a YAML), else the one libjointer finds
+        for the device (Descriptor.resolve: $JOINTER_DESC, the descriptor ROM,
+        the search path by config hash). sysfs_root ($JOINTER_UIO_SYSFS) and
+        mem_path ($JOINTER_DEVMEM_PATH) replace /sys/class/uio and /dev/mem
+        (tests). Checks ID, VERSION and CONFIG_HASH unless force."""
+        if not isinstance(spec, str):
+            raise JointerError(E.EINVAL, "device spec must be a string, not %r" % (spec,))
+        if descriptor is not None and desc is not None:
+            raise JointerError(E.EINVAL, "give the descriptor once: descriptor or desc=, not both")
+        descriptor = descriptor if descriptor is not None else desc
+        if descriptor is None:
+            if not spec.startswith(("uio:", "devmem:")):
+                raise JointerError(E.EINVAL, "device must be uio:/dev/uioN or devmem:ADDR to find its descriptor, "
+                                             "not \"%s\" (or pass desc=FILE.jdesc)" % spec)
+            with _Env(JOINTER_UIO_SYSFS=sysfs_root, JOINTER_DEVMEM_PATH=mem_path):
+                descriptor = Descriptor.resolve(spec, force=force)
         m = cls(descriptor)
         m.spec = spec
         L, cfg = _lib.lib(), m.descriptor.cfg_ptr
         flags = _lib.FORCE  # identity is checked below, with details
-        if not isinstance(spec, str):
-            raise JointerError(E.EINVAL, "device spec must be a string, not %r" % (spec,))
         if spec.startswith("uio:"):
             root = sysfs_root or os.environ.get("JOINTER_UIO_SYSFS")
             p = _lib.UioParams(root.encode() if root else None, None, 0)

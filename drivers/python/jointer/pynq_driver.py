@@ -4,11 +4,16 @@ registers through the address PYNQ mapped: no second mapping, no root
 beyond what PYNQ already has).
 
     import jointer.pynq_driver as jp
-    jp.register("libselective_accumulations.so")     # before Overlay()
+    jp.register("selective_accumulations.jdesc")     # before Overlay(); or lib<name>.so
+    jp.register(name="selective_accumulations")      # a monitor with a descriptor ROM: no file
     ol = pynq.Overlay("design.bit")
     ol.selective_accumulations_0.metrics()
 """
-from .descriptor import VLNV_FORMAT  # noqa: F401  (documented VLNV)
+import ctypes
+import errno as E
+
+from . import _lib
+from .descriptor import VLNV_FORMAT, Descriptor
 from .errors import JointerError
 from .monitor import Monitor, _as_descriptor
 
@@ -23,29 +28,65 @@ def available():
         return False
 
 
-def register(descriptor, force=False):
+def _rom_descriptor(mmio, name):
+    """The descriptor in the monitor's ROM, read through PYNQ's mapping."""
+    io, keep = _lib.Io(), []
+    arr = getattr(mmio, "array", None)
+    if arr is not None:
+        io.base = arr.ctypes.data
+    else:
+        def rd(ctx, off, pv):
+            try:
+                pv[0] = int(mmio.read(off)) & 0xFFFFFFFF
+                return 0
+            except Exception:
+                return -E.EIO
+
+        def wr(ctx, off, v):
+            try:
+                mmio.write(off, v)
+                return 0
+            except Exception:
+                return -E.EIO
+        keep.append(_lib.IoOps(_lib.READ32(rd), _lib.WRITE32(wr), _lib.WAIT_IRQ()))
+        io.ops = ctypes.pointer(keep[0])
+    desc = Descriptor.from_device(io)
+    if desc.name != name:
+        raise JointerError(E.ESTALE, "the descriptor ROM of IP %s holds monitor %s" % (VLNV_FORMAT.format(name=name),
+                                                                                        desc.name))
+    return desc
+
+
+def register(descriptor=None, force=False, *, name=None):
     """Define (once per VLNV) and return the DefaultIP subclass for the monitor
-    of descriptor (a Descriptor, a lib<name>.so or a YAML path)."""
+    of descriptor (a Descriptor, a .jdesc file, a lib<name>.so or a YAML path),
+    or, for a monitor with a descriptor ROM, of name (its VLNV
+    jointer:jointer:<name>:1.0): the descriptor is then read from the ROM when
+    the overlay instantiates the IP."""
     try:
         import pynq
     except ImportError:
         raise JointerError(2, "pynq is not importable: the PYNQ driver needs a PYNQ image") from None
-    desc = _as_descriptor(descriptor)
-    if desc.vlnv in _registered:
-        return _registered[desc.vlnv]
+    if (descriptor is None) == (name is None):
+        raise JointerError(E.EINVAL, "register(descriptor) or register(name=MONITOR) (a descriptor ROM), one of them")
+    desc = _as_descriptor(descriptor) if descriptor is not None else None
+    vlnv = desc.vlnv if desc is not None else VLNV_FORMAT.format(name=name)
+    if vlnv in _registered:
+        return _registered[vlnv]
 
     class JointerIP(pynq.DefaultIP):
         """A jointer monitor in a PYNQ overlay: every Monitor method, on self.monitor."""
-        bindto = [desc.vlnv]
+        bindto = [vlnv]
 
         def __init__(self, description):
             super().__init__(description=description)
             mmio = self.mmio
+            d = desc if desc is not None else _rom_descriptor(mmio, name)
             arr = getattr(mmio, "array", None)
             if arr is not None:      # direct volatile access to PYNQ's mapping
-                self.monitor = Monitor.attach(desc, base=arr.ctypes.data, keep=mmio, force=force)
+                self.monitor = Monitor.attach(d, base=arr.ctypes.data, keep=mmio, force=force)
             else:                    # an MMIO without a numpy view: through its read/write
-                self.monitor = Monitor.attach(desc, read32=lambda off: mmio.read(off),
+                self.monitor = Monitor.attach(d, read32=lambda off: mmio.read(off),
                                               write32=lambda off, v: mmio.write(off, v), keep=mmio, force=force)
             self.monitor.spec = "pynq:0x%X" % description.get("phys_addr", 0)
 
@@ -57,6 +98,6 @@ def register(descriptor, force=False):
         def __dir__(self):
             return sorted(set(super().__dir__()) | set(dir(self.monitor)))
 
-    JointerIP.__name__ = JointerIP.__qualname__ = "JointerIP_" + desc.name
-    _registered[desc.vlnv] = JointerIP
+    JointerIP.__name__ = JointerIP.__qualname__ = "JointerIP_" + (desc.name if desc is not None else name)
+    _registered[vlnv] = JointerIP
     return JointerIP

@@ -1,6 +1,7 @@
 """Stage 6: one backend per output, each a Jinja2 template in templates/<target>/.
 
-`render(design)` returns {relative path: text} for every output file plus
+`render(design)` returns {relative path: text, or bytes for the binary
+descriptor file} for every output file plus
 the manifest (file roles and VHDL compile order). Templates are loaded with
 StrictUndefined, trim_blocks and lstrip_blocks; they only place values the
 elaborate stage computed.
@@ -18,6 +19,7 @@ from .. import xdc as xdc_model
 from ..elaborate import Design
 from . import c as c_backend
 from . import cbundle
+from . import descfile as descfile_backend
 from . import doc as doc_backend
 from . import example_bd
 from . import fusesoc as fusesoc_backend
@@ -141,7 +143,7 @@ def outputs(d: Design) -> list[tuple[str, str, str, dict]]:
     return out
 
 
-def render(d: Design) -> dict[str, str]:
+def render(d: Design) -> dict[str, str | bytes]:
     env = environment()
     ctx = {"header": header(d)}
     lib = library.order(library_entities(d))
@@ -152,10 +154,15 @@ def render(d: Design) -> dict[str, str]:
     base = {"d": d, "ctx": ctx, "c": c_backend.context(d), "doc": doc_backend.context(d),
             "v": vivado_backend.context(d, lib, vhdl), "f": fusesoc_backend.context(d, vhdl),
             "l": linux_backend.context(d), "x": xdc_model.context(d), "b": cbundle.context(d)}
-    files: dict[str, str] = {}
+    files: dict[str, str | bytes] = {}
     entries = []
     for template, path, role, extra in outputs(d):
         files[path] = env.get_template(template).render(**base, **extra)
+        entries.append((path, role))
+    # the descriptor file (binary): for the generic CLI, and a copy for the C bundle
+    desc = descfile_backend.encode(d)
+    for path, role in ((f"{d.name}.jdesc", "descriptor"), (f"c/{d.name}.jdesc", "c-descriptor-file")):
+        files[path] = desc
         entries.append((path, role))
     # the IP folder is self-contained: copies of every VHDL file it compiles
     for ip_path, src in vivado_backend.hdl_files(lib, vhdl):

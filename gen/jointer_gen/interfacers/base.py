@@ -170,6 +170,10 @@ class Kind:
         """Extra designated initializers of its jointer_sniffer_desc."""
         return ""
 
+    def pm_fields(self, sn) -> tuple[int, int]:
+        """(pm_addresses, pm_pc_width) of its jointer_sniffer_desc: (0, 0) unless a program monitor."""
+        return (0, 0)
+
 
 def clog2(n: int) -> int:
     return max(1, (n - 1).bit_length())

@@ -79,8 +79,12 @@ class Pc(Kind):
         return f"{len(sn.dcapfs)} DCAPFs + {self.init_slots(sn)} INIT slots of the address table"
 
     def c_fields(self, sn) -> str:
+        addresses, pc_width = self.pm_fields(sn)
+        return f", .pm_addresses = {addresses}, .pm_pc_width = {pc_width}"
+
+    def pm_fields(self, sn) -> tuple[int, int]:
         p = sn.interfacer.params
-        return f", .pm_addresses = {p['addresses']}, .pm_pc_width = {p['pc_width']}"
+        return (p["addresses"], p["pc_width"])
 
 
 KIND = Pc()
