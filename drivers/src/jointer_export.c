@@ -764,8 +764,11 @@ int jointer_perfetto_records(jointer_perfetto *p, jointer_export_src *s, unsigne
     int16_t role[256];
     int r;
 
-    if (p == NULL || s == NULL || (r = pf_roles(calls, role)) < 0)
-        return p == NULL || s == NULL ? -EINVAL : r;
+    if (p == NULL || s == NULL)
+        return -EINVAL;
+    r = pf_roles(calls, role);
+    if (r < 0)
+        return r;
     hn = put_s(head, "{\"name\": ");
     hn += put_json(head + hn, "", s->name);
     hn += put_s(head + hn, ", \"cat\": \"record\", \"ph\": \"i\", \"s\": \"t\", \"ts\": ");
