@@ -29,6 +29,7 @@ def _convert(a):
 
 
 def _exporter(a):
+    import prometheus_client  # noqa: F401  (missing: the install hint before any monitor opens)
     from .exporter import serve
     serve(a.listen, a.monitor, a.sysfs_root, once=False)
 

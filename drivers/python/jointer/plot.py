@@ -26,8 +26,7 @@ def _plt():
     try:
         import matplotlib
     except ModuleNotFoundError:
-        raise JointerError(E.ENOENT, "matplotlib is not installed (the plots need it): "
-                                     "pip install 'jointer[plot]'") from None
+        raise JointerError(E.ENOENT, "the Python module matplotlib is missing: pip install 'jointer[plot]'") from None
     matplotlib.use("Agg")
     matplotlib.rcParams["svg.fonttype"] = "none"   # labels stay text in SVG (searchable)
     matplotlib.rcParams["svg.hashsalt"] = "jointer"  # stable ids: same data, same file

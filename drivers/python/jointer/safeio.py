@@ -41,6 +41,13 @@ def open_input(path, what="input file"):
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as e:
+        try:
+            mode = os.stat(path).st_mode            # a socket cannot be opened: say what it is
+        except OSError:
+            mode = stat.S_IFREG
+        if not stat.S_ISREG(mode):
+            raise JointerError(E.EINVAL, "%s: %s, not a regular file (expected %s)" % (path, _kind(mode), what)) \
+                from None
         raise JointerError(e.errno or E.EIO, "%s: cannot open: %s" % (path, e.strerror)) from None
     try:
         st = os.fstat(fd)
