@@ -329,3 +329,27 @@ py-driver-test: deps $(PYDRV_B)/libjointer.so $(PYDRV_B)/libjointer_mock.so \
 	$(PYTHON) -m pytest -q -p no:cacheprovider drivers/python/tests
 
 TEST_TARGETS += py-driver-test
+
+# ---- the trace-file converters (jointer_export.c, drivers/tests/test_export.c) -------
+# their C test joins c-test, sanitize-test and cross-test; converter-bench (make
+# bench): rate and peak RSS of the C CLI and the Python package on 10 M records
+$(DRV_B)/%/test_export: $(DRV_LIB) $(DRV)/tests/test_export.c $(DRV_HDRS)
+	@mkdir -p $(@D)
+	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) $(DRV_LIB) $(DRV)/tests/test_export.c -o $@
+
+.PRECIOUS: $(DRV_B)/%/test_export
+test-export-%: $(DRV_B)/%/test_export
+	@echo "== $*: test_export"; $(DRV_RUN_$*) $(DRV_B)/$*/test_export
+
+c-test: test-export-native
+sanitize-test: test-export-san
+cross-test: test-export-aarch64 test-export-armhf
+
+.PHONY: converter-bench
+converter-bench: deps $(PYDRV_B)/libjointer.so $(DRV_B)/cli-fixture/jointer-relay_mon \
+                 $(PYDRV_B)/desc/librelay_mon.so
+	@$(PYTHON) $(DRV)/bench/converter_bench.py --build $(BUILD) --records $(CONVERTER_BENCH_RECORDS) \
+	    --fragment $(BUILD)/bench/fragments/converter-bench.json
+
+CONVERTER_BENCH_RECORDS ?= 10000000
+BENCH_TARGETS += converter-bench
