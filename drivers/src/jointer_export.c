@@ -607,7 +607,9 @@ int jointer_export_vcd(FILE *out, jointer_export_src *const *src, unsigned n, co
         for (k = 0; k < n; k++) {
             jointer_export_src *s = src[k];
             if (s->clear_at == t) {
-                fprintf(out, "0%s\n", s->id_strobe);
+                fputc('0', out);
+                fputs(s->id_strobe, out);
+                fputc('\n', out);
                 s->clear_at = NONE;
             }
             if ((r = vcd_records_at(out, s, t)) < 0)

@@ -168,9 +168,7 @@ class Output:
     def __exit__(self, typ, val, tb):
         try:
             if typ is None:
-                self.file.flush()
-                if self.tmp is not None:
-                    os.fsync(self.file.fileno())
+                self.file.flush()     # no fsync: the rename is atomic; durability is the filesystem's (as sort -o)
             self.file.close()
         except OSError as e:
             self._discard()
