@@ -50,7 +50,7 @@ static size_t put_s(char *p, const char *s)
  * dropped; hz 0: 1 ns per cycle */
 static size_t put_us(char *p, uint64_t cycle, uint32_t hz)
 {
-    uint64_t whole, frac, d;
+    uint64_t whole, frac;
     size_t n;
 
     if (hz == 0) {
@@ -66,12 +66,18 @@ static size_t put_us(char *p, uint64_t cycle, uint32_t hz)
         }
     }
     n = put_u64(p, whole);
-    if (frac != 0) {
-        p[n++] = '.';
-        for (d = 100000u; frac != 0; d /= 10u) {
-            p[n++] = (char)('0' + (int)(frac / d));
-            frac %= d;
+    if (frac != 0) { /* six digits, trailing zeros dropped */
+        char dig[6];
+        size_t k, last = 6;
+        for (k = 6; k > 0; k--) {
+            dig[k - 1] = (char)('0' + (int)(frac % 10u));
+            frac /= 10u;
         }
+        while (dig[last - 1] == '0')
+            last--;
+        p[n++] = '.';
+        memcpy(p + n, dig, last);
+        n += last;
     }
     return n;
 }
