@@ -135,6 +135,30 @@ static void text_name(char *dst, const char *src)
     dst[i] = 0;
 }
 
+/* the output of a loop: one fwrite per 32 KB (stdio locks each call when
+ * the process has threads, as a Python interpreter with numpy does) */
+typedef struct obuf {
+    FILE *f;
+    size_t n;
+    char b[32768];
+} obuf;
+
+static void ob_flush(obuf *o)
+{
+    if (o->n != 0)
+        (void)fwrite(o->b, 1, o->n, o->f); /* an error stays in ferror(f) */
+    o->n = 0;
+}
+
+/* n < sizeof o->b */
+static void ob_put(obuf *o, const char *p, size_t n)
+{
+    if (o->n + n > sizeof o->b)
+        ob_flush(o);
+    memcpy(o->b + o->n, p, n);
+    o->n += n;
+}
+
 static int out_status(FILE *out)
 {
     if (fflush(out) != 0 || ferror(out))
@@ -400,6 +424,7 @@ static int count_records(jointer_export_src *s, uint64_t *total)
 int jointer_export_csv(FILE *out, jointer_export_src *s)
 {
     char line[80], mon[32], tr[32];
+    obuf ob;
     jointer_trace_record rec;
     uint64_t total, c, i = 0;
     int r;
@@ -414,6 +439,8 @@ int jointer_export_csv(FILE *out, jointer_export_src *s)
             "index,timestamp,data\n", mon, tr, (unsigned long)s->h.config_hash, (unsigned long)s->h.clock_hz,
             (unsigned long long)total, (unsigned long)s->h.lost,
             (s->h.flags & JOINTER_TFILE_COMPLETE) ? "" : " (incomplete file)");
+    ob.f = out;
+    ob.n = 0;
     while ((r = src_next(s, &rec, &c)) == 1) {
         size_t n = put_u64(line, i++);
         line[n++] = ',';
@@ -421,14 +448,16 @@ int jointer_export_csv(FILE *out, jointer_export_src *s)
         line[n++] = ',';
         n += put_u64(line + n, rec.data);
         line[n++] = '\n';
-        fwrite(line, 1, n, out);
+        ob_put(&ob, line, n);
     }
+    ob_flush(&ob);
     return r < 0 ? r : out_status(out);
 }
 
 int jointer_export_json(FILE *out, jointer_export_src *s)
 {
     char line[200];
+    obuf ob;
     jointer_trace_record rec;
     uint64_t c, i = 0;
     size_t n;
@@ -446,14 +475,17 @@ int jointer_export_json(FILE *out, jointer_export_src *s)
             "\"records\": [", (unsigned long)s->h.config_hash, (unsigned long)s->h.clock_hz,
             (unsigned long)s->h.depth, (s->h.flags & JOINTER_TFILE_COMPLETE) ? "true" : "false",
             (unsigned long)s->h.lost);
+    ob.f = out;
+    ob.n = 0;
     while ((r = src_next(s, &rec, &c)) == 1) {
         n = put_s(line, i++ ? ", {\"timestamp\": " : "{\"timestamp\": ");
         n += put_u64(line + n, rec.timestamp);
         n += put_s(line + n, ", \"data\": ");
         n += put_u64(line + n, rec.data);
         line[n++] = '}';
-        fwrite(line, 1, n, out);
+        ob_put(&ob, line, n);
     }
+    ob_flush(&ob);
     fputs("]}\n", out);
     return r < 0 ? r : out_status(out);
 }
@@ -549,7 +581,7 @@ static int vcd_peek(jointer_export_src *s)
 
 /* every record of s at time t: data, strobe high; the strobe's fall unless
  * the next record is in the next cycle */
-static int vcd_records_at(FILE *out, jointer_export_src *s, uint64_t t)
+static int vcd_records_at(obuf *out, jointer_export_src *s, uint64_t t)
 {
     static const char *const nib[16] = {"0000", "0001", "0010", "0011", "0100", "0101", "0110", "0111",
                                         "1000", "1001", "1010", "1011", "1100", "1101", "1110", "1111"};
@@ -570,7 +602,7 @@ static int vcd_records_at(FILE *out, jointer_export_src *s, uint64_t t)
         line[n++] = '1';
         n += put_s(line + n, s->id_strobe);
         line[n++] = '\n';
-        fwrite(line, 1, n, out);
+        ob_put(out, line, n);
         s->have = 0;
         if ((r = vcd_peek(s)) < 0)
             return r;
@@ -581,6 +613,7 @@ static int vcd_records_at(FILE *out, jointer_export_src *s, uint64_t t)
 
 int jointer_export_vcd(FILE *out, jointer_export_src *const *src, unsigned n, const char *version)
 {
+    obuf ob;
     uint64_t last = 0;
     unsigned k;
     int r;
@@ -589,6 +622,8 @@ int jointer_export_vcd(FILE *out, jointer_export_src *const *src, unsigned n, co
         return -EINVAL;
     vcd_names(src, n);
     vcd_header(out, src, n, version);
+    ob.f = out;
+    ob.n = 0;
     for (k = 0; k < n; k++)
         if ((r = vcd_peek(src[k])) < 0)
             return r;
@@ -607,32 +642,41 @@ int jointer_export_vcd(FILE *out, jointer_export_src *const *src, unsigned n, co
             line[0] = '#';
             len = 1 + put_u64(line + 1, t);
             line[len++] = '\n';
-            fwrite(line, 1, len, out);
+            ob_put(&ob, line, len);
             last = t;
         }
         for (k = 0; k < n; k++) {
             jointer_export_src *s = src[k];
             if (s->clear_at == t) {
-                fputc('0', out);
-                fputs(s->id_strobe, out);
-                fputc('\n', out);
+                line[0] = '0';
+                len = 1 + put_s(line + 1, s->id_strobe);
+                line[len++] = '\n';
+                ob_put(&ob, line, len);
                 s->clear_at = NONE;
             }
-            if ((r = vcd_records_at(out, s, t)) < 0)
+            if ((r = vcd_records_at(&ob, s, t)) < 0) {
+                ob_flush(&ob);
                 return r;
+            }
         }
     }
+    ob_flush(&ob);
     return out_status(out);
 }
 
 /* ---- Perfetto ------------------------------------------------------------------ */
 
-static void pf_event(jointer_perfetto *p, const char *text, size_t n)
+/* an event, after ",\n" (the first: "\n"); through ob when given */
+static void pf_event(jointer_perfetto *p, obuf *ob, const char *text, size_t n)
 {
-    if (p->events != 0)
-        fputc(',', p->out);
-    fputc('\n', p->out);
-    fwrite(text, 1, n, p->out);
+    const char *sep = p->events != 0 ? ",\n" : "\n";
+    if (ob != NULL) {
+        ob_put(ob, sep, strlen(sep));
+        ob_put(ob, text, n);
+    } else {
+        fputs(sep, p->out);
+        fwrite(text, 1, n, p->out);
+    }
     p->events++;
 }
 
@@ -662,7 +706,7 @@ static int pf_meta(jointer_perfetto *p, const char *kind, unsigned pid, unsigned
     n += put_s(line + n, ", \"args\": {\"name\": ");
     n += put_json(line + n, "", name);
     n += put_s(line + n, "}}");
-    pf_event(p, line, n);
+    pf_event(p, NULL, line, n);
     return 0;
 }
 
@@ -713,8 +757,8 @@ static size_t pf_ids(char *p, unsigned pid, unsigned tid)
 
 /* a record of an exit index: the slice of the innermost open call of its
  * function (frames opened after it dropped), or an "unmatched exit" instant */
-static void pf_exit(jointer_perfetto *p, const jointer_export_calls *calls, unsigned *depth, unsigned f,
-                    uint64_t c, uint32_t hz, const char *ids)
+static void pf_exit(jointer_perfetto *p, obuf *ob, const jointer_export_calls *calls, unsigned *depth,
+                    unsigned f, uint64_t c, uint32_t hz, const char *ids)
 {
     char line[1600];
     size_t n;
@@ -742,14 +786,14 @@ static void pf_exit(jointer_perfetto *p, const jointer_export_calls *calls, unsi
         n += put_s(line + n, "}}");
         *depth = pos - 1;
     }
-    pf_event(p, line, n);
+    pf_event(p, ob, line, n);
 }
 
-static void pf_call(jointer_perfetto *p, const jointer_export_calls *calls, unsigned *depth, int16_t ro,
-                    uint64_t c, uint32_t hz, const char *ids)
+static void pf_call(jointer_perfetto *p, obuf *ob, const jointer_export_calls *calls, unsigned *depth,
+                    int16_t ro, uint64_t c, uint32_t hz, const char *ids)
 {
     if (ro >= 256) {
-        pf_exit(p, calls, depth, (unsigned)(ro - 256), c, hz, ids);
+        pf_exit(p, ob, calls, depth, (unsigned)(ro - 256), c, hz, ids);
         return;
     }
     if (*depth == calls->stack_depth) { /* full: the oldest frame goes */
@@ -765,6 +809,7 @@ int jointer_perfetto_records(jointer_perfetto *p, jointer_export_src *s, unsigne
                              const jointer_export_calls *calls)
 {
     char head[400], ids[64], line[700];
+    obuf ob;
     size_t hn, n;
     jointer_trace_record rec;
     uint64_t c;
@@ -777,6 +822,8 @@ int jointer_perfetto_records(jointer_perfetto *p, jointer_export_src *s, unsigne
     r = pf_roles(calls, role);
     if (r < 0)
         return r;
+    ob.f = p->out;
+    ob.n = 0;
     hn = put_s(head, "{\"name\": ");
     hn += put_json(head + hn, "", s->name);
     hn += put_s(head + hn, ", \"cat\": \"record\", \"ph\": \"i\", \"s\": \"t\", \"ts\": ");
@@ -790,10 +837,11 @@ int jointer_perfetto_records(jointer_perfetto *p, jointer_export_src *s, unsigne
         n += put_s(line + n, ", \"cycle\": ");
         n += put_u64(line + n, c);
         n += put_s(line + n, "}}");
-        pf_event(p, line, n);
+        pf_event(p, &ob, line, n);
         if (calls != NULL && rec.data < 256u && role[rec.data] >= 0)
-            pf_call(p, calls, &depth, role[rec.data], c, s->h.clock_hz, ids);
+            pf_call(p, &ob, calls, &depth, role[rec.data], c, s->h.clock_hz, ids);
     }
+    ob_flush(&ob);
     return r < 0 ? r : (ferror(p->out) ? -EIO : 0);
 }
 
@@ -812,7 +860,7 @@ int jointer_perfetto_counter(jointer_perfetto *p, unsigned pid, const char *name
     n += pf_ids(line + n, pid, 0);
     snprintf(num, sizeof num, ", \"args\": {\"value\": %lld}}", (long long)value);
     n += put_s(line + n, num);
-    pf_event(p, line, n);
+    pf_event(p, NULL, line, n);
     return ferror(p->out) ? -EIO : 0;
 }
 

@@ -93,7 +93,7 @@ class CFile:
             err = ctypes.get_errno() or E.EIO
             os.close(dup)
             raise JointerError(err, "%s: %s" % (path, os.strerror(err)))
-        libc().setvbuf(self.f, None, 0, 1 << 20)        # _IOFBF
+        libc().setvbuf(self.f, None, 0, 1 << 16)        # _IOFBF, as the CLI
 
     def close(self):
         """0, or the positive errno of the flush / close."""

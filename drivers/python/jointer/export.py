@@ -22,8 +22,6 @@ import errno as E
 import math
 import os
 
-import numpy as np
-
 from . import _conv, _lib, safeio
 from .errors import JointerError
 from .profile import read_symbols
@@ -37,6 +35,7 @@ STACK_DEPTH = 1024
 def unwrap(ts):
     """32-bit timestamps of consecutive records, oldest first -> their
     64-bit cycles (jointer_cycles.h, computed by libjointer)."""
+    import numpy as np
     t = np.ascontiguousarray(np.asarray(ts, dtype="<u4"))
     out = np.zeros(len(t), dtype="<u8")
     state = ctypes.create_string_buffer(_conv.lib().jointer_export_src_size())   # zeros: the rule's start

@@ -9,8 +9,6 @@ line, `NAME ENTRY [EXIT]` (0x hex or decimal) or nm's `ADDR TYPE NAME`;
 import ctypes
 import errno as E
 
-import numpy as np
-
 from . import _lib, safeio
 from .errors import JointerError
 
@@ -69,6 +67,7 @@ def profile(records, symbols, stack_depth=1024):
     """{name: {calls, total, min, max, unmatched_entries, unmatched_exits}} in
     symbol order. records: numpy TRACE_DTYPE array (or (timestamp, data)
     pairs); symbols: a symbol file path or [(name, entry, exit or None)]."""
+    import numpy as np
     if isinstance(symbols, str):
         symbols = read_symbols(symbols)
     rec = np.ascontiguousarray(np.asarray(records, dtype=[("timestamp", "<u4"), ("data", "<u4")])

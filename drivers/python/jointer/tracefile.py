@@ -11,11 +11,8 @@ import ctypes
 import errno as E
 import os
 
-import numpy as np
-
 from . import _conv, _lib, safeio
 from .errors import JointerError
-from .monitor import TRACE_DTYPE
 
 EPROTO = getattr(E, "EPROTO", 71)
 _CHUNK = 65536
@@ -67,6 +64,8 @@ def read_trace_file(path, expect_hash=None):
     a file from another monitor. A file without COMPLETE (the recording was
     cut short) gives its whole records: a partial one at its end is left out
     (header "tail_bytes")."""
+    import numpy as np
+    from .monitor import TRACE_DTYPE
     src = open_source(path, expect_hash)
     try:
         h = src.header
@@ -98,6 +97,8 @@ def write_trace_file(path, descriptor, trace, records, lost=0, complete=True):
     through libjointer's writer (jointer_tfile_header_init/append/finish),
     written as jointer.safeio.Output writes (a temporary file renamed, a
     device in place); the header's clock_hz is the trace's LMIC clock."""
+    import numpy as np
+    from .monitor import TRACE_DTYPE
     L = _lib.lib()
     t = descriptor.trace(trace)
     rec = np.ascontiguousarray(np.asarray(records, dtype=TRACE_DTYPE))
