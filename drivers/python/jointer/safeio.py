@@ -8,7 +8,8 @@ file above the size limit and text that is not UTF-8 (with its byte offset).
 Outputs (Output), as careful tools write them:
   - a regular file (or a path that does not exist yet): written to a
     temporary file in the same directory, then renamed over it (its mode
-    kept): readers see the old file or the whole new one;
+    and, where allowed, owner kept): readers see the old file or the whole
+    new one;
   - a symbolic link to a regular file: the same on the link's target (the
     link stays a link);
   - an existing file that is not regular (a device such as /dev/null, a
@@ -142,6 +143,10 @@ class Output:
             raise self._fail(e) from None
         if st is not None:
             mode = stat.S_IMODE(st.st_mode)
+            try:
+                os.fchown(fd, st.st_uid, st.st_gid)   # the replaced file's owner, where allowed
+            except OSError:
+                pass
         else:
             mask = os.umask(0)
             os.umask(mask)

@@ -78,6 +78,7 @@ def ws(tmp_path, descs):
     (w / "read.json").write_text('{"metrics": {"h": [{"low": 0, "high": 4, "count": 3}]}}')
     for n in ("out.vcd", "out.json", "out.png", "out.svg", "out.csv"):
         (w / n).write_text("previous\n")
+    os.link(str(w / "good.jtr"), str(w / "hard.jtr"))       # the same inode as the input
     os.mkfifo(str(w / "fifo"))
     s = socket.socket(socket.AF_UNIX)
     s.bind(str(w / "sock"))
@@ -159,6 +160,8 @@ CASES = [
     ("out_no_dir", "py", ["convert", "{w}/good.jtr", "--format", "vcd", "-o", "{w}/no/o.vcd"], "cannot write"),
     ("out_is_dir", "py", ["convert", "{w}/good.jtr", "--format", "vcd", "-o", "{w}/dir"], "a directory, not an output file"),
     ("out_fifo_no_reader", "py", ["convert", "{w}/good.jtr", "--format", "vcd", "-o", "{w}/fifo"], "a FIFO without a reader"),
+    ("out_hard_link_to_input", "py", ["convert", "{w}/good.jtr", "--format", "vcd", "-o", "{w}/hard.jtr"],
+     "hard.jtr: the output is the input"),
     ("out_is_symbols", "py", ["convert", "{w}/good.jtr", "--format", "perfetto", "--symbols", "{w}/syms.txt",
                               "-o", "{w}/syms.txt"], "the output is the input"),
     ("plot_out_is_input", "py", ["plot", "watch", "{w}/watch.csv", "-o", "{w}/watch.csv.svg"], None),
