@@ -3,7 +3,8 @@
 trace of N records (default 10 M: an 80 MB raw file), the C CLI (`jointer
 trace --convert`) and the Python package (`python3 -m jointer convert`) side
 by side in the same run: records per second and peak RSS of each process
-(/proc VmHWM), for VCD, Perfetto JSON and CSV, written to a file; each
+(/proc VmHWM), for VCD, Perfetto JSON and CSV, written to a file and to
+/dev/null (the converter's own rate, no disk); each
 measured --repeat times interleaved, the best time kept.
 
     converter_bench.py [--build build] [--records N] [--repeat R] [--fragment FILE]
@@ -90,43 +91,51 @@ def main():
     env = dict(os.environ, PYTHONPATH=str(REPO / "drivers" / "python"), JOINTER_LIB=str(shared / "libjointer.so"))
     rows, res = [], {}
     for fmt, ext in (("vcd", "vcd"), ("perfetto", "json"), ("csv", "csv")):
-        out = work / ("out." + ext)
-        c = p = (float("inf"), 0.0)
-        for k in range(a.repeat):      # interleaved, the best of each: the machine's load hits both alike
-            w, m = measure([str(cli), "trace", "--convert", str(trace), "--format", fmt], out)
-            c = (min(c[0], w), max(c[1], m))
-            size = out.stat().st_size
-            out.unlink()
-            w, m = measure([sys.executable, "-m", "jointer", "convert", str(trace), "--format", fmt, "-o", str(out)],
-                           env=env)
-            p = (min(p[0], w), max(p[1], m))
-            out.unlink()
-        res[fmt] = (c, p)
-        rows.append([fmt, round(a.records / c[0] / 1e6, 2), round(c[1], 1), round(a.records / p[0] / 1e6, 2),
-                     round(p[1], 1), round(c[0] / p[0], 2), round(size / 1e6)])
-        print("converter-bench: %-8s C %.2f M records/s %.0f MB RSS | Python %.2f M records/s %.0f MB RSS | %d MB"
-              % (fmt, a.records / c[0] / 1e6, c[1], a.records / p[0] / 1e6, p[1], size / 1e6), flush=True)
+        for sink in ("file", "/dev/null"):
+            out = work / ("out." + ext) if sink == "file" else Path("/dev/null")
+            c = p = (float("inf"), 0.0)
+            size = 0
+            for k in range(a.repeat):      # interleaved, the best of each: the machine's load hits both alike
+                w, m = measure([str(cli), "trace", "--convert", str(trace), "--format", fmt], out)
+                c = (min(c[0], w), max(c[1], m))
+                if sink == "file":
+                    size = out.stat().st_size
+                    out.unlink()
+                w, m = measure([sys.executable, "-m", "jointer", "convert", str(trace), "--format", fmt, "-o",
+                                str(out)], env=env)
+                p = (min(p[0], w), max(p[1], m))
+                if sink == "file":
+                    out.unlink()
+            res[(fmt, sink)] = (c, p)
+            rows.append([fmt, sink, round(a.records / c[0] / 1e6, 2), round(c[1], 1), round(a.records / p[0] / 1e6, 2),
+                         round(p[1], 1), round(c[0] / p[0], 2), round(size / 1e6) if size else ""])
+            print("converter-bench: %-8s to %-9s C %.2f M records/s %.0f MB RSS | Python %.2f M records/s "
+                  "%.0f MB RSS | Python/C %.2f" % (fmt, sink, a.records / c[0] / 1e6, c[1], a.records / p[0] / 1e6,
+                                                   p[1], c[0] / p[0]), flush=True)
     if a.fragment:
         from bench_report import figure, write_fragment
         figs = []
-        for fmt, (c, p) in res.items():
-            figs.append(figure("%s: Python / C converter rate" % fmt, round(c[0] / p[0], 3), "ratio",
+        for (fmt, sink), (c, p) in res.items():
+            where = "to a file" if sink == "file" else "to /dev/null (CPU only)"
+            main = sink == "/dev/null" and fmt != "csv"
+            figs.append(figure("%s %s: Python / C converter rate" % (fmt, where), round(c[0] / p[0], 3), "ratio",
                                RATE_GOAL if fmt != "csv" else None, "goal: Python at least 80 % of C",
-                               "%d records, the same libjointer code" % a.records, summary=fmt == "vcd"))
-            figs.append(figure("%s: C converter rate" % fmt, round(a.records / c[0] / 1e6, 2), "M records/s",
-                               note="jointer trace --convert to a file"))
-            figs.append(figure("%s: Python converter peak RSS" % fmt, round(p[1], 1), "MB", RSS_GOAL_MB,
+                               "%d records, the same libjointer code" % a.records, summary=main))
+            figs.append(figure("%s %s: C converter rate" % (fmt, where), round(a.records / c[0] / 1e6, 2),
+                               "M records/s", note="jointer trace --convert", detail=sink != "file"))
+            figs.append(figure("%s %s: Python converter peak RSS" % (fmt, where), round(p[1], 1), "MB", RSS_GOAL_MB,
                                "goal: at most 100 MB for 10 M records", "python3 -m jointer convert",
-                               summary=fmt == "vcd"))
-            figs.append(figure("%s: C converter peak RSS" % fmt, round(c[1], 1), "MB", RSS_GOAL_MB,
+                               summary=main and fmt == "vcd", detail=sink != "file"))
+            figs.append(figure("%s %s: C converter peak RSS" % (fmt, where), round(c[1], 1), "MB", RSS_GOAL_MB,
                                "goal: at most 100 MB for 10 M records", detail=True))
         write_fragment(a.fragment, "Trace-file converters: rate and memory (%d M records)" % (a.records // 10 ** 6),
                        figs, tables=[{"title": "C CLI vs Python package, same run",
-                                      "columns": ["format", "C M rec/s", "C RSS MB", "Python M rec/s",
+                                      "columns": ["format", "output", "C M rec/s", "C RSS MB", "Python M rec/s",
                                                   "Python RSS MB", "Python/C rate", "output MB"], "rows": rows}],
                        text=["One trace file of %d records (relay_mon fixture, 100 MHz), converted by `jointer "
                              "trace --convert` and by `python3 -m jointer convert` (both call libjointer's "
-                             "jointer_export.c), each to a file; peak RSS of each process." % a.records])
+                             "jointer_export.c), to a file and to /dev/null; best of %d interleaved runs; peak RSS "
+                             "(VmHWM) of each process." % (a.records, a.repeat)])
     return 0
 
 
