@@ -6,7 +6,6 @@ Symbol files are the CLI's (drivers/cli/jointer_cli_pm.c): one function a
 line, `NAME ENTRY [EXIT]` (0x hex or decimal) or nm's `ADDR TYPE NAME`;
 `#` starts a comment; table indices in file order, entry then exit.
 """
-import ctypes
 import errno as E
 
 from . import _lib, safeio
