@@ -120,10 +120,12 @@ $(DRV_B)/fuzz/fuzz_api: $(DRV_T_FUZZ) $(DRV_HDRS)
 	    $(DRV_INC) $(DRV_FIXINC) $(DRV_T_FUZZ) -o $@
 
 # the trace-file reader on any bytes (issue 16): the seeds are trace files the tests write
-$(DRV_B)/fuzz/fuzz_tfile: $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_file.c $(DRV)/src/jointer_compact.c $(DRV_HDRS)
+$(DRV_B)/fuzz/fuzz_tfile: $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_file.c $(DRV)/src/jointer_compact.c \
+                          $(DRV)/src/jointer_export.c $(DRV_HDRS)
 	@mkdir -p $(@D)
 	clang $(DRV_WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	    $(DRV_INC) $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_file.c $(DRV)/src/jointer_compact.c -o $@
+	    $(DRV_INC) $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_file.c $(DRV)/src/jointer_compact.c \
+	    $(DRV)/src/jointer_export.c -o $@
 
 fuzz-smoke: deps $(DRV_B)/fuzz/fuzz_api $(DRV_B)/fuzz/fuzz_tfile
 	@mkdir -p $(DRV_B)/fuzz/corpus $(DRV_B)/fuzz/corpus_tfile
