@@ -81,7 +81,12 @@ def ws(tmp_path, descs):
     os.link(str(w / "good.jtr"), str(w / "hard.jtr"))       # the same inode as the input
     os.mkfifo(str(w / "fifo"))
     s = socket.socket(socket.AF_UNIX)
-    s.bind(str(w / "sock"))
+    here = os.getcwd()
+    os.chdir(str(w))                  # a relative name: AF_UNIX paths are short
+    try:
+        s.bind("sock")
+    finally:
+        os.chdir(here)
     (w / "dir").mkdir()
     (w / "latin1.csv").write_bytes(b"time_ms,caf\xe9\n0.0,1\n")
     (w / "latin1.txt").write_bytes(b"main 0x1000 0x1100\n# caf\xe9\n")
