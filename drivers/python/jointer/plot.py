@@ -169,7 +169,8 @@ def profile_figure(stats, title=None):
     log = bool(pos) and max(pos) > RATIO * min(pos)
     for k, b in enumerate(bars):
         b.set_gid("jointer_bar_%d" % k)
-        ax.annotate("%d calls" % stats[names[k]]["calls"], (max(b.get_width(), 1 if log else 0),
+        calls = stats[names[k]]["calls"]
+        ax.annotate("%d call%s" % (calls, "" if calls == 1 else "s"), (max(b.get_width(), 1 if log else 0),
                                                            b.get_y() + b.get_height() / 2),
                     xytext=(3, 0), textcoords="offset points", va="center", fontsize=8)
     ax.set_yticks(range(len(names)))
