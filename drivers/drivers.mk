@@ -134,10 +134,12 @@ $(DRV_B)/fuzz/fuzz_api: $(DRV_T_FUZZ) $(DRV_HDRS)
 	    $(DRV_INC) $(DRV_FIXINC) $(DRV_T_FUZZ) -o $@
 
 # the trace-file reader on any bytes (issue 16): the seeds are trace files the tests write
-$(DRV_B)/fuzz/fuzz_tfile: $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_file.c $(DRV)/src/jointer_compact.c $(DRV_HDRS)
+$(DRV_B)/fuzz/fuzz_tfile: $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_file.c $(DRV)/src/jointer_compact.c \
+                          $(DRV)/src/jointer_export.c $(DRV_HDRS)
 	@mkdir -p $(@D)
 	clang $(DRV_WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	    $(DRV_INC) $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_file.c $(DRV)/src/jointer_compact.c -o $@
+	    $(DRV_INC) $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_file.c $(DRV)/src/jointer_compact.c \
+	    $(DRV)/src/jointer_export.c -o $@
 
 # the descriptor file parser on any bytes: the seeds are generated .jdesc files
 $(DRV_B)/fuzz/fuzz_descfile: $(DRV)/tests/fuzz_descfile.c $(DRV)/src/jointer_descfile.c $(DRV_HDRS)
@@ -389,3 +391,27 @@ py-install-test: deps
 	JOINTER_BUILD=$(abspath $(BUILD)) $(PYTHON) -m pytest -q -p no:cacheprovider drivers/python/install_tests
 
 TEST_TARGETS += py-driver-test py-install-test
+
+# ---- the trace-file converters (jointer_export.c, drivers/tests/test_export.c) -------
+# their C test joins c-test, sanitize-test and cross-test; converter-bench (make
+# bench): rate and peak RSS of the C CLI and the Python package on 10 M records
+$(DRV_B)/%/test_export: $(DRV_LIB) $(DRV)/tests/test_export.c $(DRV_HDRS)
+	@mkdir -p $(@D)
+	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) $(DRV_LIB) $(DRV)/tests/test_export.c -o $@
+
+.PRECIOUS: $(DRV_B)/%/test_export
+test-export-%: $(DRV_B)/%/test_export
+	@echo "== $*: test_export"; $(DRV_RUN_$*) $(DRV_B)/$*/test_export
+
+c-test: test-export-native
+sanitize-test: test-export-san
+cross-test: test-export-aarch64 test-export-armhf
+
+.PHONY: converter-bench
+converter-bench: deps $(PYDRV_B)/libjointer.so $(DRV_B)/cli-fixture/jointer-relay_mon \
+                 $(PYDRV_B)/desc/librelay_mon.so
+	@$(PYTHON) $(DRV)/bench/converter_bench.py --build $(BUILD) --records $(CONVERTER_BENCH_RECORDS) \
+	    --fragment $(BUILD)/bench/fragments/converter-bench.json
+
+CONVERTER_BENCH_RECORDS ?= 10000000
+BENCH_TARGETS += converter-bench

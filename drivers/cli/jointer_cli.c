@@ -77,10 +77,10 @@ static void usage(FILE *f)
             "        [--ring ADDR:SIZE] [--decode]   sink trace: its ring (default: map1 of a UIO device);\n"
             "                                a compact sink's units are stored as they are (encoding 1)\n"
             "                                unless --decode (raw records, encoding 0)\n"
-            "  trace --convert FILE [--format csv|json]   a --follow file as text\n"
+            "  trace --convert FILE... [--format csv|json|vcd|perfetto]   --follow files as text, VCD, Perfetto\n"
             "  print                         every LMIC's registers (jointer_print_reg)\n"
             "  pm SNIFFER SYMFILE | --off    program monitor: load its addresses (NAME ENTRY [EXIT] lines)\n"
-            "  profile SYMFILE [TRACE] [--input FILE.csv] [--period-ns P] [--format table|csv]\n"
+            "  profile SYMFILE [TRACE] [--input FILE.csv|FILE.jtr] [--period-ns P] [--format table|csv]\n"
             "                                per-function calls and cycles from a program monitor trace\n"
             "device: --device uio:/dev/uioN | devmem:ADDR | devmem (default $JOINTER_DEVICE,\n"
             "        else uio:/dev/uio0); --force accepts a VERSION/CONFIG_HASH mismatch\n");

@@ -3,7 +3,7 @@
  *
  *   jointer pm SNIFFER SYMFILE      program the address table from a symbol file
  *   jointer pm SNIFFER --off        disable every address (enable mask 0)
- *   jointer profile SYMFILE [TRACE] [--input FILE.csv] [--period-ns P] [--format table|csv]
+ *   jointer profile SYMFILE [TRACE] [--input FILE.csv|FILE.jtr] [--period-ns P] [--format table|csv]
  *
  * Symbol file: one function per line, `NAME ENTRY [EXIT]` (addresses in
  * hex with 0x, or decimal), or a line of `nm` output `ADDR TYPE NAME` (hex
@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "jointer_cli.h"
+#include "jointer_export.h"
 
 #define PM_MAX_FUNCTIONS 32u
 #define PM_NAME_MAX 64u
@@ -179,34 +180,74 @@ int cli_cmd_pm(int argc, char **argv)
     return 0;
 }
 
-/* records of trace `name` (NULL: any) from `jointer trace --format csv` output */
+/* the records of a trace file (`jointer trace --follow -o`), read by libjointer's converter source */
+static int pm_read_tfile(const char *path, FILE *f, jointer_trace_record *rec, uint32_t max, uint32_t *n)
+{
+    static jointer_export_src src;
+    static jointer_trace_record buf[1024];
+    char msg[200];
+    uint32_t got;
+    int r = jointer_export_open(&src, f, NULL);
+
+    *n = 0;
+    while (r == 0 && (r = jointer_export_read(&src, buf, 1024u, &got)) == 0 && got != 0) {
+        if (got > max - *n) {
+            fprintf(stderr, "%s: more than %" PRIu32 " records\n", path, max);
+            return -1;
+        }
+        memcpy(rec + *n, buf, got * sizeof buf[0]);
+        *n += got;
+    }
+    if (r < 0) {
+        jointer_export_message(&src, r, msg, sizeof msg);
+        fprintf(stderr, "jointer: %s: %s\n", path, msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* records of trace `name` (NULL: any) from `jointer trace --format csv` output
+ * (trace,index,timestamp,data), `jointer trace --convert` CSV (# comments,
+ * index,timestamp,data) or a trace file itself */
 static int pm_read_csv(const char *path, const char *name, jointer_trace_record *rec, uint32_t max, uint32_t *n)
 {
     char line[256];
-    unsigned lineno = 0;
-    FILE *f = fopen(path, "r");
-    if (f == NULL) {
-        fprintf(stderr, "jointer: cannot open %s: %s\n", path, strerror(errno));
+    unsigned lineno = 0, cols = 4;
+    FILE *f = NULL;
+    int e = jointer_export_fopen(path, &f);
+    if (e < 0) {
+        fprintf(stderr, "jointer: cannot open %s: %s\n", path, jointer_export_open_error(e));
         return -1;
     }
+    if (fread(line, 1, 8, f) == 8 && memcmp(line, JOINTER_TFILE_MAGIC, 8) == 0) {
+        e = pm_read_tfile(path, f, rec, max, n);
+        fclose(f);
+        return e;
+    }
+    rewind(f);
     *n = 0;
     while (fgets(line, sizeof line, f) != NULL) {
         char *tok[4], *p, *save = NULL;
         unsigned k = 0;
         uint32_t ts, data;
         lineno++;
-        if (lineno == 1 && strncmp(line, "trace,", 6) == 0)
+        if (line[0] == '#')
             continue;
+        if (strncmp(line, "trace,", 6) == 0 || strncmp(line, "index,timestamp,data", 20) == 0) {
+            cols = line[0] == 't' ? 4u : 3u;
+            continue;
+        }
         for (p = strtok_r(line, ",\r\n", &save); p != NULL && k < 4; p = strtok_r(NULL, ",\r\n", &save))
             tok[k++] = p;
         if (k == 0)
             continue;
-        if (k != 4 || cli_parse_u32(tok[2], &ts) != 0 || cli_parse_u32(tok[3], &data) != 0) {
-            fprintf(stderr, "%s:%u: expected trace,index,timestamp,data (jointer trace --format csv)\n", path, lineno);
+        if (k != cols || cli_parse_u32(tok[k - 2], &ts) != 0 || cli_parse_u32(tok[k - 1], &data) != 0) {
+            fprintf(stderr, "%s:%u: expected trace,index,timestamp,data (jointer trace --format csv) or "
+                            "index,timestamp,data (jointer trace --convert)\n", path, lineno);
             fclose(f);
             return -1;
         }
-        if (name != NULL && strcmp(tok[0], name) != 0)
+        if (cols == 4 && name != NULL && strcmp(tok[0], name) != 0)
             continue;
         if (*n == max) {
             fprintf(stderr, "%s: more than %" PRIu32 " records\n", path, max);
@@ -259,7 +300,7 @@ int cli_cmd_profile(int argc, char **argv)
         }
     }
     if (symfile == NULL) {
-        fprintf(stderr, "usage: jointer profile SYMFILE [TRACE] [--input FILE.csv] [--period-ns P] [--format table|csv]\n");
+        fprintf(stderr, "usage: jointer profile SYMFILE [TRACE] [--input FILE.csv|FILE.jtr] [--period-ns P] [--format table|csv]\n");
         return 2;
     }
     if (pm_read_symbols(symfile, JOINTER_PM_MAX_ADDRESSES, &ps) != 0)

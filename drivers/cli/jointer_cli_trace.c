@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "jointer_cli.h"
+#include "jointer_export.h"
 
 /* ---- relay: trace --follow, trace --convert ------------------------------- */
 
@@ -150,103 +151,139 @@ int cli_cmd_trace_follow(int argc, char **argv)
     return 0;
 }
 
-/* records of the file from the current position, through the reader of
- * either encoding; *total = records, *rd = the reader at the end */
-static int convert_pass(FILE *in, const jointer_tfile_header *h, jointer_tfile_reader *rd,
-                        jointer_trace_record *rec, uint32_t max, enum fmt f, int print, uint64_t *total)
-{
-    uint32_t n, j;
-    int r;
+#define CONVERT_MAX_FILES 64
+#define CONVERT_USAGE "usage: jointer trace --convert FILE [FILE...] [--format csv|json|vcd|perfetto]\n"
 
-    jointer_tfile_reader_init(rd);
-    *total = 0;
-    do {
-        r = jointer_tfile_read_records(in, h, rd, rec, max, &n);
-        for (j = 0; print && j < n; j++, ++*total) {
-            if (f == FMT_CSV)
-                printf("%" PRIu64 ",%" PRIu32 ",%" PRIu32 "\n", *total, rec[j].timestamp, rec[j].data);
-            else
-                printf("%s{\"timestamp\": %" PRIu32 ", \"data\": %" PRIu32 "}", *total ? ", " : "",
-                       rec[j].timestamp, rec[j].data);
+/* the sources: each opened, its header checked; the first error said */
+static int convert_open(const char **paths, unsigned n, jointer_export_src *src, FILE **in)
+{
+    unsigned k;
+
+    for (k = 0; k < n; k++) {
+        const char *base = strrchr(paths[k], '/');
+        char msg[200];
+        int r = jointer_export_fopen(paths[k], &in[k]);
+        if (r < 0) {
+            fprintf(stderr, "jointer: %s: cannot read: %s\n", paths[k], jointer_export_open_error(r));
+            return r;
         }
-        if (!print)
-            *total += n;
-    } while (r == 0 && n != 0);
+        r = jointer_export_open(&src[k], in[k], base != NULL ? base + 1 : paths[k]);
+        if (r < 0) {
+            jointer_export_message(&src[k], r, msg, sizeof msg);
+            fprintf(stderr, "jointer: %s: %s\n", paths[k], msg);
+            return r;
+        }
+    }
+    return 0;
+}
+
+/* Perfetto of the sources: a process per monitor (in order of appearance), a thread per file */
+static int convert_perfetto(FILE *out, jointer_export_src *src, unsigned n, const char **paths)
+{
+    jointer_perfetto p;
+    unsigned k, j, pid[CONVERT_MAX_FILES], procs = 0;
+    int r = jointer_perfetto_begin(&p, out);
+
+    for (k = 0; r == 0 && k < n; k++) {
+        for (j = 0; j < k && strcmp(src[j].h.monitor, src[k].h.monitor) != 0; j++)
+            ;
+        pid[k] = j < k ? pid[j] : ++procs;
+        if (j == k)
+            r = jointer_perfetto_process(&p, pid[k], src[k].h.monitor[0] ? src[k].h.monitor : "monitor");
+        if (r == 0)
+            r = jointer_perfetto_thread(&p, pid[k], k + 1u, src[k].name);
+    }
+    for (k = 0; r == 0 && k < n; k++)
+        r = jointer_perfetto_records(&p, &src[k], pid[k], k + 1u, NULL);
+    if (r == 0) {
+        const char *names[CONVERT_MAX_FILES];
+        for (k = 0; k < n; k++) {
+            const char *b = strrchr(paths[k], '/');
+            names[k] = b != NULL ? b + 1 : paths[k];
+        }
+        r = jointer_perfetto_end(&p, "jointer cli", names, n);
+    }
     return r;
+}
+
+/* the first source that stopped on its input, said; else the output's error */
+static int convert_fail(const char **paths, jointer_export_src *src, unsigned n, int r)
+{
+    char msg[200];
+    unsigned k;
+
+    for (k = 0; k < n; k++)
+        if (src[k].why != JOINTER_EXPORT_OK) {
+            jointer_export_message(&src[k], r, msg, sizeof msg);
+            fprintf(stderr, "jointer: %s: %s\n", paths[k], msg);
+            return 1;
+        }
+    fprintf(stderr, "jointer: trace --convert: cannot write the output: %s\n", strerror(r < 0 ? -r : EIO));
+    return 1;
+}
+
+static int convert_warn(const char **paths, jointer_export_src *src, unsigned n)
+{
+    unsigned k;
+
+    for (k = 0; k < n; k++) {
+        uint64_t tail = jointer_export_count(&src[k], JOINTER_EXPORT_TAIL);
+        uint64_t skipped = jointer_export_count(&src[k], JOINTER_EXPORT_SKIPPED);
+        if (tail != 0)
+            fprintf(stderr, "jointer: %s: incomplete file (the recording was cut short): the %" PRIu64
+                    " bytes of a partial item at byte offset %" PRIu64 " ignored\n", paths[k], tail,
+                    (uint64_t)src[k].size - tail);
+        if (skipped != 0)
+            fprintf(stderr, "jointer: %s: %" PRIu64 " units before the first SYNC skipped\n", paths[k], skipped);
+    }
+    return 0;
 }
 
 int cli_cmd_trace_convert(int argc, char **argv)
 {
-    static jointer_trace_record rec[1024];
-    jointer_tfile_header h;
-    jointer_tfile_reader rd;
-    enum fmt f = FMT_CSV;
-    const char *path = NULL;
-    uint64_t records = 0, index = 0;
+    static jointer_export_src src[CONVERT_MAX_FILES];
+    static FILE *in[CONVERT_MAX_FILES];
+    static const char *paths[CONVERT_MAX_FILES];
+    static char obuf[1 << 16];
+    const char *fmt = "csv";
+    unsigned n = 0, k;
     int i, r;
-    FILE *in;
 
     for (i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--convert") == 0 && i + 1 < argc && path == NULL) {
-            path = argv[++i];
-        } else if (strcmp(argv[i], "--format") == 0 && i + 1 < argc && cli_parse_format(argv[i + 1], &f) == 0
-                   && f != FMT_TABLE) {
-            i++;
-        } else {
-            fprintf(stderr, "usage: jointer trace --convert FILE [--format csv|json]\n");
+        if (strcmp(argv[i], "--convert") == 0)
+            continue;
+        if (strcmp(argv[i], "--format") == 0 && i + 1 < argc)
+            fmt = argv[++i];
+        else if (argv[i][0] != '-' && n < CONVERT_MAX_FILES)
+            paths[n++] = argv[i];
+        else {
+            fprintf(stderr, CONVERT_USAGE);
             return 2;
         }
     }
-    if (path == NULL) {
-        fprintf(stderr, "usage: jointer trace --convert FILE [--format csv|json]\n");
+    if (n == 0 || (strcmp(fmt, "csv") != 0 && strcmp(fmt, "json") != 0 && strcmp(fmt, "vcd") != 0
+                   && strcmp(fmt, "perfetto") != 0) || (n > 1 && (fmt[0] == 'c' || fmt[0] == 'j'))) {
+        fprintf(stderr, CONVERT_USAGE);
         return 2;
     }
-    in = fopen(path, "rb");
-    if (in == NULL) {
-        fprintf(stderr, "jointer: cannot read %s: %s\n", path, strerror(errno));
-        return 1;
-    }
-    r = jointer_tfile_read_header(in, &h);
-    if (r < 0) {
-        fprintf(stderr, "jointer: %s: %s\n", path, r == -EIO ? "short header" :
-                "not a jointer trace file (magic, version 1, raw or compact encoding)");
-        fclose(in);
-        return 1;
-    }
-    records = h.records;
-    if (h.encoding == JOINTER_TFILE_ENC_COMPACT) { /* units in the header: count the records first */
-        r = convert_pass(in, &h, &rd, rec, sizeof rec / sizeof rec[0], f, 0, &records);
-        if (r == 0 && fseek(in, (long)JOINTER_TFILE_HEADER_BYTES, SEEK_SET) != 0)
-            r = -EIO;
-        if (r < 0)
-            goto out;
-    }
-    if (f == FMT_CSV) {
-        printf("# monitor %s, trace %s, config hash 0x%08" PRIX32 ", clock %" PRIu32 " Hz, %" PRIu64
-               " records, %" PRIu32 " lost%s\n", h.monitor, h.trace, h.config_hash, h.clock_hz, records, h.lost,
-               (h.flags & JOINTER_TFILE_COMPLETE) ? "" : " (incomplete file)");
-        printf("index,timestamp,data\n");
+    setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
+    r = convert_open(paths, n, src, in);
+    if (r == 0) {
+        jointer_export_src *list[CONVERT_MAX_FILES];
+        for (k = 0; k < n; k++)
+            list[k] = &src[k];
+        r = fmt[0] == 'c' ? jointer_export_csv(stdout, &src[0])
+            : fmt[0] == 'j' ? jointer_export_json(stdout, &src[0])
+            : fmt[0] == 'v' ? jointer_export_vcd(stdout, list, n, "cli")
+            : convert_perfetto(stdout, src, n, paths);
+        r = r < 0 ? convert_fail(paths, src, n, r) : convert_warn(paths, src, n);
     } else {
-        printf("{\"monitor\": \"%s\", \"trace\": \"%s\", \"config_hash\": %" PRIu32 ", \"clock_hz\": %" PRIu32
-               ", \"depth\": %" PRIu32 ", \"complete\": %s, \"lost\": %" PRIu32 ", \"records\": [",
-               h.monitor, h.trace, h.config_hash, h.clock_hz, h.depth,
-               (h.flags & JOINTER_TFILE_COMPLETE) ? "true" : "false", h.lost);
+        r = 1;
     }
-    r = convert_pass(in, &h, &rd, rec, sizeof rec / sizeof rec[0], f, 1, &index);
-    if (f == FMT_JSON)
-        printf("]}\n");
-    if (r == 0 && rd.items != h.records)
-        r = -EPROTO;
-    if (r == 0 && rd.skipped != 0)
-        fprintf(stderr, "jointer: %s: %" PRIu64 " units before the first SYNC skipped\n", path, rd.skipped);
-out:
-    fclose(in);
-    if (r < 0) {
-        fprintf(stderr, "jointer: %s: %s\n", path, r == -EPROTO ? "truncated record or count mismatch"
-                                              : r == -EILSEQ ? "malformed compact unit" : "read error");
-        return 1;
-    }
-    return 0;
+    for (k = 0; k < n; k++)
+        if (in[k] != NULL)
+            fclose(in[k]);
+    return r;
 }
 
 int cli_cmd_trace(int argc, char **argv)

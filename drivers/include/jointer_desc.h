@@ -163,7 +163,7 @@ typedef struct jointer_trace_desc {
     int8_t irq_bit;            /* watermark bit; full = irq_bit + 1 */
     uint8_t filter;            /* 1: has a filter; 0: none (as JOINTER_METRIC_FILTER) */
     uint8_t relay;             /* 1: relay mode (the host drains it: RPTR, ACK, LOST) */
-    uint32_t clock_hz;         /* relay/sink: frequency of the timestamp clock (its LMIC's), 0 if unknown */
+    uint32_t clock_hz;         /* frequency of the timestamp clock (its LMIC's), 0 if unknown */
     uint8_t sink_bytes;        /* sink trace: memory data width in bytes (4, 8, 16); 0: BRAM trace.
                                 * A sink has reg_offset, no RAM window (ram_offset 0, depth 0) */
     uint8_t encoding;          /* sink: JOINTER_ENCODING_RAW or JOINTER_ENCODING_COMPACT */

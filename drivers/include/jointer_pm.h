@@ -57,21 +57,24 @@ typedef struct jointer_pm_stats {
     uint32_t unmatched_entries; /* entries never closed (lost exit, trace ended, an outer exit) */
     uint32_t unmatched_exits;   /* exits without an open call (trace started inside the function) */
     uint64_t total;             /* sum of the calls' cycles (inclusive; recursion counts nested calls again) */
-    uint32_t min, max;          /* cycles of the shortest / longest call; 0 without calls */
+    uint32_t min, max;          /* cycles of the shortest / longest call (at most 2^32 - 1: longer
+                                   calls count 2^32 - 1 here, exactly in total); 0 without calls */
 } jointer_pm_stats;
 
 /* A call stack frame, storage given by the caller. */
 typedef struct jointer_pm_frame {
-    uint32_t timestamp;
+    uint32_t timestamp;  /* bits 0..31 of the entry's cycle (jointer_cycles.h) */
     uint16_t function;
+    uint16_t epoch;      /* bits 32..47 of the entry's cycle */
 } jointer_pm_frame;
 
 /*
  * Per-function statistics from n trace records (oldest first, data = index).
  * An entry record opens a call (pushes a frame); an exit record closes the
  * innermost open call of its function: frames opened after it are dropped
- * and count as unmatched entries of their functions; its cycles = exit
- * timestamp - entry timestamp (modulo 2^32: 32-bit timestamps wrap) go to
+ * and count as unmatched entries of their functions; its cycles = the exit
+ * record's cycle - the entry record's cycle (jointer_cycles.h: every wrap of
+ * the 32-bit timestamps between them counts; calls up to 2^48 cycles) go to
  * calls, total, min, max. An exit without an open call is an unmatched
  * exit; calls still open at the end are unmatched entries; records with
  * other indices are ignored. When the stack is full the oldest frame is

@@ -21,7 +21,9 @@
  * The relay appends records as it drains them (a compact sink: its units,
  * jointer_sink_relay_units + jointer_tfile_append_units) and rewrites the
  * header at the end (jointer_tfile_finish): a file without COMPLETE was cut short;
- * its records are still valid (the count is then taken from the size).
+ * its records are still valid (the count is then taken from the size; a
+ * partial record at its end, the relay stopped inside a write, is not a
+ * record: the converters of jointer_export.h ignore it and count its bytes).
  * A compact file is read through the decoder (jointer_compact.h) by
  * jointer_tfile_read_records, which reads either encoding: a reader of
  * trace files gets the same records from a raw and a compact file.

@@ -4,6 +4,7 @@
  * monitor without a program monitor links none of it. No OS header, no
  * allocation.
  */
+#include "jointer_cycles.h"
 #include "jointer_pm.h"
 #include "jointer_internal.h"
 
@@ -83,6 +84,7 @@ int jointer_pm_profile(const jointer_trace_record *records, uint32_t n,
     int16_t role[256]; /* index -> function (entry: f, exit: 256 + f), or -1 */
     unsigned f, depth = 0, k;
     uint32_t i;
+    jointer_cycles clk;
 
     if ((records == NULL && n > 0) || fn == NULL || nfn == 0 || nfn > 256 || stack == NULL
         || stack_depth == 0 || stats == NULL)
@@ -102,7 +104,9 @@ int jointer_pm_profile(const jointer_trace_record *records, uint32_t n,
         stats[f].total = 0;
         stats[f].min = stats[f].max = 0;
     }
+    jointer_cycles_reset(&clk);
     for (i = 0; i < n; i++) {
+        uint64_t now = jointer_cycles_next(&clk, records[i].timestamp);
         int16_t ro = records[i].data < 256u ? role[records[i].data] : -1;
         if (ro < 0)
             continue;
@@ -120,6 +124,7 @@ int jointer_pm_profile(const jointer_trace_record *records, uint32_t n,
             }
             stack[depth].timestamp = records[i].timestamp;
             stack[depth].function = (uint16_t)f;
+            stack[depth].epoch = (uint16_t)((now >> 32) & 0xFFFFu);
             depth++;
         } else { /* an exit: the innermost open call of its function */
             unsigned pos = depth;
@@ -133,12 +138,14 @@ int jointer_pm_profile(const jointer_trace_record *records, uint32_t n,
             for (k = pos; k < depth; k++)
                 stats[stack[k].function].unmatched_entries++;
             {
-                uint32_t d = records[i].timestamp - stack[pos - 1].timestamp; /* modulo 2^32 */
+                const jointer_pm_frame *e = &stack[pos - 1];
+                uint64_t d = (now - ((uint64_t)e->epoch << 32 | e->timestamp)) & 0xFFFFFFFFFFFFull; /* 48 bits */
+                uint32_t d32 = d > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)d;
                 jointer_pm_stats *st = &stats[f];
-                if (st->calls == 0 || d < st->min)
-                    st->min = d;
-                if (st->calls == 0 || d > st->max)
-                    st->max = d;
+                if (st->calls == 0 || d32 < st->min)
+                    st->min = d32;
+                if (st->calls == 0 || d32 > st->max)
+                    st->max = d32;
                 st->calls++;
                 st->total += d;
             }

@@ -173,20 +173,22 @@ int jointer_tfile_read_header(FILE *f, jointer_tfile_header *h)
 
 int jointer_tfile_read(FILE *f, jointer_trace_record *rec, uint32_t max, uint32_t *n)
 {
-    unsigned char b[JOINTER_TFILE_RECORD_BYTES];
+    unsigned char b[64 * JOINTER_TFILE_RECORD_BYTES]; /* 64 records a fread */
 
     if (f == NULL || n == NULL || (rec == NULL && max != 0))
         return -EINVAL;
     *n = 0;
     while (*n < max) {
-        size_t got = fread(b, 1, sizeof b, f);
-        if (got == 0)
-            break;
-        if (got != sizeof b)
+        uint32_t want = max - *n < 64u ? max - *n : 64u, k;
+        size_t got = fread(b, 1, want * JOINTER_TFILE_RECORD_BYTES, f);
+        for (k = 0; k < got / JOINTER_TFILE_RECORD_BYTES; k++, ++*n) {
+            rec[*n].timestamp = get32(b + 8u * k);
+            rec[*n].data = get32(b + 8u * k + 4u);
+        }
+        if (got % JOINTER_TFILE_RECORD_BYTES != 0)
             return -EPROTO;
-        rec[*n].timestamp = get32(b);
-        rec[*n].data = get32(b + 4);
-        ++*n;
+        if (got < want * JOINTER_TFILE_RECORD_BYTES)
+            break;
     }
     return ferror(f) ? -EIO : 0;
 }

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "jointer_compact.h"
+#include "jointer_export.h"
 #include "jointer_trace_file.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -66,6 +67,48 @@ static void fuzz_compact(const uint8_t *data, size_t size)
     }
 }
 
+/* the converters (jointer_export.h) on the same bytes: every format runs to
+ * its end or stops with a one-line message; never more records than items x 3 */
+static void fuzz_export(const uint8_t *data, size_t size)
+{
+    static jointer_export_src src;
+    static jointer_export_frame stack[4];
+    static const jointer_pm_function fn[2] = {{0, 1}, {2, JOINTER_PM_NO_INDEX}};
+    static const char *const names[2] = {"f", "g"}, *const files[1] = {"in"};
+    static FILE *null;
+    jointer_export_calls calls = {fn, names, 2, stack, 4};
+    jointer_export_src *list[1] = {&src};
+    jointer_perfetto p;
+    char msg[256];
+    int k;
+
+    if (null == NULL && (null = fopen("/dev/null", "w")) == NULL)
+        abort();
+    for (k = 0; k < 3 && size != 0; k++) {
+        FILE *f = fmemopen((void *)(uintptr_t)data, size, "rb");
+        int r;
+        if (f == NULL)
+            return;
+        r = jointer_export_open(&src, f, "fuzz");
+        if (r == 0)
+            r = k == 0 ? jointer_export_vcd(null, list, 1, "fuzz")
+                : k == 1 ? jointer_export_csv(null, &src)
+                : jointer_perfetto_begin(&p, null);
+        if (r == 0 && k == 2) {
+            r = jointer_perfetto_records(&p, &src, 1, 1, &calls);
+            if (r == 0)
+                r = jointer_perfetto_end(&p, "fuzz", files, 1);
+        }
+        jointer_export_message(&src, r, msg, sizeof msg);
+        if (memchr(msg, 0, sizeof msg) == NULL || strchr(msg, '\n') != NULL
+            || jointer_export_count(&src, JOINTER_EXPORT_RECORDS) > 3u * jointer_export_count(&src, JOINTER_EXPORT_ITEMS)
+            || (r == 0 && k != 1 && jointer_export_count(&src, JOINTER_EXPORT_ITEMS_READ)
+                                   != jointer_export_count(&src, JOINTER_EXPORT_ITEMS)))
+            abort();
+        fclose(f);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     jointer_tfile_header h;
@@ -76,6 +119,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int r;
 
     fuzz_compact(data, size);
+    fuzz_export(data, size);
     if (f == NULL)
         return 0;
     if (size == 0) { /* fmemopen needs a size: an empty file is one we cannot open read-only */

@@ -7,6 +7,7 @@
  * entries and exits, 32-bit wrap, a full call stack, entry-only functions).
  */
 #include "jointer.h"
+#include "jointer_cycles.h"
 #include "jointer_pm.h"
 #include "jointer_recorder.h"
 #include "jt_test.h"
@@ -249,6 +250,29 @@ TEST(profile_wrap_and_full_stack)
     STAT(1, 0, 0, 0, 0, 0, 0);
 }
 
+/* jointer_cycles.h: every wrap between consecutive records counts. main
+ * (7/8) spans records 0x80000000, 0xF0000000 of work (1/2), then its exit
+ * at 400 after a wrap: 2^32 + 300 cycles (total exact, max saturated) */
+TEST(profile_counts_every_wrap_between_records)
+{
+    static const jointer_pm_function fn[2] = {{7, 8}, {1, 2}};
+    static const jointer_trace_record r[] = {{100u, 7}, {0x80000000u, 1}, {0xF0000000u, 2}, {400u, 8},
+                                             {500u, 1}, {530u, 2}};
+    jointer_cycles c;
+    CHECK_OK(jointer_pm_profile(r, 6, fn, 2, STACK, 64, S));
+    CHECK_EQ(S[0].calls, 1u);
+    CHECK(S[0].total == 0x10000012Cull);
+    CHECK_EQ(S[0].max, 0xFFFFFFFFu);
+    CHECK_EQ(S[0].min, 0xFFFFFFFFu);
+    STAT(1, 2, 0x70000000u + 30u, 30, 0x70000000u, 0, 0);
+    jointer_cycles_reset(&c);
+    CHECK(jointer_cycles_next(&c, 100u) == 100u);
+    CHECK(jointer_cycles_next(&c, 0x80000000u) == 0x80000000u);
+    CHECK(jointer_cycles_next(&c, 0xF0000000u) == 0xF0000000u);
+    CHECK(jointer_cycles_next(&c, 400u) == 0x100000190ull);
+    CHECK(jointer_cycles_next(&c, 400u) == 0x100000190ull);   /* the same cycle */
+}
+
 TEST(profile_errors)
 {
     static const jointer_pm_function dup[2] = {{1, 2}, {2, 3}};
@@ -274,6 +298,7 @@ static const jt_case cases[] = {
     {"program_errors", program_errors},
     {"profile_nesting_recursion_unmatched", profile_nesting_recursion_unmatched},
     {"profile_wrap_and_full_stack", profile_wrap_and_full_stack},
+    {"profile_counts_every_wrap_between_records", profile_counts_every_wrap_between_records},
     {"profile_errors", profile_errors},
 };
 

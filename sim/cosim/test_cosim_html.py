@@ -20,6 +20,8 @@ def test_report_table_and_chart(tmp_path):
     assert rows == [("bytes_written", "60", "60", "60", "ok"), ("mac_fires", "247", "247", "246", "FAIL")]
     assert "<b>FAIL</b>" in page
     svg = page[page.index("<svg"):]
-    for text in ("bytes_written", "mac_fires", "expected", "verilator", "ghdl"):   # tick labels, legend
+    for text in ("bytes_written (bytes)", "mac_fires (events)", "expected", "verilator", "ghdl",
+                 "metric value, in the unit after its name (symlog scale)",
+                 "Scenario demo: metrics per simulator and expected"):   # tick labels, legend, axis, title
         assert f">{text}<" in svg, text
     assert not list((tmp_path / "r").glob(".report-*"))      # no temporary file left

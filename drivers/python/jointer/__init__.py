@@ -14,11 +14,22 @@ On PYNQ, jointer.pynq_driver.register(descriptor) makes overlay.<ip> a Monitor.
 """
 from .descriptor import Descriptor, build_descriptor
 from .errors import JointerError
-from .monitor import MODES, TRACE_DTYPE, Monitor
 from .profile import profile, read_symbols
 from .profile import table as pm_table
 from .tracefile import read_trace_file, write_trace_file
 
 __version__ = "0.1.0"
+_MONITOR = ("MODES", "TRACE_DTYPE", "Monitor")
+
+
+def __getattr__(name):
+    """Monitor, MODES, TRACE_DTYPE on first use: the host tools (convert,
+    plot) start without importing numpy for them."""
+    if name in _MONITOR:
+        from . import monitor
+        for n in _MONITOR:
+            globals()[n] = getattr(monitor, n)
+        return globals()[name]
+    raise AttributeError("module 'jointer' has no attribute '%s'" % name)
 __all__ = ["Descriptor", "JointerError", "MODES", "Monitor", "TRACE_DTYPE", "build_descriptor", "pm_table", "profile",
            "read_symbols", "read_trace_file", "write_trace_file"]

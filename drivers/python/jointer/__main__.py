@@ -1,6 +1,6 @@
 """python3 -m jointer: the Python host tools.
 
-  convert FILE... --format vcd|perfetto [-o OUT] [--symbols SYMFILE] [--watch W.csv] [--descriptor D]
+  convert FILE... --format vcd|perfetto|csv|json [-o OUT] [--symbols SYMFILE] [--watch W.csv] [--descriptor D]
   exporter --listen [HOST]:PORT --monitor SPEC=DESCRIPTOR [--monitor ...]
   dashboard --descriptor DESCRIPTOR [--monitor LABEL] -o OUT.json  (Grafana, EXPORTER.md)
   plot histogram FILE.json [METRIC] -o OUT.png|svg     (jointer read --format json)
@@ -8,23 +8,29 @@
   plot profile FILE.csv -o OUT.png|svg                 (jointer profile --format csv)
 
 Errors print one line (or a line and a hint) to stderr and exit 1: no
-traceback, no half-written output.
+traceback, no half-written output (jointer.safeio). A missing optional
+module (matplotlib, prometheus_client) says which extra to install.
 """
 import argparse
 import sys
 
 from .errors import JointerError
 
+# optional modules -> the extra of drivers/python/pyproject.toml that installs them
+EXTRAS = {"matplotlib": "plot", "prometheus_client": "exporter"}
+
 
 def _convert(a):
     from .descriptor import Descriptor
     from .export import convert
     expect = Descriptor.load(a.descriptor).config_hash if a.descriptor else None
-    out = convert(a.files, a.format, a.output, a.symbols, a.watch, expect)
+    out = convert(a.files, a.format, a.output, a.symbols, a.watch, expect,
+                  warn=lambda w: print("jointer: warning: %s" % w, file=sys.stderr))
     print("wrote %s" % out)
 
 
 def _exporter(a):
+    import prometheus_client  # noqa: F401  (missing: the install hint before any monitor opens)
     from .exporter import serve
     serve(a.listen, a.monitor, a.sysfs_root, once=False)
 
@@ -44,10 +50,10 @@ def _plot(a):
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python3 -m jointer", description="jointer host tools (Python)")
     sub = p.add_subparsers(dest="cmd", required=True)
-    c = sub.add_parser("convert", help="trace files (jointer trace --follow -o) to VCD or Perfetto JSON")
+    c = sub.add_parser("convert", help="trace files (jointer trace --follow -o) to VCD, Perfetto JSON, CSV, JSON")
     c.add_argument("files", nargs="+", metavar="FILE")
-    c.add_argument("--format", required=True, help="vcd | perfetto")
-    c.add_argument("-o", "--output", help="output file (default: FILE with .vcd / .json)")
+    c.add_argument("--format", required=True, help="vcd | perfetto | csv | json")
+    c.add_argument("-o", "--output", help="output file (default: FILE with .vcd / .json / .csv / .records.json)")
     c.add_argument("--symbols", help="perfetto: a program monitor symbol file (calls as slices)")
     c.add_argument("--watch", help="perfetto: a `jointer watch --output` CSV (counter tracks)")
     c.add_argument("--descriptor", help="lib<name>.so: refuse trace files of another monitor (config hash)")
@@ -79,6 +85,13 @@ def main(argv=None):
         return 1
     except OSError as ex:
         print("jointer: %s%s" % (ex.strerror or ex, (": " + ex.filename) if ex.filename else ""), file=sys.stderr)
+        return 1
+    except ModuleNotFoundError as ex:
+        extra = EXTRAS.get((ex.name or "").split(".")[0])
+        if extra is None:
+            raise
+        print("jointer: the Python module %s is missing: pip install 'jointer[%s]'" % (ex.name.split(".")[0], extra),
+              file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -1,139 +1,58 @@
-"""Export trace files (read by libjointer's reader, jointer.tracefile) as
-  - VCD: per trace a 32-bit `data` signal and a 1-bit `strobe` (one cycle
-    high at each record) in scope <monitor>.<trace>, on the LMIC clock's time
-    base (timescale 1 ps, time = cycle x clock period; 32-bit timestamps are
-    unwrapped into a monotonic cycle count). A trace file with an unknown
-    clock (clock_hz 0) counts 1 ns per cycle;
-  - Chrome/Perfetto JSON trace events (the "Trace Event Format"): records as
-    instant events on one thread per trace, program-monitor calls (with a
-    symbol file) as complete ("X") slices, `watch` CSV samples as counter
-    ("C") tracks; ts in microseconds from the start of each source.
-Every output is written to NAME.tmp and renamed: nothing half-written.
+"""Export trace files as VCD, Chrome/Perfetto JSON, CSV or JSON, written by
+libjointer's converters (drivers/include/jointer_export.h, through
+jointer._conv): the same code as `jointer trace --convert`, record by
+record, memory independent of the trace's length.
+  - VCD: per trace a 32-bit `data` signal and a 1-bit `strobe` (high during
+    each record's cycle) in scope <monitor>.<trace>, timescale 1 ps, time =
+    cycle x the LMIC clock period; a trace file with an unknown clock
+    (clock_hz 0) counts 1 ns per cycle; several files merged in time order;
+  - Perfetto: records as instant events on one thread per trace,
+    program-monitor calls (with a symbol file) as complete ("X") slices,
+    `jointer watch --output` CSV samples as counter ("C") tracks; ts in
+    microseconds;
+  - CSV / JSON: what `jointer trace --convert` prints (one file).
+Cycles and durations follow the one rule of drivers/include/jointer_cycles.h
+(every 32-bit wrap between consecutive records counts), the rule of
+`jointer profile` and jointer.profile() too. The output is written as
+jointer.safeio.Output writes: nothing half-written, a device in place, the
+input never overwritten.
 """
-import csv
+import ctypes
 import errno as E
-import json
+import math
 import os
 
+from . import _conv, _lib, safeio
 from .errors import JointerError
 from .profile import read_symbols
-from .tracefile import read_trace_file
+from .tracefile import open_source, warning
 
-_VCD_ID_CHARS = "".join(chr(c) for c in range(33, 127))
-
-
-def _vcd_id(n):
-    s = ""
-    n += 1
-    while n:
-        n, r = divmod(n - 1, len(_VCD_ID_CHARS))
-        s = _VCD_ID_CHARS[r] + s
-    return s
+FORMATS = ("vcd", "perfetto", "csv", "json")
+EXT = {"vcd": ".vcd", "perfetto": ".json", "csv": ".csv", "json": ".records.json"}
+STACK_DEPTH = 1024
 
 
 def unwrap(ts):
-    """32-bit timestamps, oldest first -> monotonic 64-bit cycle counts."""
-    out, base, prev = [], 0, None
-    for t in ts:
-        t = int(t)
-        if prev is not None and t < prev:
-            base += 1 << 32
-        prev = t
-        out.append(base + t)
-    return out
+    """32-bit timestamps of consecutive records, oldest first -> their
+    64-bit cycles (jointer_cycles.h, computed by libjointer)."""
+    import numpy as np
+    t = np.ascontiguousarray(np.asarray(ts, dtype="<u4"))
+    out = np.zeros(len(t), dtype="<u8")
+    state = ctypes.create_string_buffer(_conv.lib().jointer_export_src_size())   # zeros: the rule's start
+    if len(t):
+        _conv.lib().jointer_export_cycles(state, t.ctypes.data, len(t), out.ctypes.data)
+    return out.tolist()
 
 
 def period_ps(clock_hz):
     """Clock period in ps (rounded); 1000 (1 ns per cycle) when unknown."""
-    return int(round(1e12 / clock_hz)) if clock_hz else 1000
-
-
-def load(files, expect_hash=None):
-    """[(path, header, records)] of the trace files."""
-    out = []
-    for p in files:
-        h, rec = read_trace_file(p, expect_hash)
-        out.append((p, h, rec))
-    return out
-
-
-def _atomic_write(path, text):
-    tmp = path + ".tmp"
-    try:
-        with open(tmp, "w") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except OSError as e:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise JointerError(e.errno or E.EIO, "cannot write %s: %s" % (path, e.strerror)) from None
-
-
-def _ident(s):
-    s = "".join(c if c.isalnum() or c == "_" else "_" for c in s)
-    return s or "trace"
-
-
-def to_vcd(sources):
-    """VCD text of [(path, header, records)]."""
-    lines = ["$date jointer trace export $end", "$version jointer python %s $end" % _version(),
-             "$comment time = LMIC clock cycle x period; %s $end" % "; ".join(
-                 "%s: %s" % (h["trace"] or os.path.basename(p),
-                             "%d Hz, %d ps" % (h["clock_hz"], period_ps(h["clock_hz"])) if h["clock_hz"]
-                             else "clock unknown, 1 ns per cycle") for p, h, _ in sources),
-             "$timescale 1ps $end"]
-    events = {}   # time -> list of (id, value)
-    ids = []
-    seen_scope = {}
-    for k, (p, h, rec) in enumerate(sources):
-        mon = _ident(h["monitor"] or "monitor")
-        name = _ident(h["trace"] or os.path.splitext(os.path.basename(p))[0])
-        if (mon, name) in seen_scope:
-            seen_scope[(mon, name)] += 1
-            name = "%s_%d" % (name, seen_scope[(mon, name)])
-        else:
-            seen_scope[(mon, name)] = 0
-        did, sid = _vcd_id(2 * k), _vcd_id(2 * k + 1)
-        ids.append((mon, name, did, sid))
-        per = period_ps(h["clock_hz"])
-        cyc = unwrap(rec["timestamp"])
-        times = set(cyc)
-        for c, data in zip(cyc, rec["data"].tolist()):
-            events.setdefault(c * per, []).append(("b{:032b} {}".format(data, did)))
-            events[c * per].append("1" + sid)
-            if c + 1 not in times:
-                events.setdefault((c + 1) * per, []).append("0" + sid)
-    by_mon = {}
-    for mon, name, did, sid in ids:
-        by_mon.setdefault(mon, []).append((name, did, sid))
-    for mon, traces in by_mon.items():
-        lines.append("$scope module %s $end" % mon)
-        for name, did, sid in traces:
-            lines += ["$scope module %s $end" % name, "$var wire 32 %s data $end" % did,
-                      "$var wire 1 %s strobe $end" % sid, "$upscope $end"]
-        lines.append("$upscope $end")
-    lines += ["$enddefinitions $end", "#0", "$dumpvars"]
-    for _, _, did, sid in ids:
-        lines += ["bx " + did, "0" + sid]
-    lines.append("$end")
-    for t in sorted(events):
-        ev = events[t]
-        # a strobe set and cleared at the same time (a record of another trace): set wins
-        sets = {e[1:] for e in ev if e[0] == "1"}
-        ev = [e for e in ev if not (e[0] == "0" and e[1:] in sets)]
-        lines.append("#%d" % t)
-        lines += ev
-    return "\n".join(lines) + "\n"
+    return (10 ** 12 + clock_hz // 2) // clock_hz if clock_hz else 1000
 
 
 def read_watch_csv(path):
     """{metric: [(time_ms, value)]} of a `jointer watch --output` CSV."""
-    try:
-        f = open(path, newline="")
-    except OSError as e:
-        raise JointerError(e.errno or E.EIO, "cannot open %s: %s" % (path, e.strerror)) from None
-    with f:
-        rows = list(csv.reader(f))
+    import csv
+    rows = list(csv.reader(safeio.read_text(path, "a `jointer watch --output` CSV").splitlines()))
     if not rows or not rows[0] or rows[0][0] != "time_ms" or len(rows[0]) < 2:
         raise JointerError(E.EINVAL, "%s:1: expected the header time_ms,METRIC... (jointer watch --output)" % path)
     names = rows[0][1:]
@@ -148,73 +67,11 @@ def read_watch_csv(path):
             vals = [int(v) for v in row[1:]]
         except ValueError:
             raise JointerError(E.EINVAL, "%s:%d: expected a time in ms and integer values" % (path, ln)) from None
+        if not math.isfinite(t) or t < 0 or any(not -2 ** 63 <= v < 2 ** 63 for v in vals):
+            raise JointerError(E.EINVAL, "%s:%d: a time >= 0 ms and 64-bit values expected" % (path, ln))
         for n, v in zip(names, vals):
             out[n].append((t, v))
     return out
-
-
-def to_perfetto(sources, symbols=None, watch=None):
-    """Chrome JSON trace-event object of [(path, header, records)], an
-    optional symbol file (program monitor calls as slices) and watch CSV."""
-    ev = []
-    pid = 1
-    syms = read_symbols(symbols) if symbols else None
-    index = {}
-    if syms:
-        k = 0
-        for fi, (name, entry, exit_) in enumerate(syms):
-            index[k] = (fi, "entry")
-            k += 1
-            if exit_ is not None:
-                index[k] = (fi, "exit")
-                k += 1
-    mons = {}
-    for tid, (p, h, rec) in enumerate(sources, 1):
-        mon = h["monitor"] or "monitor"
-        if mon not in mons:
-            mons[mon] = len(mons) + 1
-            ev.append({"name": "process_name", "ph": "M", "pid": mons[mon], "tid": 0, "args": {"name": mon}})
-        pid = mons[mon]
-        tname = h["trace"] or os.path.basename(p)
-        ev.append({"name": "thread_name", "ph": "M", "pid": pid, "tid": tid, "args": {"name": tname}})
-        us = 1e6 / h["clock_hz"] if h["clock_hz"] else 1e-3   # microseconds per cycle
-        cyc = unwrap(rec["timestamp"])
-        stack = []
-        for c, data in zip(cyc, rec["data"].tolist()):
-            ts = c * us
-            ev.append({"name": tname, "cat": "record", "ph": "i", "s": "t", "ts": ts, "pid": pid, "tid": tid,
-                       "args": {"data": data, "cycle": c}})
-            if data not in index:
-                continue
-            fi, role = index[data]
-            name = syms[fi][0]
-            if role == "entry" and syms[fi][2] is None:
-                continue                               # entry-only function: the instant event says it
-            if role == "entry":
-                stack.append((fi, c))
-                continue
-            opened = [i for i, (f, _) in enumerate(stack) if f == fi]
-            if not opened:
-                ev.append({"name": "unmatched exit " + name, "cat": "pm", "ph": "i", "s": "t", "ts": ts,
-                           "pid": pid, "tid": tid})
-                continue
-            i = opened[-1]
-            _, c0 = stack[i]
-            del stack[i:]                               # calls opened inside and never closed: dropped
-            ev.append({"name": name, "cat": "pm", "ph": "X", "ts": c0 * us, "dur": (c - c0) * us,
-                       "pid": pid, "tid": tid, "args": {"cycles": c - c0}})
-    if watch:
-        wpid = len(mons) + 1
-        ev.append({"name": "process_name", "ph": "M", "pid": wpid, "tid": 0, "args": {"name": "watch"}})
-        for metric, samples in read_watch_csv(watch).items():
-            for t, v in samples:
-                ev.append({"name": metric, "cat": "watch", "ph": "C", "ts": t * 1e3, "pid": wpid, "tid": 0,
-                           "args": {"value": v}})
-    # complete events ordered by start then longest first: nesting is explicit for readers
-    ev.sort(key=lambda e: (e["ph"] != "M", e.get("ts", 0), -e.get("dur", 0)))
-    return {"traceEvents": ev, "displayTimeUnit": "ns",
-            "otherData": {"generator": "jointer python %s" % _version(),
-                          "sources": [os.path.basename(p) for p, _, _ in sources]}}
 
 
 def _version():
@@ -222,23 +79,107 @@ def _version():
     return __version__
 
 
-FORMATS = ("vcd", "perfetto")
+def _calls(symbols):
+    """The program-monitor functions of a symbol file as jointer_export_calls."""
+    syms = read_symbols(symbols)
+    fn = (_lib.PmFunction * len(syms))()
+    k = 0
+    for i, (_, _, exit_) in enumerate(syms):
+        fn[i].entry, k = k, k + 1
+        fn[i].exit = _lib.PM_NO_INDEX
+        if exit_ is not None:
+            fn[i].exit, k = k, k + 1
+    names = (ctypes.c_char_p * len(syms))(*[n.encode()[:200] for n, _, _ in syms])
+    stack = (_conv.ExportFrame * STACK_DEPTH)()
+    calls = _conv.ExportCalls(fn, names, len(syms), stack, STACK_DEPTH)
+    calls._keep = (fn, names, stack)
+    return calls
 
 
-def convert(files, fmt, output=None, symbols=None, watch=None, expect_hash=None):
-    """Convert trace files to fmt ("vcd" or "perfetto"); returns the output path."""
+def _perfetto(L, f, srcs, calls, watch):
+    p = _conv.Perfetto()
+    r = L.jointer_perfetto_begin(ctypes.byref(p), f)
+    pids = {}
+    for tid, s in enumerate(srcs, 1):
+        mon = s.header.monitor or b"monitor"
+        if mon not in pids:
+            pids[mon] = len(pids) + 1
+            r = r or L.jointer_perfetto_process(ctypes.byref(p), pids[mon], mon)
+        r = r or L.jointer_perfetto_thread(ctypes.byref(p), pids[mon], tid, s.header.trace or
+                                           os.fsencode(os.path.basename(s.path))[:31])
+    for tid, s in enumerate(srcs, 1):
+        r = r or L.jointer_perfetto_records(ctypes.byref(p), s.ptr, pids[s.header.monitor or b"monitor"], tid,
+                                            ctypes.byref(calls) if calls else None)
+    if watch and r == 0:
+        wpid = len(pids) + 1
+        r = L.jointer_perfetto_process(ctypes.byref(p), wpid, b"watch")
+        for metric, samples in watch.items():
+            name = metric.encode()[:100]
+            for t, v in samples:
+                r = r or L.jointer_perfetto_counter(ctypes.byref(p), wpid, name, t * 1e3, v)
+    names = [os.fsencode(os.path.basename(s.path))[:250] for s in srcs]
+    return r or L.jointer_perfetto_end(ctypes.byref(p), ("jointer python %s" % _version()).encode(),
+                                       (ctypes.c_char_p * len(names))(*names), len(names))
+
+
+def _write(fmt, srcs, out, calls, watch):
+    """The C converter of fmt over srcs into the binary file object out: 0 or -errno."""
+    L = _conv.lib()
+    f = _conv.CFile(out.fileno(), "wb", out.name)
+    try:
+        if fmt == "csv":
+            r = L.jointer_export_csv(f.f, srcs[0].ptr)
+        elif fmt == "json":
+            r = L.jointer_export_json(f.f, srcs[0].ptr)
+        elif fmt == "vcd":
+            arr = (ctypes.c_void_p * len(srcs))(*[s.ptr for s in srcs])
+            r = L.jointer_export_vcd(f.f, arr, len(srcs), ("python %s" % _version()).encode())
+        else:
+            r = _perfetto(L, f.f, srcs, calls, watch)
+    finally:
+        err = f.close()
+    return r if r < 0 else -err
+
+
+def _check(fmt, files, symbols, watch):
     if fmt not in FORMATS:
         raise JointerError(E.EINVAL, "unknown format \"%s\": one of %s" % (fmt, ", ".join(FORMATS)))
     if not files:
         raise JointerError(E.EINVAL, "no trace file given")
-    sources = load(files, expect_hash)
+    if fmt != "perfetto" and (symbols or watch):
+        raise JointerError(E.EINVAL, "--symbols and --watch are for --format perfetto")
+    if fmt in ("csv", "json") and len(files) > 1:
+        raise JointerError(E.EINVAL, "--format %s converts one file (%d given)" % (fmt, len(files)))
+    if len(files) > 4096:
+        raise JointerError(E.E2BIG, "%d trace files: 4096 at most" % len(files))
+
+
+def convert(files, fmt, output=None, symbols=None, watch=None, expect_hash=None, warn=None):
+    """Convert trace files to fmt (vcd, perfetto, csv or json); returns the
+    output path (default: the first file with .vcd / .json / .csv /
+    .records.json). warn(line) gets the warnings (a partial record ignored at
+    the end of an incomplete file, units skipped before the first SYNC)."""
+    _check(fmt, files, symbols, watch)
+    calls = _calls(symbols) if symbols else None
+    samples = read_watch_csv(watch) if watch else None
     if output is None:
-        output = os.path.splitext(files[0])[0] + (".vcd" if fmt == "vcd" else ".json")
-    if fmt == "vcd":
-        if symbols or watch:
-            raise JointerError(E.EINVAL, "--symbols and --watch are for --format perfetto")
-        text = to_vcd(sources)
-    else:
-        text = json.dumps(to_perfetto(sources, symbols, watch), allow_nan=False)
-    _atomic_write(output, text)
+        output = os.path.splitext(files[0])[0] + EXT[fmt]
+    srcs = []
+    try:
+        for p in files:
+            srcs.append(open_source(p, expect_hash))
+        with safeio.Output(output, list(files) + [x for x in (symbols, watch) if x]) as out:
+            r = _write(fmt, srcs, out, calls, samples)
+            if r < 0:
+                bad = [s for s in srcs if s.stopped()]
+                if bad:
+                    raise bad[0].error(r)
+                raise JointerError(-r, "%s: cannot write: %s" % (output, os.strerror(-r)))
+        for s in srcs:
+            w = warning(s)
+            if w and warn:
+                warn(w)
+    finally:
+        for s in srcs:
+            s.close()
     return output

@@ -4,21 +4,29 @@
   - `jointer watch --output` CSV as time series;
   - a program-monitor profile (`jointer profile --format csv`, or
     jointer.profile()) as horizontal bars of total cycles per function.
-Each bar carries an SVG id jointer_bar_<n>. Files are written to a temporary
-name and renamed: nothing half-written.
+Each bar carries an SVG id jointer_bar_<n>. Titles say what is plotted, axes
+their unit; series more than 100x apart get their own axis (watch) or a log
+axis (histogram counts, profile totals); the layout is matplotlib's
+constrained layout (no text overlaps another: tests/test_plot.py measures
+it). Files are written by jointer.safeio.Output: nothing half-written.
 """
 import csv
 import errno as E
 import json
 import os
 
+from . import safeio
 from .errors import JointerError
 
 FORMATS = (".png", ".svg")
+RATIO = 100          # series further apart than this get their own axis (or a log axis)
 
 
 def _plt():
-    import matplotlib
+    try:
+        import matplotlib
+    except ModuleNotFoundError:
+        raise JointerError(E.ENOENT, "the Python module matplotlib is missing: pip install 'jointer[plot]'") from None
     matplotlib.use("Agg")
     matplotlib.rcParams["svg.fonttype"] = "none"   # labels stay text in SVG (searchable)
     matplotlib.rcParams["svg.hashsalt"] = "jointer"  # stable ids: same data, same file
@@ -33,19 +41,14 @@ def _check_out(out):
     return ext[1:]
 
 
-def _save(fig, out):
+def _save(fig, out, inputs=()):
     fmt = _check_out(out)
     plt = _plt()
-    tmp = out + ".tmp"
     try:
-        fig.savefig(tmp, format=fmt, bbox_inches="tight")
-        os.replace(tmp, out)
-    except OSError as e:
-        raise JointerError(e.errno or E.EIO, "cannot write %s: %s" % (out, e.strerror)) from None
+        with safeio.Output(out, inputs) as f:
+            fig.savefig(f, format=fmt)
     finally:
         plt.close(fig)
-        if os.path.exists(tmp):
-            os.unlink(tmp)
     return out
 
 
@@ -53,73 +56,142 @@ def _label(lo, hi):
     return "[%d, %s)" % (lo, "inf" if hi is None else "%d" % hi)
 
 
-def plot_histograms(hists, out, title=None):
-    """hists: {metric: [(low, high, count)]} -> one bar chart per histogram."""
+def _eng(ax, axis="y"):
+    """Integer ticks labelled 8.6 G, 120 k: no offset text ("1e9") away from the axis."""
+    from matplotlib.ticker import EngFormatter, MaxNLocator
+    a = ax.yaxis if axis == "y" else ax.xaxis
+    a.set_major_locator(MaxNLocator(integer=True))
+    a.set_major_formatter(EngFormatter(sep=" "))
+
+
+def unit(names):
+    """The unit of metrics by their names: cycles, bytes, else events."""
+    for word in ("cycles", "bytes"):
+        if all(word in n.lower() or word[:-1] in n.lower() for n in names):
+            return word
+    return "events" if not any(w in n.lower() for n in names for w in ("cycle", "byte")) else "events, cycles, bytes"
+
+
+def groups(series, ratio=RATIO):
+    """Series names grouped so that within a group the largest magnitude is at
+    most ratio x the smallest (each group gets its own axis); largest first."""
+    mag = {n: max((abs(v) for _, v in pts), default=0) or 1 for n, pts in series.items()}
+    out = []
+    for n in sorted(series, key=lambda k: -mag[k]):
+        if out and mag[out[-1][0]] <= ratio * mag[n]:
+            out[-1].append(n)
+        else:
+            out.append([n])
+    return out
+
+
+def plot_histograms(hists, out, title=None, inputs=()):
+    """hists: {metric: [(low, high, count)]} -> one bar chart per histogram
+    (log counts when the buckets differ by more than 100x)."""
+    _check_out(out)
+    return _save(histogram_figure(hists, title), out, inputs)
+
+
+def histogram_figure(hists, title=None):
     if not hists:
         raise JointerError(E.EINVAL, "no histogram to plot")
-    _check_out(out)
     plt = _plt()
-    fig, axes = plt.subplots(len(hists), 1, figsize=(8, 3.2 * len(hists)), squeeze=False)
+    nb = max(len(b) for b in hists.values())
+    fig, axes = plt.subplots(len(hists), 1, figsize=(max(8.0, 0.35 * nb + 2), 3.6 * len(hists)), squeeze=False,
+                             layout="constrained")
     n = 0
     for ax, (name, buckets) in zip(axes[:, 0], hists.items()):
-        bars = ax.bar(range(len(buckets)), [c for _, _, c in buckets], color="#4C72B0")
+        counts = [c for _, _, c in buckets]
+        bars = ax.bar(range(len(buckets)), counts, color="#4C72B0")
         for b in bars:
             b.set_gid("jointer_bar_%d" % n)
             n += 1
         ax.set_xticks(range(len(buckets)))
-        ax.set_xticklabels([_label(lo, hi) for lo, hi, _ in buckets], rotation=45, ha="right", fontsize=8)
-        ax.set_ylabel("count")
-        ax.set_title(name)
+        ax.set_xticklabels([_label(lo, hi) for lo, hi, _ in buckets], rotation=90, fontsize=8)
+        pos = [c for c in counts if c > 0]
+        if pos and max(pos) > RATIO * min(pos):
+            ax.set_yscale("log")
+            ax.set_ylabel("count (events, log scale)")
+        else:
+            _eng(ax)
+            ax.set_ylabel("count (events)")
+        ax.set_xlabel("bucket [low, high) of %s (the metric's unit: cycles or events)" % name)
+        ax.set_title("Histogram %s" % name)
     if title:
         fig.suptitle(title)
-    return _save(fig, out)
+    return fig
 
 
-def plot_watch(series, out, title=None):
-    """series: {metric: [(time_ms, value)]} -> one line per metric."""
+def plot_watch(series, out, title=None, inputs=()):
+    """series: {metric: [(time_ms, value)]} -> one line per metric; metrics
+    more than 100x apart on separate axes (sharing the time axis)."""
+    _check_out(out)
+    return _save(watch_figure(series, title), out, inputs)
+
+
+def watch_figure(series, title=None):
     if not series:
         raise JointerError(E.EINVAL, "no series to plot")
-    _check_out(out)
     plt = _plt()
-    fig, ax = plt.subplots(figsize=(8, 4))
-    for name, pts in series.items():
-        line, = ax.plot([t for t, _ in pts], [v for _, v in pts], marker=".", label=name)
-        line.set_gid("jointer_series_" + name)
-    ax.set_xlabel("time (ms)")
-    ax.set_ylabel("value")
-    ax.legend()
-    if title:
-        ax.set_title(title)
-    return _save(fig, out)
+    gs = groups(series)
+    fig, axes = plt.subplots(len(gs), 1, figsize=(9, 2.4 * len(gs) + 1.2), sharex=True, squeeze=False,
+                             layout="constrained")
+    for ax, names in zip(axes[:, 0], gs):
+        for name in names:
+            pts = series[name]
+            line, = ax.plot([t for t, _ in pts], [v for _, v in pts], marker=".", label=name)
+            line.set_gid("jointer_series_" + name)
+        _eng(ax)
+        ax.set_ylabel("value (%s)" % unit(names))
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
+        ax.grid(True, alpha=0.3)
+    axes[-1, 0].set_xlabel("time since the first sample (ms)")
+    fig.suptitle(title or "Monitor metrics over time (jointer watch)")
+    return fig
 
 
-def plot_profile(stats, out, title=None):
-    """stats: {function: {calls, total, ...}} -> horizontal bars of total cycles."""
+def plot_profile(stats, out, title=None, inputs=()):
+    """stats: {function: {calls, total, ...}} -> horizontal bars of total
+    cycles (a log axis when totals differ by more than 100x)."""
+    _check_out(out)
+    return _save(profile_figure(stats, title), out, inputs)
+
+
+def profile_figure(stats, title=None):
     if not stats:
         raise JointerError(E.EINVAL, "no function to plot")
-    _check_out(out)
     plt = _plt()
     names = list(stats)
-    fig, ax = plt.subplots(figsize=(8, 0.5 * len(names) + 1.5))
-    bars = ax.barh(range(len(names)), [stats[n]["total"] for n in names], color="#55A868")
+    fig, ax = plt.subplots(figsize=(9, 0.5 * len(names) + 1.8), layout="constrained")
+    totals = [stats[n]["total"] for n in names]
+    bars = ax.barh(range(len(names)), totals, color="#55A868")
+    pos = [t for t in totals if t > 0]
+    log = bool(pos) and max(pos) > RATIO * min(pos)
     for k, b in enumerate(bars):
         b.set_gid("jointer_bar_%d" % k)
-        ax.annotate("%d calls" % stats[names[k]]["calls"], (b.get_width(), b.get_y() + b.get_height() / 2),
+        calls = stats[names[k]]["calls"]
+        ax.annotate("%d call%s" % (calls, "" if calls == 1 else "s"), (max(b.get_width(), 1 if log else 0),
+                                                           b.get_y() + b.get_height() / 2),
                     xytext=(3, 0), textcoords="offset points", va="center", fontsize=8)
     ax.set_yticks(range(len(names)))
     ax.set_yticklabels(names)
     ax.invert_yaxis()
-    ax.set_xlabel("total cycles")
-    ax.set_title(title or "program monitor profile")
-    return _save(fig, out)
+    if log:
+        ax.set_xscale("log")
+        ax.set_xlim(left=0.8)
+    else:
+        _eng(ax, "x")
+    ax.set_xlim(right=(max(pos) if pos else 1) * (8 if log else 1.25))   # room for the annotations
+    ax.set_xlabel("total cycles per function (inclusive%s)" % (", log scale" if log else ""))
+    ax.set_ylabel("function")
+    ax.set_title(title or "Program monitor profile")
+    return fig
 
 
 def _load_json(path):
+    text = safeio.read_text(path, "`jointer read --format json` output")
     try:
-        with open(path) as f:
-            return json.load(f)
-    except OSError as e:
-        raise JointerError(e.errno or E.EIO, "cannot open %s: %s" % (path, e.strerror)) from None
+        return json.loads(text)
     except ValueError as e:
         raise JointerError(E.EINVAL, "%s: not JSON (expected `jointer read --format json`): %s" % (path, e)) from None
 
@@ -151,11 +223,7 @@ def histograms_from_json(path, metric=None):
 
 def profile_from_csv(path):
     """{function: {calls, total, min, max, ...}} of `jointer profile --format csv`."""
-    try:
-        with open(path, newline="") as f:
-            rows = list(csv.reader(f))
-    except OSError as e:
-        raise JointerError(e.errno or E.EIO, "cannot open %s: %s" % (path, e.strerror)) from None
+    rows = list(csv.reader(safeio.read_text(path, "`jointer profile --format csv` output").splitlines()))
     head = "function,calls,total_cycles,min_cycles,max_cycles,unmatched_entries,unmatched_exits".split(",")
     if not rows or rows[0][:7] != head:
         raise JointerError(E.EINVAL, "%s:1: expected the header %s (jointer profile --format csv)"
@@ -176,10 +244,10 @@ def plot(kind, path, out, metric=None):
     """The `python3 -m jointer plot` command: kind histogram | watch | profile."""
     _check_out(out)
     if kind == "histogram":
-        return plot_histograms(histograms_from_json(path, metric), out, os.path.basename(path))
+        return plot_histograms(histograms_from_json(path, metric), out, inputs=[path])
     if kind == "watch":
         from .export import read_watch_csv
-        return plot_watch(read_watch_csv(path), out, os.path.basename(path))
+        return plot_watch(read_watch_csv(path), out, inputs=[path])
     if kind == "profile":
-        return plot_profile(profile_from_csv(path), out)
+        return plot_profile(profile_from_csv(path), out, inputs=[path])
     raise JointerError(E.EINVAL, "unknown plot \"%s\": histogram, watch or profile" % kind)

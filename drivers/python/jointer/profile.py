@@ -6,12 +6,9 @@ Symbol files are the CLI's (drivers/cli/jointer_cli_pm.c): one function a
 line, `NAME ENTRY [EXIT]` (0x hex or decimal) or nm's `ADDR TYPE NAME`;
 `#` starts a comment; table indices in file order, entry then exit.
 """
-import ctypes
 import errno as E
 
-import numpy as np
-
-from . import _lib
+from . import _lib, safeio
 from .errors import JointerError
 
 PROFILE_FIELDS = ("calls", "total", "min", "max", "unmatched_entries", "unmatched_exits")
@@ -29,31 +26,27 @@ def _addr(tok, hexa):
 def read_symbols(path, max_addresses=32):
     """[(name, entry, exit or None)] from a symbol file; JointerError names file:line."""
     out, naddr = [], 0
-    try:
-        f = open(path)
-    except OSError as e:
-        raise JointerError(e.errno or E.EIO, "cannot open symbol file %s: %s" % (path, e.strerror)) from None
-    with f:
-        for lineno, line in enumerate(f, 1):
-            tok = line.split("#", 1)[0].split()
-            if not tok:
-                continue
-            nm = len(tok) == 3 and len(tok[1]) == 1 and tok[1].isalpha()
-            if len(tok) not in (2, 3):
-                raise JointerError(E.EINVAL, "%s:%d: expected NAME ENTRY [EXIT] or nm's ADDR TYPE NAME" % (path, lineno))
-            need = 1 if nm or len(tok) == 2 else 2
-            if len(out) == 32 or naddr + need > max_addresses:
-                raise JointerError(E.EINVAL, "%s:%d: too many addresses (the table holds %d)"
-                                   % (path, lineno, max_addresses))
-            try:
-                if nm:
-                    out.append((tok[2], _addr(tok[0], True), None))
-                else:
-                    out.append((tok[0], _addr(tok[1], False), _addr(tok[2], False) if need == 2 else None))
-            except ValueError:
-                raise JointerError(E.EINVAL, "%s:%d: bad address (expected 0x... or decimal, 32 bits)"
-                                   % (path, lineno)) from None
-            naddr += need
+    text = safeio.read_text(path, "a symbol file (NAME ENTRY [EXIT] lines)", 16 << 20)
+    for lineno, line in enumerate(text.splitlines(), 1):
+        tok = line.split("#", 1)[0].split()
+        if not tok:
+            continue
+        nm = len(tok) == 3 and len(tok[1]) == 1 and tok[1].isalpha()
+        if len(tok) not in (2, 3):
+            raise JointerError(E.EINVAL, "%s:%d: expected NAME ENTRY [EXIT] or nm's ADDR TYPE NAME" % (path, lineno))
+        need = 1 if nm or len(tok) == 2 else 2
+        if len(out) == 32 or naddr + need > max_addresses:
+            raise JointerError(E.EINVAL, "%s:%d: too many addresses (the table holds %d)"
+                               % (path, lineno, max_addresses))
+        try:
+            if nm:
+                out.append((tok[2], _addr(tok[0], True), None))
+            else:
+                out.append((tok[0], _addr(tok[1], False), _addr(tok[2], False) if need == 2 else None))
+        except ValueError:
+            raise JointerError(E.EINVAL, "%s:%d: bad address (expected 0x... or decimal, 32 bits)"
+                               % (path, lineno)) from None
+        naddr += need
     if not out:
         raise JointerError(E.EINVAL, "%s: no function (expected lines NAME ENTRY [EXIT])" % path)
     return out
@@ -73,6 +66,7 @@ def profile(records, symbols, stack_depth=1024):
     """{name: {calls, total, min, max, unmatched_entries, unmatched_exits}} in
     symbol order. records: numpy TRACE_DTYPE array (or (timestamp, data)
     pairs); symbols: a symbol file path or [(name, entry, exit or None)]."""
+    import numpy as np
     if isinstance(symbols, str):
         symbols = read_symbols(symbols)
     rec = np.ascontiguousarray(np.asarray(records, dtype=[("timestamp", "<u4"), ("data", "<u4")])

@@ -140,3 +140,77 @@ def test_command_line(tmp_path, descs):
                        text=True, env=env)
     assert r.returncode == 0 and r.stdout.strip() == "wrote " + p[:-4] + ".vcd", r.stderr
     assert os.path.exists(p[:-4] + ".vcd")
+
+
+# ---- one wrap rule: profile and Perfetto agree; stop-mode traces know their clock ----
+
+@pytest.fixture(scope="module")
+def pm_desc(tmp_path_factory):
+    from conftest import REPO
+    return jointer.Descriptor.from_yaml(os.path.join(REPO, "configs", "program_monitor.yaml"),
+                                        str(tmp_path_factory.mktemp("pmdesc")))
+
+
+# main (indices 0/1) spans a 32-bit wrap with work (2/3) inside: the deltas between consecutive
+# records sum to 2^32 + 300 cycles for main, 0x70000000 for work
+WRAP = [(100, 0), (0x80000000, 2), (0xF0000000, 3), (400, 1), (500, 2), (530, 3)]
+
+
+def test_profile_and_perfetto_agree_across_a_wrap(tmp_path, pm_desc):
+    p = str(tmp_path / "pm.jtr")
+    jointer.write_trace_file(p, pm_desc, "pc_trace", np.array(WRAP, dtype=jointer.TRACE_DTYPE))
+    h, rec = jointer.read_trace_file(p)
+    assert h["clock_hz"] == 100000000                     # a stop-mode trace: its LMIC clock, not 0
+    sym = tmp_path / "s.txt"
+    sym.write_text("main 0x100 0x1F0\nwork 0x200 0x2F0\n")
+    prof = jointer.profile(rec, str(sym))
+    assert prof["main"]["total"] == (1 << 32) + 300 and prof["main"]["max"] == 0xFFFFFFFF   # saturates
+    assert prof["work"]["total"] == 0x70000000 + 30 and prof["work"]["calls"] == 2
+    out = convert([p], "perfetto", str(tmp_path / "t.json"), str(sym))
+    doc = json.load(open(out))
+    check_trace_events(doc)
+    sl = {}
+    for e in doc["traceEvents"]:
+        if e["ph"] == "X":
+            sl.setdefault(e["name"], []).append(e)
+    assert {n: sum(e["args"]["cycles"] for e in v) for n, v in sl.items()} == \
+        {n: prof[n]["total"] for n in ("main", "work")}
+    main = sl["main"][0]
+    assert main["dur"] == pytest.approx(((1 << 32) + 300) * 0.01) and main["ts"] == pytest.approx(1.0)
+    assert unwrap([t for t, _ in WRAP])[3] == 100 + (1 << 32) + 300
+    # the CLI's profile reads the trace file and the CSV trace --convert writes: the same totals
+    cli_pm = os.path.join(os.path.dirname(CLI_DIR), "cli-pm", "jointer-program_monitor")
+    if os.path.exists(cli_pm):
+        csv_out = tmp_path / "t.csv"
+        csv_out.write_text(subprocess.run([os.path.join(CLI_DIR, "jointer-relay_mon"), "trace", "--convert", p],
+                                          capture_output=True, text=True, check=True).stdout)
+        for inp in (p, str(csv_out)):
+            r = subprocess.run([cli_pm, "profile", str(sym), "--input", inp, "--format", "csv"], capture_output=True,
+                               text=True, timeout=30)
+            assert r.returncode == 0, r.stderr
+            rows = {ln.split(",")[0]: ln.split(",") for ln in r.stdout.splitlines()[1:]}
+            assert int(rows["main"][2]) == (1 << 32) + 300 and int(rows["work"][2]) == 0x70000000 + 30
+
+
+def test_vcd_of_a_stop_mode_trace_uses_its_clock(tmp_path, pm_desc):
+    p = str(tmp_path / "pm.jtr")
+    jointer.write_trace_file(p, pm_desc, "pc_trace", np.array([(3, 1), (5, 2)], dtype=jointer.TRACE_DTYPE))
+    v = vcdvcd.VCDVCD(convert([p], "vcd", str(tmp_path / "pm.vcd")))
+    data = [k for k in v.signals if k.endswith(".data")][0]
+    assert [t for t, _ in v[data].tv[1:]] == [30000, 50000]   # 10 ns = 10000 ps a cycle
+
+
+def test_cli_and_python_write_the_same_formats(tmp_path, descs):
+    p = make(tmp_path, descs)
+    for fmt in ("csv", "json", "vcd", "perfetto"):
+        o = str(tmp_path / ("o." + fmt))
+        convert([p], fmt, o)
+        c = subprocess.run([os.path.join(CLI_DIR, "jointer-relay_mon"), "trace", "--convert", p, "--format", fmt],
+                           capture_output=True, check=True).stdout
+        mine = open(o, "rb").read()
+        if fmt == "vcd":
+            mine = mine.replace(b"$version jointer python %s $end" % jointer.__version__.encode(),
+                                b"$version jointer cli $end")
+        if fmt == "perfetto":
+            mine = mine.replace(b"jointer python %s" % jointer.__version__.encode(), b"jointer cli")
+        assert mine == c, fmt

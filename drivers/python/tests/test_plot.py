@@ -79,3 +79,97 @@ def test_bad_plot_inputs(tmp_path):
     assert r.returncode == 1 and "must end in .png or .svg" in r.stderr
     with pytest.raises(jointer.JointerError):
         plot.plot_histograms({}, str(tmp_path / "x.png"))
+
+
+# ---- plots a person reads: titles, units, axes per magnitude, no text on text ----
+
+WATCH = {"compute_cycles": [(t * 100.0, 860000000 * t) for t in range(11)],
+         "mac_fires": [(t * 100.0, 1000 * t) for t in range(11)],
+         "bytes_written": [(t * 100.0, 4000 * t) for t in range(11)],
+         "errors": [(t * 100.0, t % 2) for t in range(11)]}
+PROFILE = {"main": {"total": 2 ** 32 + 300, "calls": 1}, "work_with_a_long_name": {"total": 30, "calls": 2},
+           "leaf": {"total": 0, "calls": 5}}
+HISTS = {"rd_lat_hist": [(0 if k == 0 else 2 ** k, 2 ** (k + 1) if k < 11 else None, c) for k, c in enumerate(RD)],
+         "wr_lat_hist": [(k, k + 1, c) for k, c in enumerate(WR)]}
+
+
+def drawn_texts(fig):
+    """(text, window bbox) of every text the renderer draws: titles, axis
+    labels, tick labels of drawn ticks, legends, annotations."""
+    import matplotlib.text
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()
+    ticks = set()
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            drawn = axis._update_ticks()
+            for tk in axis.get_major_ticks() + axis.get_minor_ticks():
+                if tk not in drawn:
+                    ticks.update((tk.label1, tk.label2))
+    return [(t.get_text(), t.get_window_extent(r)) for t in fig.findobj(matplotlib.text.Text)
+            if t.get_visible() and t.get_text().strip() and t not in ticks]
+
+
+def overlapping(fig):
+    import itertools
+    box = drawn_texts(fig)
+    assert len(box) > 5
+    return [(a, b) for (a, x), (b, y) in itertools.combinations(box, 2)
+            if x.x0 < y.x1 - 0.5 and y.x0 < x.x1 - 0.5 and x.y0 < y.y1 - 0.5 and y.y0 < x.y1 - 0.5]
+
+
+@pytest.mark.parametrize("kind", ["watch", "profile", "histogram", "histogram_one"])
+def test_no_text_overlaps_another(kind):
+    fig = {"watch": lambda: plot.watch_figure(WATCH),
+           "profile": lambda: plot.profile_figure(PROFILE),
+           "histogram": lambda: plot.histogram_figure(HISTS),
+           "histogram_one": lambda: plot.histogram_figure({"h": [(k, k + 1, k * 3) for k in range(40)]})}[kind]()
+    try:
+        assert overlapping(fig) == []
+    finally:
+        import matplotlib.pyplot as plt
+        plt.close(fig)
+
+
+def test_the_overlap_check_can_fail():
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots()
+    ax.set_title("title")
+    ax.text(0.5, 1.0, "title again", transform=ax.transAxes)
+    ax.set_xlabel("x")
+    assert overlapping(fig)
+    plt.close(fig)
+
+
+def test_titles_units_and_split_axes():
+    import matplotlib.pyplot as plt
+    fig = plot.watch_figure(WATCH)
+    axes = fig.axes
+    # compute_cycles (8.6e9) alone; mac_fires and bytes_written (4x apart) together; errors (0/1) alone
+    assert [sorted(line.get_label() for line in ax.get_lines()) for ax in axes] == \
+        [["compute_cycles"], ["bytes_written", "mac_fires"], ["errors"]]
+    assert [ax.get_ylabel() for ax in axes] == ["value (cycles)", "value (events, cycles, bytes)", "value (events)"]
+    assert axes[-1].get_xlabel() == "time since the first sample (ms)"
+    assert fig._suptitle.get_text() == "Monitor metrics over time (jointer watch)"
+    plt.close(fig)
+    fig = plot.profile_figure(PROFILE)
+    ax = fig.axes[0]
+    assert ax.get_xscale() == "log" and ax.get_xlabel() == "total cycles per function (inclusive, log scale)"
+    assert ax.get_title() == "Program monitor profile"
+    plt.close(fig)
+    fig = plot.profile_figure({"a": {"total": 50, "calls": 1}, "b": {"total": 30, "calls": 1}})
+    assert fig.axes[0].get_xscale() == "linear"
+    plt.close(fig)
+    fig = plot.histogram_figure(HISTS)
+    a0, a1 = fig.axes
+    assert a0.get_yscale() == "log" and a0.get_ylabel() == "count (events, log scale)"
+    assert a1.get_yscale() == "log" and a1.get_title() == "Histogram wr_lat_hist"   # 1 .. 0xFFFFFF
+    plt.close(fig)
+    fig = plot.histogram_figure({"h": [(0, 1, 5), (1, 2, 400), (2, None, 0)]})
+    assert fig.axes[0].get_yscale() == "linear" and fig.axes[0].get_ylabel() == "count (events)"
+    assert fig.axes[0].get_xlabel() == "bucket [low, high) of h (the metric's unit: cycles or events)"
+    plt.close(fig)
+
+
+def test_groups():
+    assert plot.groups({"a": [(0, 1)], "b": [(0, 100)], "c": [(0, 101)], "d": [(0, 0)]}) == [["c", "b"], ["a", "d"]]

@@ -1,0 +1,145 @@
+/*
+ * jointer_export.h - trace files (jointer_trace_file.h) converted record by
+ * record, in constant memory, to
+ *   - CSV and JSON (what `jointer trace --convert` prints),
+ *   - VCD: per trace a 32-bit `data` and a 1-bit `strobe` (high during each
+ *     record's cycle) in scope <monitor>.<trace>, timescale 1 ps, time =
+ *     cycle x the LMIC clock period (clock_hz 0, unknown: 1 ns per cycle);
+ *     several files are merged in time order,
+ *   - Chrome/Perfetto JSON trace events: records as instant events on one
+ *     thread per trace, program-monitor calls as complete ("X") slices,
+ *     counter ("C") samples; ts in microseconds.
+ * Cycles and durations follow the one wrap rule of jointer_cycles.h.
+ * The CLI (`jointer trace --convert`) and the Python package (ctypes) call
+ * the same functions: one implementation of each format.
+ *
+ * An input file must be seekable (a regular file: the size is checked
+ * against the header before anything is written). A file without COMPLETE
+ * (the recording was cut short) converts its whole records; a partial record
+ * at its end is ignored and counted in tail_bytes. Every function returns 0
+ * or -errno; jointer_export_message() says what is wrong in one line (the
+ * byte offset where it applies). Hosted (stdio), no allocation.
+ */
+#ifndef JOINTER_EXPORT_H
+#define JOINTER_EXPORT_H
+
+#include <stdio.h>
+
+#include "jointer_cycles.h"
+#include "jointer_pm.h"
+#include "jointer_trace_file.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define JOINTER_EXPORT_BUF 1024u     /* records read at a time */
+
+/* why a source stopped (jointer_export_message) */
+enum jointer_export_why {
+    JOINTER_EXPORT_OK = 0,
+    JOINTER_EXPORT_NOT_SEEKABLE,   /* not a regular file */
+    JOINTER_EXPORT_EMPTY,          /* 0 bytes */
+    JOINTER_EXPORT_BAD_MAGIC,      /* offset 0 */
+    JOINTER_EXPORT_BAD_VERSION,    /* offset 8 */
+    JOINTER_EXPORT_BAD_ENCODING,   /* offset 10 */
+    JOINTER_EXPORT_SHORT_HEADER,   /* fewer than 104 bytes */
+    JOINTER_EXPORT_TRUNCATED,      /* COMPLETE, fewer items than the header counts */
+    JOINTER_EXPORT_TRAILING,       /* COMPLETE, bytes after the items the header counts */
+    JOINTER_EXPORT_MALFORMED,      /* a malformed compact unit */
+    JOINTER_EXPORT_READ_ERROR,     /* the read failed */
+    JOINTER_EXPORT_WRITE_ERROR     /* the output failed */
+};
+
+/* one input trace file; all state inside (the caller gives the storage) */
+typedef struct jointer_export_src {
+    FILE *f;
+    jointer_tfile_header h;
+    jointer_tfile_reader rd;
+    jointer_cycles clk;
+    uint64_t size;         /* bytes of the file */
+    uint64_t items;        /* 8-byte items (records or units) to read */
+    uint64_t records;      /* records delivered so far */
+    uint32_t tail_bytes;   /* a file without COMPLETE: bytes of a partial item at its end, ignored */
+    int why;               /* enum jointer_export_why of the error, 0 */
+    uint64_t err_offset;   /* byte offset of the error */
+    uint64_t err_value;    /* what was found there (version, encoding, items, bytes) */
+    char name[32];         /* the trace's name, else the caller's fallback */
+    /* VCD state */
+    char scope_mon[32], scope_trace[40], id_data[4], id_strobe[4];
+    uint64_t period_ps, clear_at;   /* clear_at: time of the strobe's fall, UINT64_MAX none */
+    int have;                       /* 1: next/next_cycle hold the next record */
+    jointer_trace_record next;
+    uint64_t next_cycle;
+    uint32_t n, pos;                /* buf: records held, next one */
+    jointer_trace_record buf[JOINTER_EXPORT_BUF];
+} jointer_export_src;
+
+/* open path for reading without blocking (O_NONBLOCK: a FIFO without a
+ * writer) and only when it is a regular file: -EISDIR, -ESPIPE (a FIFO or a
+ * socket), -ENODEV (a device), or open's -errno */
+int jointer_export_fopen(const char *path, FILE **f);
+/* what jointer_export_fopen's error means, one line */
+const char *jointer_export_open_error(int err);
+/* read and check the header of f (at its start); name_fallback names a
+ * trace without a name (may be NULL). -EPROTO (not a trace file, bad
+ * size), -ESPIPE (not seekable), -EIO */
+int jointer_export_open(jointer_export_src *s, FILE *f, const char *name_fallback);
+/* up to max records (max >= 3) from where the source is: *n = 0 at the end */
+int jointer_export_read(jointer_export_src *s, jointer_trace_record *rec, uint32_t max, uint32_t *n);
+/* cycles[i] of ts[0..n-1] continuing the source's clock (jointer_cycles.h) */
+void jointer_export_cycles(jointer_export_src *s, const uint32_t *ts, uint32_t n, uint64_t *cycles);
+/* one line (no file name, no newline) saying why s stopped, for err */
+void jointer_export_message(const jointer_export_src *s, int err, char *buf, size_t size);
+
+/* `jointer trace --convert` CSV / JSON of one file (a compact file is read
+ * twice: the header line counts its records) */
+int jointer_export_csv(FILE *out, jointer_export_src *s);
+int jointer_export_json(FILE *out, jointer_export_src *s);
+/* VCD of n files merged in time order; version: the generator's, in $version */
+int jointer_export_vcd(FILE *out, jointer_export_src *const *src, unsigned n, const char *version);
+
+/* ---- Perfetto: begin, processes and threads, sources, counters, end ----- */
+typedef struct jointer_perfetto {
+    FILE *out;
+    uint64_t events;
+} jointer_perfetto;
+
+/* program-monitor calls: the functions (jointer_pm.h roles, names) and a
+ * call stack (the oldest frame is dropped when it is full) */
+typedef struct jointer_export_frame {
+    uint64_t cycle;
+    uint16_t function;
+} jointer_export_frame;
+
+typedef struct jointer_export_calls {
+    const jointer_pm_function *fn;
+    const char *const *names;
+    unsigned nfn;
+    jointer_export_frame *stack;
+    unsigned stack_depth;
+} jointer_export_calls;
+
+int jointer_perfetto_begin(jointer_perfetto *p, FILE *out);
+int jointer_perfetto_process(jointer_perfetto *p, unsigned pid, const char *name);
+int jointer_perfetto_thread(jointer_perfetto *p, unsigned pid, unsigned tid, const char *name);
+/* every record of s as an instant on (pid, tid); calls (may be NULL) as slices */
+int jointer_perfetto_records(jointer_perfetto *p, jointer_export_src *s, unsigned pid, unsigned tid,
+                             const jointer_export_calls *calls);
+int jointer_perfetto_counter(jointer_perfetto *p, unsigned pid, const char *name, double ts_us, int64_t value);
+/* closes the array; generator and the sources' names in otherData */
+int jointer_perfetto_end(jointer_perfetto *p, const char *generator, const char *const *sources, unsigned n);
+
+/* for the Python binding (no struct mirror): sizeof (jointer_export_src),
+ * its header, and its counts */
+size_t jointer_export_src_size(void);
+const jointer_tfile_header *jointer_export_header(const jointer_export_src *s);
+enum { JOINTER_EXPORT_RECORDS, JOINTER_EXPORT_ITEMS, JOINTER_EXPORT_TAIL, JOINTER_EXPORT_SKIPPED,
+       JOINTER_EXPORT_ITEMS_READ, JOINTER_EXPORT_WHY };
+uint64_t jointer_export_count(const jointer_export_src *s, int what);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* JOINTER_EXPORT_H */
