@@ -79,7 +79,7 @@ def _trace(d: Design, t: dict, st: Strings) -> bytes:
     relay = t["mode"] == "relay"
     ring_log2 = _sink_of(d, t["name"]).ring_log2 if sink else 0
     return TRACE.pack(st.add(t["name"]), t["reg_offset"], t["ram_offset"], t["depth"] if not sink else 0,
-                      t["low"], t["high"], t["clock_hz"] if (relay or sink) else 0, t["sniffer"], t["lmic"],
+                      t["low"], t["high"], t["clock_hz"], t["sniffer"], t["lmic"],
                       t["dcapf"], 1 if t["ring"] else 0, t["irq_bit"], 1 if t["has_filter"] else 0,
                       1 if relay else 0, t["sink_bytes"], t["encoding"] if sink else 0, ring_log2)
 
