@@ -108,7 +108,33 @@ def elaborate(mon: Monitor, src: Source, source_name: str) -> Design:
     check_names(d, src, diags)
     if diags:
         raise InputError(diags)
+    if col.desc_rom:
+        d.desc_rom_consts = desc_rom_consts(d)
     return d
+
+
+ROM_WORDS_PER_LINE = 6
+
+
+def desc_rom_words(data: bytes) -> list[int]:
+    """The descriptor ROM's words: file byte 4i+k is bits 8k+7..8k of word i
+    (little-endian), the last word padded with zero bytes."""
+    data = data + bytes(-len(data) % 4)
+    return [int.from_bytes(data[i:i + 4], "little") for i in range(0, len(data), 4)]
+
+
+def desc_rom_consts(d: Design) -> ConstGroup:
+    """The descriptor ROM's contents, computed from the finished design (the
+    descriptor file describes the design, not its VHDL: no cycle)."""
+    from .backends.descfile import encode  # the backend imports this module
+    data = encode(d)
+    words = desc_rom_words(data)
+    lines = [", ".join(f'x"{w:08X}"' for w in words[i:i + ROM_WORDS_PER_LINE])
+             for i in range(0, len(words), ROM_WORDS_PER_LINE)]
+    value = "(\n    " + ",\n    ".join(lines) + ")"
+    return ConstGroup(f"descriptor ROM: {d.name}.jdesc, {len(data)} bytes, little-endian words", [
+        Const("desc_words_c", "natural", str(len(words)), "ROM words (DESC_DATA)"),
+        Const("desc_rom_c", f"word_array_t(0 to {len(words) - 1})", value)])
 
 
 def source_display_name(path: str) -> str:
