@@ -3,11 +3,14 @@
 #   make c-test          native unit tests (mock) + UIO/devmem port tests (fake sysfs)
 #   make cross-test      the same for aarch64 and armhf under qemu-user
 #   make sanitize-test   the same under ASan + UBSan (clang)
-#   make fuzz-smoke      libFuzzer over the API and the trace-file reader, bounded (FUZZ_SMOKE_TIME s each)
+#   make fuzz-smoke      libFuzzer over the API, the trace-file reader and the descriptor file
+#                        parser, bounded (FUZZ_SMOKE_TIME s each)
 #   make fuzz            the same, longer (FUZZ_TIME s)
 #   make cli-fixture     the CLI over the test monitors (tests/fixtures/*.yaml, generated)
 #   make cli-test        the CLI against a fake UIO device
-#   make cli CONFIG=f    the CLI linked with the descriptor generated from f
+#   make cli             the generic CLI (descriptor files: --desc, JOINTER_DESC, ROM, JOINTER_DESC_PATH)
+#   make cli CONFIG=f    the CLI linked with the descriptor generated from f (CLI_DESC=builtin);
+#                        CLI_DESC=file: the generic CLI and f's <name>.jdesc beside it
 #   make driver-gen-test every configs/*.yaml: generated C + libjointer compile, self-check, run
 #   make driver-bench    .text size (armhf -Os) and callgrind instructions per read
 #   make driver-lint     cppcheck + a -Wconversion build of the library
@@ -41,6 +44,9 @@ DRV_T_UIO    := $(DRV_LIB) $(DRV_FIXGEN)/accel_mon/c/accel_mon.c $(DRV_FIXGEN)/r
                 $(DRV)/tests/test_uio.c
 DRV_T_FUZZ   := $(DRV_PORTABLE) $(DRV)/tests/mock/jointer_mock.c $(DRV_FIXSRC) $(DRV)/tests/fuzz_api.c
 DRV_CLI_SRC  := $(DRV_LIB) $(wildcard $(DRV)/cli/*.c)
+# the fixtures' descriptor files (test_descfile compares them with DRV_FIXSRC)
+DRV_FIXDESC  := $(foreach f,$(DRV_FIXNAMES),$(DRV_FIXGEN)/$(f)/$(f).jdesc)
+DRV_T_DESC   := $(DRV_LIB) $(DRV_FIXSRC) $(DRV)/tests/test_descfile.c
 
 FUZZ_SMOKE_TIME ?= 20
 FUZZ_TIME       ?= 600
@@ -83,6 +89,10 @@ $(DRV_B)/%/test_uio: $(DRV_T_UIO) $(DRV_HDRS)
 	@mkdir -p $(@D)
 	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) $(DRV_FIXINC) $(DRV_T_UIO) -o $@ -pthread
 
+$(DRV_B)/%/test_descfile: $(DRV_T_DESC) $(DRV_HDRS)
+	@mkdir -p $(@D)
+	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) $(DRV_FIXINC) $(DRV_T_DESC) -o $@
+
 # the compact decoder against vectors of the Python model (compact_vectors.h)
 $(DRV_B)/%/test_compact: $(DRV)/src/jointer_compact.c $(DRV)/tests/test_compact.c $(DRV)/tests/compact_vectors.h $(DRV_HDRS)
 	@mkdir -p $(@D)
@@ -96,22 +106,26 @@ define drv_run
 	@echo "== $(1): test_histogram"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_histogram
 	@echo "== $(1): test_sink"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_sink
 	@echo "== $(1): test_compact"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_compact
+	@echo "== $(1): test_descfile"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_descfile $(DRV_FIXDESC)
 endef
 
 c-test: deps $(DRV_B)/native/test_core $(DRV_B)/native/test_uio $(DRV_B)/native/test_pm \
-        $(DRV_B)/native/test_histogram $(DRV_B)/native/test_sink $(DRV_B)/native/test_compact
+        $(DRV_B)/native/test_histogram $(DRV_B)/native/test_sink $(DRV_B)/native/test_compact \
+        $(DRV_B)/native/test_descfile
 	$(call drv_run,native)
 
 cross-test: deps $(DRV_B)/aarch64/test_core $(DRV_B)/aarch64/test_uio \
                  $(DRV_B)/armhf/test_core $(DRV_B)/armhf/test_uio $(DRV_B)/aarch64/test_pm \
                  $(DRV_B)/armhf/test_pm $(DRV_B)/aarch64/test_histogram $(DRV_B)/armhf/test_histogram \
                  $(DRV_B)/aarch64/test_sink $(DRV_B)/armhf/test_sink \
-                 $(DRV_B)/aarch64/test_compact $(DRV_B)/armhf/test_compact
+                 $(DRV_B)/aarch64/test_compact $(DRV_B)/armhf/test_compact \
+                 $(DRV_B)/aarch64/test_descfile $(DRV_B)/armhf/test_descfile
 	$(call drv_run,aarch64)
 	$(call drv_run,armhf)
 
 sanitize-test: deps $(DRV_B)/san/test_core $(DRV_B)/san/test_uio $(DRV_B)/san/test_pm \
-               $(DRV_B)/san/test_histogram $(DRV_B)/san/test_sink $(DRV_B)/san/test_compact
+               $(DRV_B)/san/test_histogram $(DRV_B)/san/test_sink $(DRV_B)/san/test_compact \
+               $(DRV_B)/san/test_descfile
 	$(call drv_run,san)
 
 $(DRV_B)/fuzz/fuzz_api: $(DRV_T_FUZZ) $(DRV_HDRS)
@@ -125,12 +139,20 @@ $(DRV_B)/fuzz/fuzz_tfile: $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_fil
 	clang $(DRV_WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	    $(DRV_INC) $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_file.c $(DRV)/src/jointer_compact.c -o $@
 
-fuzz-smoke: deps $(DRV_B)/fuzz/fuzz_api $(DRV_B)/fuzz/fuzz_tfile
-	@mkdir -p $(DRV_B)/fuzz/corpus $(DRV_B)/fuzz/corpus_tfile
+# the descriptor file parser on any bytes: the seeds are generated .jdesc files
+$(DRV_B)/fuzz/fuzz_descfile: $(DRV)/tests/fuzz_descfile.c $(DRV)/src/jointer_descfile.c $(DRV_HDRS)
+	@mkdir -p $(@D)
+	clang $(DRV_WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	    $(DRV_INC) $(DRV)/tests/fuzz_descfile.c $(DRV)/src/jointer_descfile.c -o $@
+
+fuzz-smoke: deps $(DRV_B)/fuzz/fuzz_api $(DRV_B)/fuzz/fuzz_tfile $(DRV_B)/fuzz/fuzz_descfile
+	@mkdir -p $(DRV_B)/fuzz/corpus $(DRV_B)/fuzz/corpus_tfile $(DRV_B)/fuzz/corpus_descfile
 	$(DRV_B)/fuzz/fuzz_api -max_total_time=$(FUZZ_SMOKE_TIME) -seed=1 -print_final_stats=1 \
 	    $(DRV_B)/fuzz/corpus $(DRV)/tests/fuzz_seeds 2>&1 | tail -n 12
 	$(DRV_B)/fuzz/fuzz_tfile -max_total_time=$(FUZZ_SMOKE_TIME) -seed=1 -print_final_stats=1 \
 	    $(DRV_B)/fuzz/corpus_tfile $(DRV)/tests/fuzz_seeds_tfile 2>&1 | tail -n 12
+	$(DRV_B)/fuzz/fuzz_descfile -max_total_time=$(FUZZ_SMOKE_TIME) -seed=1 -print_final_stats=1 \
+	    $(DRV_B)/fuzz/corpus_descfile $(DRV)/tests/fuzz_seeds_descfile 2>&1 | tail -n 12
 
 fuzz: deps $(DRV_B)/fuzz/fuzz_api
 	@mkdir -p $(DRV_B)/fuzz/corpus
@@ -167,15 +189,23 @@ $(DRV_B)/cli-pm/jointer-program_monitor: $(DRV_CLI_SRC) $(DRV_HDRS) configs/prog
 	gcc $(DRV_WARN) -O2 $(DRV_INC) -I$(DRV_B)/cli-pm/program_monitor/c -DJOINTER_CLI_CFG=program_monitor_cfg \
 	    $(DRV_CLI_SRC) $(DRV_B)/cli-pm/program_monitor/c/program_monitor.c -o $@
 
-cli-test: cli-fixture $(DRV_B)/cli-pm/jointer-program_monitor
+cli-test: cli-fixture $(DRV_B)/cli-pm/jointer-program_monitor $(DRV_B)/cli-generic/jointer
 	$(PYTHON) $(DRV)/tests/test_cli.py $(DRV_B)/cli-fixture
+	$(PYTHON) $(DRV)/tests/test_cli_desc.py $(BUILD)
 	$(PYTHON) $(DRV)/tests/test_cli_pm.py $(DRV_B)/cli-fixture $(DRV_B)/cli-pm
 	$(PYTHON) $(DRV)/tests/test_cli_histogram.py $(BUILD)
 
-# the CLI for CONFIG: generate the monitor, link its descriptor;
-# CLI_CC=arm-linux-gnueabihf-gcc (or aarch64-linux-gnu-gcc) builds it for the board
-CLI_CC ?= gcc
+# the CLI. CLI_DESC=file: the generic `jointer` (no CONFIG: every monitor, its
+# descriptor from --desc FILE, JOINTER_DESC, the device's ROM or JOINTER_DESC_PATH);
+# with CONFIG=f the descriptor file <name>.jdesc is generated beside it.
+# CLI_DESC=builtin: linked with the descriptor generated from CONFIG
+# (-DJOINTER_CLI_CFG). Default: builtin when CONFIG is given on the command
+# line, file otherwise. CLI_CC=arm-linux-gnueabihf-gcc (or aarch64-linux-gnu-gcc)
+# builds it for the board.
+CLI_CC   ?= gcc
+CLI_DESC ?= $(if $(filter command line environment,$(origin CONFIG)),builtin,file)
 cli: deps
+ifeq ($(CLI_DESC),builtin)
 	@rm -rf $(DRV_B)/cli/gen && mkdir -p $(DRV_B)/cli/gen
 	PYTHONPATH=gen $(PYTHON) -m jointer_gen $(CONFIG) -o $(DRV_B)/cli/gen
 	@regs=$$(ls $(DRV_B)/cli/gen/*/c/*_regs.h | head -n 1); name=$$(basename $$regs _regs.h); \
@@ -183,7 +213,23 @@ cli: deps
 	  echo "$(CLI_CC) ... -DJOINTER_CLI_CFG=$${name}_cfg $$dir/$$name.c -o $(DRV_B)/cli/jointer"; \
 	  $(CLI_CC) $(DRV_WARN) -O2 $(DRV_INC) -I$$dir -DJOINTER_CLI_CFG=$${name}_cfg \
 	      $(DRV_CLI_SRC) $$dir/$$name.c -o $(DRV_B)/cli/jointer && \
-	  echo "built $(DRV_B)/cli/jointer for monitor $$name"
+	  echo "built $(DRV_B)/cli/jointer for monitor $$name (descriptor compiled in)"
+else ifeq ($(CLI_DESC),file)
+	@rm -rf $(DRV_B)/cli/gen && mkdir -p $(DRV_B)/cli
+	$(CLI_CC) $(DRV_WARN) -O2 $(DRV_INC) $(DRV_CLI_SRC) -o $(DRV_B)/cli/jointer
+	@echo "built $(DRV_B)/cli/jointer (generic: --desc FILE.jdesc, JOINTER_DESC, the device's ROM, JOINTER_DESC_PATH)"
+	@if [ "$(CLI_WITH_DESC)" = 1 ]; then \
+	  PYTHONPATH=gen $(PYTHON) -m jointer_gen $(CONFIG) -o $(DRV_B)/cli/gen -q && \
+	  cp $(DRV_B)/cli/gen/*/*.jdesc $(DRV_B)/cli/ && echo "wrote $$(ls $(DRV_B)/cli/*.jdesc)"; fi
+else
+	$(error CLI_DESC must be file or builtin, not "$(CLI_DESC)")
+endif
+CLI_WITH_DESC := $(if $(filter command line environment,$(origin CONFIG)),1,0)
+
+# the generic CLI of the tests (test_cli_desc.py)
+$(DRV_B)/cli-generic/jointer: $(DRV_CLI_SRC) $(DRV_HDRS)
+	@mkdir -p $(@D)
+	gcc $(DRV_WARN) -O2 $(DRV_INC) $(DRV_CLI_SRC) -o $@
 
 # the generator's C output for every example config, with the library
 driver-gen-test: deps

@@ -5,10 +5,13 @@
 
 # the register logic: every build of the driver has these
 DRV_CORE_SRCS     := jointer.c jointer_trace.c jointer_sink.c jointer_compact.c jointer_pm.c jointer_histogram.c jointer_global.c
-# portable C99 (bare metal too): the core, names, the recorder, the bare-metal port
-DRV_PORTABLE_SRCS := $(DRV_CORE_SRCS) jointer_names.c jointer_recorder.c jointer_port_baremetal.c
-# hosted Linux: jointer_open, the UIO and /dev/mem ports and their glue, printing, trace files
+# portable C99 (bare metal too): the core, names, the recorder, the bare-metal port,
+# the descriptor file parser and the descriptor ROM reader
+DRV_PORTABLE_SRCS := $(DRV_CORE_SRCS) jointer_names.c jointer_recorder.c jointer_port_baremetal.c \
+                     jointer_descfile.c jointer_descrom.c
+# hosted Linux: jointer_open, the UIO and /dev/mem ports and their glue, printing, trace files,
+# descriptor files (load, find by config hash, resolve a device's)
 DRV_HOSTED_SRCS   := jointer_open.c jointer_port_linux.c jointer_port_uio.c jointer_port_devmem.c \
-                     jointer_port_ring.c jointer_print.c jointer_trace_file.c
+                     jointer_port_ring.c jointer_print.c jointer_trace_file.c jointer_descfile_load.c
 # what a co-simulation app links (its I/O is the simulator's, not a port)
 DRV_SIM_SRCS      := $(DRV_CORE_SRCS) jointer_names.c jointer_print.c

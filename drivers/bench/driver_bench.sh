@@ -4,7 +4,11 @@
 #     (goal <= 3,000; the paper's driver added 6,900 bytes);
 #  2. instructions per jointer_read of a 32-bit metric vs a raw volatile load
 #     (valgrind callgrind, host build; goal <= 20);
-#  3. the same .text sizes with aarch64-linux-gnu-gcc -Os.
+#  3. the same .text sizes with aarch64-linux-gnu-gcc -Os;
+#  4. descriptor files (doc/descriptor-file.md): bytes of Y9's and stress_15x4's
+#     <name>.jdesc; the generic jointer CLI (no descriptor compiled in) built
+#     with arm-linux-gnueabihf-gcc -Os: stripped file size and .text, beside the
+#     CLI with Y9's descriptor compiled in.
 # The Y9 driver is the one generated from configs/selective_accumulations.yaml.
 # Results: stdout, $BUILD/bench/driver.json and the make bench report fragment
 # $BUILD/bench/fragments/driver-bench.json.
@@ -81,6 +85,24 @@ $A64 $WARN -Os -Idrivers/include -I"$gdir" -c "$gdir/$name.c" -o "$out/${name}_a
 core64=$(text64 "$out/jointer_a64.o"); gen64=$(text64 "$out/${name}_a64.o"); total64=$((core64 + gen64))
 printf "driver size, %s -Os, .text bytes: core %d + Y9 driver %d = %d\n" "$A64" "$core64" "$gen64" "$total64"
 
+# --- 4. descriptor files and the generic CLI ---------------------------------------
+PYTHONPATH=gen "$PYTHON" -m jointer_gen configs/stress_15x4.yaml -o "$out/gen" -q
+desc_y9=$(stat -c %s "$out/gen/$name/$name.jdesc")
+desc_stress=$(stat -c %s "$out/gen/stress_15x4/stress_15x4.jdesc")
+clisrc="$(for f in $("$PYTHON" scripts/driver_sources.py DRV_PORTABLE_SRCS) \
+                   $("$PYTHON" scripts/driver_sources.py DRV_HOSTED_SRCS); do printf '%s ' "$f"; done) \
+        $(ls drivers/cli/*.c | tr '\n' ' ')"
+$CC $WARN -Os -Idrivers/include -Idrivers/src $clisrc -o "$out/jointer-generic"
+$CC $WARN -Os -Idrivers/include -Idrivers/src -I"$gdir" -DJOINTER_CLI_CFG="${name}_cfg" $clisrc "$gdir/$name.c" \
+  -o "$out/jointer-$name"
+arm-linux-gnueabihf-strip -o "$out/jointer-generic.stripped" "$out/jointer-generic"
+arm-linux-gnueabihf-strip -o "$out/jointer-$name.stripped" "$out/jointer-$name"
+cli_file=$(stat -c %s "$out/jointer-generic.stripped"); cli_text=$(text "$out/jointer-generic")
+cli_y9_file=$(stat -c %s "$out/jointer-$name.stripped"); cli_y9_text=$(text "$out/jointer-$name")
+printf "descriptor files: Y9 %s.jdesc %d bytes, stress_15x4.jdesc %d bytes\n" "$name" "$desc_y9" "$desc_stress"
+printf "generic jointer CLI, %s -Os: stripped file %d bytes, .text %d bytes (Y9 compiled in: file %d, .text %d)\n" \
+  "$CC" "$cli_file" "$cli_text" "$cli_y9_file" "$cli_y9_text"
+
 mkdir -p "$BUILD/bench/fragments"
 cat >"$BUILD/bench/fragments/driver-bench.json" <<JSON
 {"section": "Driver (libjointer)", "order": 40,
@@ -99,7 +121,14 @@ cat >"$BUILD/bench/fragments/driver-bench.json" <<JSON
   {"name": "jointer_read / raw volatile load", "value": $ratio, "unit": "x", "anchor": null, "anchor_source": null,
    "note": "instructions"},
   {"name": "bench_jointer_read, armhf -O2 (static)", "value": $arm_insns, "unit": "instructions", "anchor": null,
-   "anchor_source": null, "note": "fast path and the tail call to the slow path"}]}
+   "anchor_source": null, "note": "fast path and the tail call to the slow path"},
+  {"name": "descriptor file, Y9", "value": $desc_y9, "unit": "bytes", "anchor": null, "anchor_source": null,
+   "summary": true, "note": "$name.jdesc (doc/descriptor-file.md, format 1)"},
+  {"name": "descriptor file, stress_15x4", "value": $desc_stress, "unit": "bytes", "anchor": null,
+   "anchor_source": null, "note": "stress_15x4.jdesc: 4 clocks, 105 metrics, 2 traces"},
+  {"name": "generic jointer CLI, armhf -Os, stripped file", "value": $cli_file, "unit": "bytes", "anchor": null,
+   "anchor_source": null, "summary": true,
+   "note": "no descriptor compiled in (descriptor files); .text $cli_text; the CLI with Y9 compiled in: file $cli_y9_file, .text $cli_y9_text"}]}
 JSON
 
 cat >"$BUILD/bench/driver.json" <<JSON
@@ -107,6 +136,9 @@ cat >"$BUILD/bench/driver.json" <<JSON
  "text_bytes_armhf_Os": {"core": $core, "y9_driver": $gen, "total": $total, "goal": 3000,
                          "trace_module": $trace, "names_module": $names, "recorder_module": $recorder},
  "instructions_per_call": {"jointer_read_32bit": $per_read, "raw_volatile_load": $per_raw, "ratio": $ratio, "goal": 20,
-                           "armhf_function_instructions": $arm_insns}}
+                           "armhf_function_instructions": $arm_insns},
+ "descriptor_files": {"y9_bytes": $desc_y9, "stress_15x4_bytes": $desc_stress},
+ "generic_cli_armhf_Os": {"stripped_file_bytes": $cli_file, "text_bytes": $cli_text,
+                          "y9_compiled_in_stripped_file_bytes": $cli_y9_file, "y9_compiled_in_text_bytes": $cli_y9_text}}
 JSON
 echo "driver-bench: wrote $BUILD/bench/driver.json"

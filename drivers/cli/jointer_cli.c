@@ -3,8 +3,12 @@
  * options, the device, the shared helpers and the command table. The
  * commands are in jointer_cli_{control,read,trace,pm}.c (jointer_cli.h).
  *
- * Built per monitor: linked with the generated descriptor <name>.c and
- * compiled with -DJOINTER_CLI_CFG=<name>_cfg (make cli CONFIG=...).
+ * Generic (make cli): one binary for every monitor; the descriptor comes from
+ * --desc FILE, $JOINTER_DESC, the device's descriptor ROM or the search path
+ * $JOINTER_DESC_PATH by the config hash the device reports
+ * (jointer_desc_resolve, doc/descriptor-file.md). Compiled in (make cli
+ * CONFIG=f CLI_DESC=builtin): linked with the generated descriptor <name>.c
+ * and compiled with -DJOINTER_CLI_CFG=<name>_cfg.
  *
  * Test hooks (environment): JOINTER_UIO_SYSFS replaces /sys/class/uio,
  * JOINTER_DEVMEM_PATH replaces /dev/mem, JOINTER_DEVICE is the default
@@ -24,6 +28,15 @@
 
 jointer_dev cli_dev;
 static uint32_t bounds[2u * MAX_DCAPFS];
+#ifdef JOINTER_CLI_CFG
+const jointer_cfg *cli_cfg = &JOINTER_CLI_CFG;
+char cli_desc_from[4200] = "compiled in";
+#else
+const jointer_cfg *cli_cfg;
+char cli_desc_from[4200];
+static jointer_cfg *loaded_cfg;   /* jointer_descfile_free at exit */
+static const char *desc_option;   /* --desc */
+#endif
 const char *cli_device_spec;
 unsigned cli_open_flags;
 volatile sig_atomic_t cli_stop_requested;
@@ -32,11 +45,23 @@ const char *const cli_mode_names[4] = {"idle", "init", "filtering", "no_filterin
 const char *const cli_extractor_names[3] = {"event", "time", "trace"};
 const char *const cli_aggregator_names[6] = {"sum", "max", "min", "last", "histogram", "mean"};
 
+static void usage_monitor(FILE *f)
+{
+#ifdef JOINTER_CLI_CFG
+    fprintf(f, "usage: jointer [--device SPEC] [--force] COMMAND [ARGS]\n"
+               "monitor: %s (config hash 0x%08" PRIX32 ", compiled in)\n", CFG->name, CFG->config_hash);
+#else
+    fprintf(f, "usage: jointer [--device SPEC] [--desc FILE.jdesc] [--force] COMMAND [ARGS]\n"
+               "monitor: the device's, described by --desc FILE, else $JOINTER_DESC, else the device's\n"
+               "  descriptor ROM, else the *.jdesc of its config hash in $JOINTER_DESC_PATH\n"
+               "  (default " JOINTER_DESC_DIRS ")\n");
+#endif
+}
+
 static void usage(FILE *f)
 {
+    usage_monitor(f);
     fprintf(f,
-            "usage: jointer [--device SPEC] [--force] COMMAND [ARGS]\n"
-            "monitor: %s (config hash 0x%08" PRIX32 ")\n"
             "commands:\n"
             "  info                          the descriptor and the device's identity\n"
             "  selftest                      ID, VERSION, CONFIG_HASH, INFO (+ SCRATCH when it has one)\n"
@@ -58,8 +83,7 @@ static void usage(FILE *f)
             "  profile SYMFILE [TRACE] [--input FILE.csv] [--period-ns P] [--format table|csv]\n"
             "                                per-function calls and cycles from a program monitor trace\n"
             "device: --device uio:/dev/uioN | devmem:ADDR | devmem (default $JOINTER_DEVICE,\n"
-            "        else uio:/dev/uio0); --force accepts a VERSION/CONFIG_HASH mismatch\n",
-            CFG->name, CFG->config_hash);
+            "        else uio:/dev/uio0); --force accepts a VERSION/CONFIG_HASH mismatch\n");
 }
 
 static void cli_hint(int err)
@@ -146,11 +170,18 @@ int cli_open_device(void)
             return -EPROTONOSUPPORT;
         }
         if (jointer_selftest(&cli_dev, JOINTER_SELFTEST_NO_WRITE, NULL) == -ESTALE) {
+#ifdef JOINTER_CLI_CFG
             fprintf(stderr, "jointer: config hash mismatch: the device at %s reports 0x%08" PRIX32
                             " (INFO 0x%08" PRIX32 "),\n  this jointer was built for %s, 0x%08" PRIX32 "\n"
                             "  hint: rebuild it from the YAML the bitstream was generated from\n"
                             "  (make cli CONFIG=that.yaml), or pass --force\n",
                     spec, id.config_hash, id.info, CFG->name, CFG->config_hash);
+#else
+            fprintf(stderr, "jointer: config hash mismatch: the descriptor (%s) is monitor %s, 0x%08" PRIX32
+                            ", the device at %s reports 0x%08" PRIX32 ": another monitor's descriptor (pass its "
+                            "own .jdesc, or --force)\n",
+                    cli_desc_from, CFG->name, CFG->config_hash, spec, id.config_hash);
+#endif
             return -ESTALE;
         }
     }
@@ -201,6 +232,75 @@ double cli_now_ms(void)
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+#ifndef JOINTER_CLI_CFG
+/* what is wrong with a descriptor file, in words */
+static const char *desc_error(int r)
+{
+    switch (-r) {
+    case ENOENT: return "no such file";
+    case EACCES: return "permission denied";
+    case EILSEQ: return "not a jointer descriptor file (no JDSC magic)";
+    case EPROTONOSUPPORT: return "written for another jointer (format or major version): this jointer reads "
+                                 "format 1 of version 2; regenerate it with this jointer-gen";
+    case EBADMSG: return "damaged (CRC mismatch)";
+    case EFBIG: return "too large for a descriptor file (more than 1 MiB)";
+    case EINVAL: return "truncated or malformed descriptor file";
+    default: return jointer_strerror(r);
+    }
+}
+
+/* no descriptor: say why in one line (the device's config hash when it has one) */
+static void no_descriptor(int r)
+{
+    const char *dirs = getenv("JOINTER_DESC_PATH");
+    jointer_ident id;
+
+    if (dirs == NULL || dirs[0] == '\0')
+        dirs = JOINTER_DESC_DIRS;
+    if (r == -ENOENT && jointer_desc_probe(cli_device_spec, &id) == 0)
+        fprintf(stderr, "jointer: no descriptor for the monitor at %s (config hash 0x%08" PRIX32 "): no ROM, "
+                        "no matching *.jdesc in %s; pass --desc FILE.jdesc or set JOINTER_DESC_PATH\n",
+                cli_device_spec, id.config_hash, dirs);
+    else if (strcmp(cli_device_spec, "devmem") == 0)
+        fprintf(stderr, "jointer: --device devmem takes its address from the descriptor: pass --desc FILE.jdesc "
+                        "or --device devmem:ADDR\n");
+    else
+        fprintf(stderr, "jointer: cannot read the identity of %s to find its descriptor: %s; pass --desc "
+                        "FILE.jdesc\n", cli_device_spec, jointer_strerror(r));
+}
+
+/* the generic CLI's descriptor (JOINTER_FORCE: the device check, with details, is cli_open_device's) */
+static int resolve_descriptor(void)
+{
+    const char *file = desc_option;
+    int r;
+
+    if (file == NULL && getenv("JOINTER_DESC") != NULL && getenv("JOINTER_DESC")[0] != '\0')
+        file = getenv("JOINTER_DESC");
+    r = jointer_desc_resolve(cli_device_spec, file, JOINTER_DESC_FORCE, &loaded_cfg, cli_desc_from,
+                             sizeof cli_desc_from);
+    if (r < 0 && file != NULL)
+        fprintf(stderr, "jointer: %s%s: %s\n", desc_option != NULL ? "--desc " : "JOINTER_DESC=", file,
+                desc_error(r));
+    else if (r < 0)
+        no_descriptor(r);
+    if (r < 0)
+        return r;
+    cli_cfg = loaded_cfg;
+    return 0;
+}
+
+/* trace --convert reads a trace file alone: no descriptor */
+static int needs_descriptor(const char *cmd, int argc, char **argv)
+{
+    int i;
+    for (i = 0; strcmp(cmd, "trace") == 0 && i < argc; i++)
+        if (strcmp(argv[i], "--convert") == 0)
+            return 0;
+    return 1;
+}
+#endif
+
 typedef struct cli_command {
     const char *name;
     int (*run)(int argc, char **argv);
@@ -234,6 +334,15 @@ int main(int argc, char **argv)
             cli_device_spec = argv[i] + 9;
         else if (strcmp(argv[i], "--force") == 0)
             cli_open_flags |= JOINTER_FORCE;
+#ifndef JOINTER_CLI_CFG
+        else if (strcmp(argv[i], "--desc") == 0 && i + 1 < argc)
+            desc_option = argv[++i];
+        else if (strcmp(argv[i], "--desc") == 0) {
+            fprintf(stderr, "jointer: option --desc needs a value: a descriptor file <name>.jdesc\n");
+            return 2;
+        } else if (strncmp(argv[i], "--desc=", 7) == 0)
+            desc_option = argv[i] + 7;
+#endif
         else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
             return 0;
@@ -250,6 +359,10 @@ int main(int argc, char **argv)
     cmd = argv[i++];
     argc -= i;
     argv += i;
+#ifndef JOINTER_CLI_CFG
+    if (needs_descriptor(cmd, argc, argv) && resolve_descriptor() < 0)
+        return 1;
+#endif
     rc = -1;
     for (k = 0; k < sizeof commands / sizeof commands[0]; k++)
         if (strcmp(cmd, commands[k].name) == 0)
@@ -260,5 +373,8 @@ int main(int argc, char **argv)
         rc = 2;
     }
     jointer_close(&cli_dev);
+#ifndef JOINTER_CLI_CFG
+    jointer_descfile_free(loaded_cfg);
+#endif
     return rc;
 }

@@ -11,16 +11,20 @@
 #include <stdio.h>
 
 #include "jointer.h"
+#include "jointer_descfile.h"
 #include "jointer_hosted.h"
 #include "jointer_pm.h"
 #include "jointer_trace_file.h"
 
-#ifndef JOINTER_CLI_CFG
-#error "compile with -DJOINTER_CLI_CFG=<name>_cfg and link <name>.c"
+/* -DJOINTER_CLI_CFG=<name>_cfg (linked with <name>.c): the descriptor is
+ * compiled in; without it the CLI is the generic one (jointer_desc_resolve) */
+#ifdef JOINTER_CLI_CFG
+extern const jointer_cfg JOINTER_CLI_CFG;
 #endif
 
-extern const jointer_cfg JOINTER_CLI_CFG;
-#define CFG (&JOINTER_CLI_CFG)
+extern const jointer_cfg *cli_cfg;             /* the monitor's descriptor */
+extern char cli_desc_from[4200];               /* where it came from (jointer info) */
+#define CFG cli_cfg
 
 #define MAX_DCAPFS 1024u
 #define MAX_METRICS 1024u

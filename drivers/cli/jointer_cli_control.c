@@ -25,6 +25,7 @@ int cli_cmd_info(int argc, char **argv)
     printf("monitor %s: config hash 0x%08" PRIX32 ", version 0x%08" PRIX32 ", base 0x%" PRIX64
            ", span 0x%" PRIX32 ", window 0x%" PRIX32 "\n",
            CFG->name, CFG->config_hash, CFG->version, CFG->base_address, CFG->span, CFG->window);
+    printf("descriptor: %s\n", cli_desc_from);
     printf("global registers: ID VERSION CONFIG_HASH INFO IRQ_STATUS IRQ_ENABLE%s%s%s\n",
            (CFG->info & JOINTER_INFO_TIMESTAMP) ? " TIMESTAMP" : "", (CFG->info & JOINTER_INFO_MARK) ? " MARK" : "",
            (CFG->info & JOINTER_INFO_SCRATCH) ? " SCRATCH" : "");

@@ -61,6 +61,18 @@ extern "C" {
 #ifndef EPROTONOSUPPORT
 #define EPROTONOSUPPORT 93
 #endif
+#ifndef EILSEQ
+#define EILSEQ 84
+#endif
+#ifndef EBADMSG
+#define EBADMSG 74
+#endif
+#ifndef ENOSPC
+#define ENOSPC 28
+#endif
+#ifndef EFBIG
+#define EFBIG 27
+#endif
 
 #define JOINTER_MAX_LMICS   16u   /* num_lmics_g of jointer_collect_global */
 #define JOINTER_MAX_SNIFFERS_PER_LMIC 15u

@@ -527,18 +527,22 @@ const char *jointer_strerror(int err)
 {
     static const struct { int code; const char *text; } tab[] = {
         {0, "success"},
-        {EINVAL, "invalid argument (index out of range for this monitor, NULL pointer, bad descriptor)"},
+        {EINVAL, "invalid argument (index out of range for this monitor, NULL pointer, bad or truncated descriptor)"},
         {ERANGE, "value out of range (wider than the metric, low > high, beyond the trace depth)"},
         {ENOBUFS, "no bounds cache attached (jointer_attach_bounds) or too small"},
         {ENOTSUP, "not supported by this metric or device (no threshold, no filter, no TIMESTAMP/MARK register)"},
         {EIO, "bus error or inconsistent register value"},
         {ETIMEDOUT, "timed out waiting for the interrupt"},
         {ENODEV, "no jointer monitor there (ID register is not JNTR)"},
-        {EPROTONOSUPPORT, "hardware VERSION not supported by this driver"},
+        {EPROTONOSUPPORT, "hardware VERSION or descriptor file format not supported by this driver"},
         {ESTALE, "config hash mismatch: the monitor was built from another configuration"},
         {ENOENT, "no such device or name"},
         {EACCES, "permission denied"},
         {EBADF, "device not open"},
+        {EILSEQ, "not a jointer descriptor file (no JDSC magic)"},
+        {EBADMSG, "descriptor file damaged (CRC mismatch)"},
+        {ENOSPC, "descriptor arena too small (jointer_descfile_arena_size)"},
+        {EFBIG, "descriptor file too large (more than 1 MiB)"},
     };
     unsigned i;
 

@@ -2,7 +2,9 @@
 # gen_check.sh BUILD PYTHON - libjointer against the generator's C output: for
 # every configs/*.yaml, generate, compile the generated files with the
 # library (-std=c99 -pedantic -Wall -Wextra -Werror), run the generated
-# self-check and drivers/tests/test_generated.c over the emulated monitor.
+# self-check and drivers/tests/test_generated.c over the emulated monitor,
+# and drivers/tests/test_descfile.c: the generated <name>.jdesc parsed and
+# compared field by field with the compiled-in <name>_cfg.
 # Skips (exit 0) when the generator is not there yet.
 set -euo pipefail
 BUILD=${1:-build}
@@ -15,6 +17,8 @@ if [ ! -f gen/jointer_gen/__main__.py ]; then
 fi
 rm -rf "$out" && mkdir -p "$out"
 LIB="drivers/src/jointer.c drivers/src/jointer_trace.c drivers/src/jointer_global.c drivers/tests/mock/jointer_mock.c"
+DESC_LIB=$(for f in $("$PYTHON" scripts/driver_sources.py DRV_PORTABLE_SRCS) \
+                    $("$PYTHON" scripts/driver_sources.py DRV_HOSTED_SRCS); do printf '%s ' "$f"; done)
 n=0
 for y in configs/*.yaml; do
   stem=$(basename "$y" .yaml)
@@ -29,6 +33,9 @@ for y in configs/*.yaml; do
   gcc $WARN -O1 -g -Idrivers/include -Idrivers/src -Idrivers/tests -I"$dir" -DGEN_CFG="${name}_cfg" \
     $LIB "$dir/$name.c" drivers/tests/test_generated.c -o "$out/$stem.test"
   "$out/$stem.test"
+  gcc $WARN -O1 -g -Idrivers/include -Idrivers/src -Idrivers/tests -I"$dir" -DGEN_CFG="${name}_cfg" \
+    $DESC_LIB "$dir/$name.c" drivers/tests/test_descfile.c -o "$out/$stem.descfile"
+  "$out/$stem.descfile" "$out/$stem/$name/$name.jdesc"
   n=$((n + 1))
 done
-echo "gen-check: $n generated drivers compiled, self-checked and exercised"
+echo "gen-check: $n generated drivers compiled, self-checked and exercised; their descriptor files parsed as compiled"
