@@ -10,15 +10,20 @@ Hardware side (GHDL, cocotb): the generated top of gen/tests/configs/
 desc_rom.yaml (design Y9 with its ROM) through s_axi (cocotbext-axi
 AxiLiteMaster): INFO has bit 20, DESC_INDEX = 0, 1, ... and DESC_DATA read
 the whole ROM, which must equal the .jdesc bytes exactly; the words beyond
-read 0; DESC_INDEX reads back min(value, words). The bytes read are written
-to build/sim/gen_desc_rom/rom.jdesc for the C end-to-end check
-(drivers/tests/test_descrom.c reads the same ROM through the mock).
+read 0; DESC_INDEX reads back min(value, words). End to end: the bytes read
+over s_axi, cut to the length their header states (as jointer_descrom_read
+does), are parsed by libjointer's jointer_descfile_parse
+(drivers/tests/test_descfile.c built with -DGEN_CFG=desc_rom_cfg and the
+generated desc_rom.c) and compared field by field with the compiled-in
+descriptor.
 """
 from __future__ import annotations
 
 import json
 import os
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -118,7 +123,30 @@ def test_generated_top_reads_rom():
     dump.unlink(missing_ok=True)
     run(manifest["top"], __name__, extra_sources=sources, toplevel=manifest["top"],
         name="gen_desc_rom", extra_env=env, testcase="rom_over_axi")
-    assert dump.read_bytes()[:len(files["desc_rom.jdesc"])] == files["desc_rom.jdesc"]
+    rom = dump.read_bytes()
+    assert rom[:len(files["desc_rom.jdesc"])] == files["desc_rom.jdesc"]
+    c_parses_rom(rom, out / "c", dump.parent)
+
+
+def c_parses_rom(rom: bytes, cdir: Path, work: Path) -> None:
+    """libjointer's parser over the ROM's bytes = the compiled-in desc_rom_cfg."""
+    sys.path.insert(0, str(REPO / "scripts"))
+    from driver_sources import sources
+    if shutil.which("gcc") is None:
+        pytest.skip("no gcc")
+    length = int.from_bytes(rom[8:12], "little")
+    jdesc = work / "desc_rom.jdesc"
+    jdesc.write_bytes(rom[:length])
+    exe = work / "desc_rom_descfile"
+    srcs = [str(p) for p in sources("DRV_PORTABLE_SRCS") + sources("DRV_HOSTED_SRCS")]
+    cmd = ["gcc", "-std=c99", "-pedantic", "-Wall", "-Wextra", "-Werror", "-O1",
+           f"-I{REPO}/drivers/include", f"-I{REPO}/drivers/src", f"-I{REPO}/drivers/tests", f"-I{cdir}",
+           "-DGEN_CFG=desc_rom_cfg", *srcs, str(cdir / "desc_rom.c"), str(REPO / "drivers/tests/test_descfile.c"),
+           "-o", str(exe)]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    r = subprocess.run([str(exe), str(jdesc)], capture_output=True, text=True)
+    assert r.returncode == 0 and "0 failed" in r.stdout, r.stdout + r.stderr
 
 
 try:
