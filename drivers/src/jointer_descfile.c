@@ -201,7 +201,7 @@ static int read_sniffers(const layout *l, const jointer_lmic_desc *lm, jointer_s
         t[i].pm_pc_width = p[8];
         if (t[i].lmic >= l->lmics || i < lm[t[i].lmic].first_sniffer
             || i >= (unsigned)lm[t[i].lmic].first_sniffer + lm[t[i].lmic].num_sniffers
-            || t[i].index >= JOINTER_MAX_SNIFFERS_PER_LMIC || t[i].pm_pc_width > 32u)
+            || t[i].index != i - lm[t[i].lmic].first_sniffer || t[i].pm_pc_width > 32u)
             return -EINVAL;
         *dcapfs += t[i].num_dcapfs;
     }

@@ -9,6 +9,7 @@
  * /sys/class/uio, JOINTER_DEVMEM_PATH replaces /dev/mem for the bootstrap open.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _FILE_OFFSET_BITS 64  /* readdir on 32-bit systems over 64-bit directory offsets (ext4) */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>

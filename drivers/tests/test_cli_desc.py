@@ -75,7 +75,7 @@ class Monitor:
 class Device:
     """A fake UIO device holding the monitor's identity and chosen RESULT values."""
 
-    def __init__(self, tmp, mon):
+    def __init__(self, tmp, mon, info_extra=0):
         size = max(0x4000, (mon.r("SPAN") + 0xFFF) & ~0xFFF)
         self.sysfs = os.path.join(tmp, "sys")
         self.path = os.path.join(tmp, "uio3")
@@ -85,7 +85,8 @@ class Device:
             with open(os.path.join(mp, k), "w") as f:
                 f.write(v)
         mem = bytearray(size)
-        for off, v in ((0x0, 0x4A4E5452), (0x4, 0x00020000), (0x8, mon.r("CONFIG_HASH")), (0xC, mon.r("INFO"))):
+        for off, v in ((0x0, 0x4A4E5452), (0x4, 0x00020000), (0x8, mon.r("CONFIG_HASH")),
+                       (0xC, mon.r("INFO") | info_extra)):
             mem[off:off + 4] = struct.pack("<I", v)
         self.values = {}
         for i, (name, off, width) in enumerate(mon.metrics()):
@@ -135,6 +136,14 @@ def reads_by_descriptor_alone(mon, search_dir, tmp):
         rc2, out2, _ = run(mon.builtin, dev, "info")
         strip = lambda s: [l for l in s.splitlines() if not l.startswith("descriptor: ")]  # noqa: E731
         check(rc2 == 0 and strip(out) == strip(out2), "%s by %s: info differs from the compiled-in one" % (mon.name, way))
+
+
+def rom_bit_without_a_rom(mon, search_dir, tmp):
+    """INFO bit 20 says a descriptor ROM, but it holds no descriptor: the search path answers."""
+    dev = Device(tmp, mon, info_extra=0x00100000)
+    rc, out, err = run(GENERIC, dev, "info", env={"JOINTER_DESC_PATH": search_dir})
+    check(rc == 0 and "descriptor: search %s\n" % os.path.join(search_dir, mon.name + ".jdesc") in out,
+          "ROM bit, no ROM: %r %r" % (out, err))
 
 
 def refusals(mons, tmp):
@@ -188,11 +197,12 @@ def main():
             reads_by_descriptor_alone(m, search_dir, tmp)
         finally:
             shutil.rmtree(tmp)
-    tmp = tempfile.mkdtemp(prefix="jointer-cli-desc-")
-    try:
-        refusals(mons, tmp)
-    finally:
-        shutil.rmtree(tmp)
+    for fn in (lambda t: rom_bit_without_a_rom(mons[0], search_dir, t), lambda t: refusals(mons, t)):
+        tmp = tempfile.mkdtemp(prefix="jointer-cli-desc-")
+        try:
+            fn(tmp)
+        finally:
+            shutil.rmtree(tmp)
     print("test_cli_desc: %d monitors through one generic CLI, %d metrics compared, %d failed"
           % (len(mons), sum(len(m.metrics()) for m in mons), len(FAILED)))
     return 1 if FAILED else 0

@@ -270,6 +270,7 @@ TEST(bad_indices_with_a_valid_crc)
     CHECK_EQ(tampered(64 + 8, 2, 1), -EINVAL);                         /* LMIC 0 first_sniffer */
     CHECK_EQ(tampered(64 + 10, 1, ref->lmics[0].num_sniffers + 1u), -EINVAL);
     CHECK_EQ(tampered(sniffer_at() + 4, 1, ref->num_lmics), -EINVAL); /* sniffer 0 lmic */
+    CHECK_EQ(tampered(sniffer_at() + 5, 1, 1), -EINVAL);              /* sniffer 0 index (PROG field) */
     CHECK_EQ(tampered(sniffer_at(), 4, 0xFFFFFFFFu), -EINVAL);         /* sniffer 0 name */
     CHECK_EQ(tampered(file_len - 1u, 1, 'x'), -EINVAL);               /* strings not NUL-terminated */
     if (ref->num_metrics > 0) {
