@@ -108,6 +108,20 @@ def test_rom_with_other_global_registers(tmp_path):
     assert d.info >> 17 & 0xF == 0b1101
 
 
+def test_rom_too_large(monkeypatch, tmp_path):
+    """A descriptor beyond the ROM's words is a one-line error at the key
+    (the limit lowered: no real description reaches 65535 words)."""
+    from jointer_gen import elaborate
+    monkeypatch.setattr(elaborate, "ROM_MAX_WORDS", 80)
+    bad = tmp_path / "big.yaml"
+    bad.write_text(CONFIG.read_text())
+    from gentest_util import run_cli
+    rc, _, err = run_cli([bad, "-o", tmp_path / "out"])
+    line = next(i + 1 for i, t in enumerate(CONFIG.read_text().splitlines()) if t.strip().startswith("global:"))
+    assert rc != 0 and not (tmp_path / "out").exists()
+    assert f"big.yaml:{line}:" in err and "the descriptor file needs 84 ROM words (expected at most 80" in err, err
+
+
 def test_generated_top_reads_rom():
     from jointer_gen.cli import generate
     from jointer_gen.output import write_tree
