@@ -267,9 +267,9 @@ GLOBAL_DOC = [("ro", f"0x{layout_mod.ID_VALUE:08X} (\"JNTR\")"), ("ro", f"0x{lay
               ("ro", "the snapshot's high word"),
               ("wo", "a write of VAL emits one event {data = VAL} to the mark sniffer"),
               ("rw", "free for software"),
-              ("rw", "word index into the descriptor ROM"),
-              ("ro", "the descriptor ROM word at DESC_INDEX (bytes 4i..4i+3 of <name>.jdesc, "
-                     "little-endian), 0 beyond it")]
+              ("rw", "word index into the descriptor ROM (keeps min(value, ROM words))"),
+              ("ro", "the descriptor ROM word at DESC_INDEX: bytes 4i..4i+3 of the monitor's "
+                     "descriptor file, little-endian; 0 beyond it")]
 RELAY_DOC = {"RPTR": "slot of the oldest unread record (relay)",
              "ACK": "write N: release min(N, FILL) records read by the host (relay)",
              "LOST": "records dropped because the buffer was full, since the last clear (relay)"}
