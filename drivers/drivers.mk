@@ -47,6 +47,10 @@ DRV_CLI_SRC  := $(DRV_LIB) $(wildcard $(DRV)/cli/*.c)
 # the fixtures' descriptor files (test_descfile compares them with DRV_FIXSRC)
 DRV_FIXDESC  := $(foreach f,$(DRV_FIXNAMES),$(DRV_FIXGEN)/$(f)/$(f).jdesc)
 DRV_T_DESC   := $(DRV_LIB) $(DRV_FIXSRC) $(DRV)/tests/test_descfile.c
+# the descriptor ROM reader over the mock's ROM: the fixture rom_mon (descriptor: rom)
+DRV_ROMFIX   := $(DRV_FIXGEN)/rom_mon
+DRV_T_ROM    := $(DRV_PORTABLE) $(DRV)/tests/mock/jointer_mock.c $(DRV_ROMFIX)/c/rom_mon.c \
+                $(DRV)/tests/test_descrom.c
 
 FUZZ_SMOKE_TIME ?= 20
 FUZZ_TIME       ?= 600
@@ -93,6 +97,10 @@ $(DRV_B)/%/test_descfile: $(DRV_T_DESC) $(DRV_HDRS)
 	@mkdir -p $(@D)
 	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) $(DRV_FIXINC) $(DRV_T_DESC) -o $@
 
+$(DRV_B)/%/test_descrom: $(DRV_T_ROM) $(DRV_HDRS)
+	@mkdir -p $(@D)
+	$(DRV_CC_$*) $(DRV_WARN) $(DRV_CF_$*) $(DRV_INC) -I$(DRV_ROMFIX)/c $(DRV_T_ROM) -o $@
+
 # the compact decoder against vectors of the Python model (compact_vectors.h)
 $(DRV_B)/%/test_compact: $(DRV)/src/jointer_compact.c $(DRV)/tests/test_compact.c $(DRV)/tests/compact_vectors.h $(DRV_HDRS)
 	@mkdir -p $(@D)
@@ -107,11 +115,12 @@ define drv_run
 	@echo "== $(1): test_sink"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_sink
 	@echo "== $(1): test_compact"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_compact
 	@echo "== $(1): test_descfile"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_descfile $(DRV_FIXDESC)
+	@echo "== $(1): test_descrom"; $(DRV_RUN_$(1)) $(DRV_B)/$(1)/test_descrom $(DRV_ROMFIX)/rom_mon.jdesc
 endef
 
 c-test: deps $(DRV_B)/native/test_core $(DRV_B)/native/test_uio $(DRV_B)/native/test_pm \
         $(DRV_B)/native/test_histogram $(DRV_B)/native/test_sink $(DRV_B)/native/test_compact \
-        $(DRV_B)/native/test_descfile
+        $(DRV_B)/native/test_descfile $(DRV_B)/native/test_descrom
 	$(call drv_run,native)
 
 cross-test: deps $(DRV_B)/aarch64/test_core $(DRV_B)/aarch64/test_uio \
@@ -119,13 +128,14 @@ cross-test: deps $(DRV_B)/aarch64/test_core $(DRV_B)/aarch64/test_uio \
                  $(DRV_B)/armhf/test_pm $(DRV_B)/aarch64/test_histogram $(DRV_B)/armhf/test_histogram \
                  $(DRV_B)/aarch64/test_sink $(DRV_B)/armhf/test_sink \
                  $(DRV_B)/aarch64/test_compact $(DRV_B)/armhf/test_compact \
-                 $(DRV_B)/aarch64/test_descfile $(DRV_B)/armhf/test_descfile
+                 $(DRV_B)/aarch64/test_descfile $(DRV_B)/armhf/test_descfile \
+                 $(DRV_B)/aarch64/test_descrom $(DRV_B)/armhf/test_descrom
 	$(call drv_run,aarch64)
 	$(call drv_run,armhf)
 
 sanitize-test: deps $(DRV_B)/san/test_core $(DRV_B)/san/test_uio $(DRV_B)/san/test_pm \
                $(DRV_B)/san/test_histogram $(DRV_B)/san/test_sink $(DRV_B)/san/test_compact \
-               $(DRV_B)/san/test_descfile
+               $(DRV_B)/san/test_descfile $(DRV_B)/san/test_descrom
 	$(call drv_run,san)
 
 $(DRV_B)/fuzz/fuzz_api: $(DRV_T_FUZZ) $(DRV_HDRS)
@@ -167,7 +177,7 @@ $(DRV_FIXGEN)/$(1)/c/$(1).c: $(DRV_FIX)/$(1).yaml $(GEN_SOURCES)
 	@rm -rf $(DRV_FIXGEN)/$(1) && mkdir -p $(DRV_FIXGEN)
 	@PYTHONPATH=gen $(PYTHON) -m jointer_gen $$< -o $(DRV_FIXGEN) -q
 endef
-$(foreach f,$(DRV_FIXNAMES),$(eval $(call drv_fixture,$(f))))
+$(foreach f,$(DRV_FIXNAMES) rom_mon,$(eval $(call drv_fixture,$(f))))
 drv-fixtures: $(DRV_FIXSRC)
 
 # the CLI over the fixtures

@@ -17,7 +17,9 @@ synth_xilinx -family xc7 -flatten -noiopad, no abc9), side by side:
   monitor deltas (Vivado, Table 3): the exploration figures subtract the
   coprocessor, whose yosys mapping moves by tens of LUTs from one design to
   the next; a monitor alone has no such noise;
-- where every LUT and flip-flop of the Y9 top goes (scripts/attribution.py).
+- where every LUT and flip-flop of the Y9 top goes (scripts/attribution.py);
+- the price of an optional register: the Y9 top with its descriptor ROM
+  (`monitor.global.descriptor: rom`) against the Y9 top, the delta.
 """
 
 from __future__ import annotations
@@ -90,6 +92,41 @@ def synth_before(tree: Path, configs: list[Path], out: Path, jobs: int) -> dict[
     return {row[0]: (row[2], row[4]) for row in rows}     # config, top, LUT, LUT+mem, FF
 
 
+ROM_DESIGN = "Y9 + descriptor ROM"
+
+
+def rom_design(out: Path) -> Path:
+    """The Y9 description with `global: {descriptor: rom}`, written to out."""
+    cfg = yaml.safe_load((REPO / "configs" / "selective_accumulations.yaml").read_text())
+    cfg["monitor"].setdefault("global", {})["descriptor"] = "rom"
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / "sa_desc_rom.yaml"
+    path.write_text(yaml.safe_dump(cfg, sort_keys=False))
+    return path
+
+
+def rom_table(results: dict, rom_bytes: int) -> tuple[dict | None, list]:
+    """The table of the ROM's price (Y9 top vs Y9 + ROM, the delta) and its figures."""
+    base, rom = results["Y9 top"][1], results[ROM_DESIGN][1]
+    if "error" in base or "error" in rom:
+        return None, []
+    cols = [("LUT", lambda c, s: s["lut"]), ("LUT+mem", lambda c, s: s["lut_mem"]), ("FF", lambda c, s: s["ff"]),
+            ("RAMB18", lambda c, s: c.get("RAMB18E1", 0)), ("RAMB36", lambda c, s: c.get("RAMB36E1", 0)),
+            ("LUTRAM cells", lambda c, s: sum(n for k, n in c.items() if k.startswith("RAM") and
+                                              not k.startswith("RAMB") and isinstance(n, int)))]
+    a = [f(base, br.summarise(base)) for _, f in cols]
+    b = [f(rom, br.summarise(rom)) for _, f in cols]
+    delta = [y - x for x, y in zip(a, b)]
+    table = {"title": f"The descriptor ROM (monitor.global.descriptor: rom): Y9 with its {rom_bytes}-byte "
+                      "descriptor file in a ROM of the global block, against Y9",
+             "columns": ["design"] + [c for c, _ in cols],
+             "rows": [["Y9 top"] + a, [ROM_DESIGN] + b, ["delta (the ROM, DESC_INDEX/DESC_DATA)"] + delta]}
+    figs = [figure("descriptor ROM on Y9 LUT", delta[0], "LUT", note=f"{rom_bytes}-byte .jdesc, yosys"),
+            figure("descriptor ROM on Y9 FF", delta[2], "FF"),
+            figure("descriptor ROM on Y9 RAMB18", delta[3], "RAMB18")]
+    return table, figs
+
+
 def y_designs(out: Path) -> list[tuple[str, Path, int, int]]:
     """(name, description, paper delta LUT, paper delta FF) of Y1..Y9, written to out."""
     base = yaml.safe_load((REPO / "configs" / "selective_accumulations.yaml").read_text())
@@ -122,10 +159,15 @@ def main(argv=None) -> int:
     for name, cfg, _, _ in ys:
         files, top, _ = br.generate(cfg, out / "gen")
         jobs.append((name, top, files))
+    files, top, rom_d = br.generate(rom_design(out / "rom"), out / "gen-rom")   # Y9's name: another folder
+    jobs.append((ROM_DESIGN, top, files))
+    from jointer_gen.backends.descfile import encode
+    rom_bytes = len(encode(rom_d))
     print(f"[cost] synthesising {len(jobs)} monitors", flush=True)
     results = {}
     with cf.ThreadPoolExecutor(a.jobs) as pool:
-        futs = {pool.submit(synth_netlist, f, t, out / "synth" / t): (n, t) for n, t, f in jobs}
+        futs = {pool.submit(synth_netlist, f, t, out / "synth" / (t + ("-rom" if n == ROM_DESIGN else ""))): (n, t)
+                for n, t, f in jobs}
         for fut in cf.as_completed(futs):
             n, t = futs[fut]
             results[n] = (t,) + fut.result()
@@ -182,6 +224,10 @@ def main(argv=None) -> int:
                        "columns": ["block", "LUT", "LUT+mem", "FF"],
                        "rows": attribution.table(att) + [["total", att["total"][0],
                                                           att["total"][0] + att["total"][2], att["total"][1]]]})
+    rom_t, rom_figs = rom_table(results, rom_bytes)
+    if rom_t is not None:
+        tables.append(rom_t)
+        figs += rom_figs
     write_fragment(a.fragment, "Cost of a monitor (issue 12)", figs, order=12, tables=tables, text=[
         "Counted by yosys (synth_xilinx -family xc7 -flatten -noiopad, no abc9), not Vivado. "
         f"Before = the tree of {BEFORE_COMMIT} (the generator and library before issue 12), synthesised "
@@ -193,6 +239,9 @@ def main(argv=None) -> int:
               f"{'ok' if r[7] == 'yes' else 'OVER'}")
     for r in yrows:
         print(f"  {r[0]} alone: {r[2]} LUT+mem / {r[3]} FF  (paper delta {r[4]} / {r[5]}: {r[6]} / {r[7]})")
+    if rom_t is not None:
+        for r in rom_t["rows"]:
+            print(f"  {r[0]:46} " + ", ".join(f"{v} {c}" for c, v in zip(rom_t["columns"][1:], r[1:])))
     for e in errors:
         print(f"bench-cost: error: {e}")
     return 1 if errors else 0

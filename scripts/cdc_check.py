@@ -161,7 +161,7 @@ class Checker:
                 for b in bs:
                     acc |= self.sources(b)
         if r.kind.startswith("$memrd"):
-            acc |= frozenset([("mem", self.nl.cells[r.id[0]]["parameters"]["MEMID"])])
+            acc |= frozenset(self.nl.mem_state(self.nl.cells[r.id[0]]["parameters"]["MEMID"]))
         return acc - {r.id}
 
     def clock(self, sid) -> str:

@@ -267,7 +267,7 @@ class Netlist:
         c = self.cells[cname]
         t, con, par = c["type"], c["connections"], c["parameters"]
         if t.startswith("$memrd"):
-            return list(con.get("ADDR", [])) + list(con.get("EN", [])) + [("mem", par["MEMID"])]
+            return list(con.get("ADDR", [])) + list(con.get("EN", [])) + self.mem_state(par["MEMID"])
         ins = {p: bs for p, bs in con.items() if c["port_directions"].get(p) == "input"}
         if t in ("$mux", "$_MUX_", "$bwmux"):
             s = ins["S"]
@@ -289,8 +289,13 @@ class Netlist:
         for p, bs in r.pins.items():
             out.extend(bs)
         if r.kind.startswith("$memrd"):
-            out.append(("mem", self.cells[r.id[0]]["parameters"]["MEMID"]))
+            out += self.mem_state(self.cells[r.id[0]]["parameters"]["MEMID"])
         return out
+
+    def mem_state(self, memid: str) -> list:
+        """[("mem", memid)] for a memory some port writes (state on that port's clock);
+        [] for a ROM (no write port: constants, its reads depend on the address only)."""
+        return [("mem", memid)] if ("mem", memid) in self.regs else []
 
 
 def _int(v) -> int:

@@ -27,9 +27,12 @@ extern "C" {
 #define JOINTER_INFO_TIMESTAMP   0x00020000u /* TIMESTAMP_LO/HI exist (monitor.global.timestamp) */
 #define JOINTER_INFO_MARK        0x00040000u /* MARK exists (a mark sniffer) */
 #define JOINTER_INFO_SCRATCH     0x00080000u /* SCRATCH exists (monitor.global.scratch) */
+#define JOINTER_INFO_DESC_ROM    0x00100000u /* DESC_INDEX/DESC_DATA: the .jdesc in a ROM
+                                                (monitor.global.descriptor: rom) */
 /* the optional registers (jointer_selftest compares them with the descriptor's, as well as
  * the LMIC count and the window) */
-#define JOINTER_INFO_FEATURES    (JOINTER_INFO_TIMESTAMP | JOINTER_INFO_MARK | JOINTER_INFO_SCRATCH)
+#define JOINTER_INFO_FEATURES    (JOINTER_INFO_TIMESTAMP | JOINTER_INFO_MARK | JOINTER_INFO_SCRATCH \
+                                  | JOINTER_INFO_DESC_ROM)
 
 /* global block (window 0), byte offsets */
 #define JOINTER_REG_ID           0x00u
@@ -42,6 +45,9 @@ extern "C" {
 #define JOINTER_REG_TIMESTAMP_HI 0x1Cu
 #define JOINTER_REG_MARK         0x20u
 #define JOINTER_REG_SCRATCH      0x24u
+#define JOINTER_REG_DESC_INDEX   0x28u  /* rw: word index into the descriptor ROM */
+#define JOINTER_REG_DESC_DATA    0x2Cu  /* ro: ROM word at DESC_INDEX (file byte 4i+k = bits 8k+7..8k),
+                                           0 beyond the ROM */
 
 /* LMIC window, byte offsets from the LMIC base */
 #define JOINTER_LMIC_CONTROL     0x00u

@@ -1,9 +1,10 @@
 """The collection layer of a generated monitor (issue 12): what it has and
 where it lives, decided once from the model.
 
-- The global block's optional registers (TIMESTAMP, MARK, SCRATCH) follow
-  from the description (model.Monitor.has_timestamp / has_mark / scratch)
-  and are stated in INFO[19:17].
+- The global block's optional registers (TIMESTAMP, MARK, SCRATCH, the
+  descriptor ROM's DESC_INDEX/DESC_DATA) follow from the description
+  (model.Monitor.has_timestamp / has_mark / scratch / descriptor) and are
+  stated in INFO[20:17].
 - The CDC bridge's timeout, from the clock periods.
 """
 
@@ -24,17 +25,21 @@ class Collect:
     mark: bool
     scratch: bool
     info: int               # the INFO register
+    desc_rom: bool = False  # the descriptor ROM (DESC_INDEX/DESC_DATA)
 
 
 def collect(mon: Monitor, window_log2: int) -> Collect:
     ts, mark, scratch = mon.has_timestamp, mon.has_mark, mon.scratch
+    rom = mon.descriptor == "rom"
     info = (len(mon.lmics) | (window_log2 << 8) | (layout.INFO_STRICT * mon.bus.strict)
-            | (layout.INFO_TIMESTAMP * ts) | (layout.INFO_MARK * mark) | (layout.INFO_SCRATCH * scratch))
-    return Collect(timestamp=ts, mark=mark, scratch=scratch, info=info)
+            | (layout.INFO_TIMESTAMP * ts) | (layout.INFO_MARK * mark) | (layout.INFO_SCRATCH * scratch)
+            | (layout.INFO_DESC_ROM * rom))
+    return Collect(timestamp=ts, mark=mark, scratch=scratch, info=info, desc_rom=rom)
 
 
 def info_text(c: Collect, mon: Monitor, window: int) -> str:
-    opt = [n for n, on in (("TIMESTAMP", c.timestamp), ("MARK", c.mark), ("SCRATCH", c.scratch)) if on]
+    opt = [n for n, on in (("TIMESTAMP", c.timestamp), ("MARK", c.mark), ("SCRATCH", c.scratch),
+                           ("descriptor ROM", c.desc_rom)) if on]
     return (f"INFO: {len(mon.lmics)} LMIC(s), {window}-byte windows, "
             f"{'strict' if mon.bus.strict else 'lenient'} decoding, "
             + (", ".join(opt) if opt else "no optional global register"))

@@ -108,7 +108,39 @@ def elaborate(mon: Monitor, src: Source, source_name: str) -> Design:
     check_names(d, src, diags)
     if diags:
         raise InputError(diags)
+    if col.desc_rom:
+        # the descriptor file describes the finished design, not its VHDL: no cycle
+        from .backends.descfile import encode  # the backend imports this module
+        data = encode(d)
+        words = desc_rom_words(data)
+        if len(words) > ROM_MAX_WORDS:
+            diags.error(src.loc(mon.path + ("global", "descriptor")),
+                        f"the descriptor file needs {len(words)} ROM words (expected at most "
+                        f"{ROM_MAX_WORDS}: use descriptor: none and install the file)")
+            raise InputError(diags)
+        d.desc_rom_consts = desc_rom_consts(d.name, data, words)
     return d
+
+
+ROM_WORDS_PER_LINE = 6
+ROM_MAX_WORDS = 65535      # jointer_collect_global's desc_words_g
+
+
+def desc_rom_words(data: bytes) -> list[int]:
+    """The descriptor ROM's words: file byte 4i+k is bits 8k+7..8k of word i
+    (little-endian), the last word padded with zero bytes."""
+    data = data + bytes(-len(data) % 4)
+    return [int.from_bytes(data[i:i + 4], "little") for i in range(0, len(data), 4)]
+
+
+def desc_rom_consts(name: str, data: bytes, words: list[int]) -> ConstGroup:
+    """The config package's constants of the descriptor ROM holding data."""
+    lines = [", ".join(f'x"{w:08X}"' for w in words[i:i + ROM_WORDS_PER_LINE])
+             for i in range(0, len(words), ROM_WORDS_PER_LINE)]
+    value = "(\n    " + ",\n    ".join(lines) + ")"
+    return ConstGroup(f"descriptor ROM: {name}.jdesc, {len(data)} bytes, little-endian words", [
+        Const("desc_words_c", "natural", str(len(words)), "ROM words (DESC_DATA)"),
+        Const("desc_rom_c", f"word_array_t(0 to {len(words) - 1})", value)])
 
 
 def source_display_name(path: str) -> str:

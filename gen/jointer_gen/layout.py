@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 GLOBAL_REGS = {
     "ID": 0, "VERSION": 1, "CONFIG_HASH": 2, "INFO": 3, "IRQ_STATUS": 4,
     "IRQ_ENABLE": 5, "TIMESTAMP_LO": 6, "TIMESTAMP_HI": 7, "MARK": 8, "SCRATCH": 9,
+    "DESC_INDEX": 10, "DESC_DATA": 11,
 }
 GLOBAL_WORDS = 16
 # fixed LMIC registers, word offsets; INIT[i] at LMIC_INIT + i
@@ -59,6 +60,9 @@ ID_VALUE = 0x4A4E5452                      # "JNTR"
 VERSION_VALUE = 0x00020000                 # 2.0.0
 # INFO bits of the optional global registers
 INFO_STRICT, INFO_TIMESTAMP, INFO_MARK, INFO_SCRATCH = 1 << 16, 1 << 17, 1 << 18, 1 << 19
+# the descriptor ROM (monitor.global.descriptor: rom): DESC_INDEX/DESC_DATA read
+# the monitor's <name>.jdesc, file byte 4i+k = bits 8k+7..8k of word i
+INFO_DESC_ROM = 1 << 20
 # gen/tests/test_gen_fixed_offsets.py checks all of the above against
 # drivers/include/jointer_desc.h and hdl/collect/jointer_collect_{global,lmic}.vhd
 

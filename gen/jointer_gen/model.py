@@ -212,6 +212,7 @@ class Monitor:
     path: tuple = ()
     timestamp: bool | None = None    # monitor.global.timestamp; None: the default (has_timestamp)
     scratch: bool = False            # monitor.global.scratch
+    descriptor: str = "none"         # monitor.global.descriptor: "none" | "rom"
 
     @property
     def bus_clock(self) -> Clock:
@@ -245,7 +246,9 @@ class Monitor:
         out = {"jointer": 1, "name": self.name, "bus": self.bus.canonical(),
                "clocks": [c.canonical() for c in self.clocks],
                "lmics": [lm.canonical() for lm in self.lmics]}
-        if self.timestamp is not None or self.scratch:
+        if self.timestamp is not None or self.scratch or self.descriptor != "none":
             # only when given: the hashes of descriptions without `global:` stay
             out["global"] = {"timestamp": self.timestamp, "scratch": self.scratch}
+            if self.descriptor != "none":  # a ROM is hardware: it enters the hash
+                out["global"]["descriptor"] = self.descriptor
         return out

@@ -83,10 +83,11 @@ def top(mon: Monitor, lviews: list[LmicView], addr_width: int, rp_addr_w: int,
         "u_global", "jointer_collect_global",
         "global block (window 0): ID, VERSION, CONFIG_HASH, INFO, IRQ" + "".join(
             f", {r}" for r, on in (("TIMESTAMP", col.timestamp), ("MARK", col.mark),
-                                   ("SCRATCH", col.scratch)) if on),
+                                   ("SCRATCH", col.scratch), ("descriptor ROM", col.desc_rom)) if on),
         [("addr_w_g", "rp_addr_w_c"), ("strict_g", "strict_c"), ("config_hash_g", "config_hash_c"),
          ("info_g", "info_c"), ("num_lmics_g", "num_lmics_c"), ("has_timestamp_g", "has_timestamp_c"),
-         ("has_mark_g", "has_mark_c"), ("has_scratch_g", "has_scratch_c")],
+         ("has_mark_g", "has_mark_c"), ("has_scratch_g", "has_scratch_c")]
+        + ([("desc_words_g", "desc_words_c"), ("desc_rom_g", "desc_rom_c")] if col.desc_rom else []),
         [("clk", "s_axi_aclk"), ("rst", "bus_rst"), ("rp_req", "t_req(0)"), ("rp_start", "t_start"),
          ("rp_commit", "t_commit(0)"), ("rp_we", "t_we"), ("rp_addr", "t_addr"), ("rp_wdata", "t_wdata"), ("rp_ack", "t_ack(0)"),
          ("rp_rdata", "t_rdata(31 downto 0)"), ("rp_err", "t_err(0)"), ("lmic_irq", "lmic_irq"),

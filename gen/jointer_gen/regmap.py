@@ -50,13 +50,16 @@ def c_and_docs(d: Design) -> None:
                ("HAS_TIMESTAMP", c_dec(int(bool(d.info & layout_mod.INFO_TIMESTAMP))), "INFO[17]: TIMESTAMP_LO/HI"),
                ("HAS_MARK", c_dec(int(bool(d.info & layout_mod.INFO_MARK))), "INFO[18]: MARK"),
                ("HAS_SCRATCH", c_dec(int(bool(d.info & layout_mod.INFO_SCRATCH))), "INFO[19]: SCRATCH"),
+               ("HAS_DESC_ROM", c_dec(int(bool(d.info & layout_mod.INFO_DESC_ROM))),
+                "INFO[20]: DESC_INDEX/DESC_DATA (descriptor ROM)"),
                ("CONTROL_RUN", c_hex(layout_mod.CONTROL_RUN), "CONTROL bit 0"),
                ("CONTROL_SOFT_RESET", c_hex(layout_mod.CONTROL_SOFT_RESET), "CONTROL bit 1, write-1 pulse")]
             + [(f"PROG_{k}", c_hex(v), "PROG value" if k == "IDLE" else "")
                for k, v in layout_mod.PROG.items()])
     present = {"TIMESTAMP_LO": d.info & layout_mod.INFO_TIMESTAMP,
                "TIMESTAMP_HI": d.info & layout_mod.INFO_TIMESTAMP,
-               "MARK": d.info & layout_mod.INFO_MARK, "SCRATCH": d.info & layout_mod.INFO_SCRATCH}
+               "MARK": d.info & layout_mod.INFO_MARK, "SCRATCH": d.info & layout_mod.INFO_SCRATCH,
+               "DESC_INDEX": d.info & layout_mod.INFO_DESC_ROM, "DESC_DATA": d.info & layout_mod.INFO_DESC_ROM}
     resets = {"ID": layout_mod.ID_VALUE, "VERSION": layout_mod.VERSION_VALUE, "CONFIG_HASH": d.config_hash,
               "INFO": d.info}
     regmap = [{"offset": 4 * w, "name": reg, "access": acc, "desc": desc, "reset": resets.get(reg, 0)}
@@ -257,13 +260,16 @@ SINK_DOC = {"WPTR": ("ro", "sink: ring offset (bytes) of the next record written
 GLOBAL_DOC = [("ro", f"0x{layout_mod.ID_VALUE:08X} (\"JNTR\")"), ("ro", f"0x{layout_mod.VERSION_VALUE:08X} (2.0.0)"),
               ("ro", "hash of the description this monitor was generated from"),
               ("ro", "[7:0] LMICs, [15:8] log2 window bytes, [16] strict decoding, "
-                     "[17] TIMESTAMP, [18] MARK, [19] SCRATCH present"),
+                     "[17] TIMESTAMP, [18] MARK, [19] SCRATCH, [20] descriptor ROM present"),
               ("ro", "bit i: LMIC i has an enabled pending interrupt source"),
               ("rw", "bit i enables LMIC i"),
               ("ro", "bus cycles since reset, low word (reading it snapshots HI)"),
               ("ro", "the snapshot's high word"),
               ("wo", "a write of VAL emits one event {data = VAL} to the mark sniffer"),
-              ("rw", "free for software")]
+              ("rw", "free for software"),
+              ("rw", "word index into the descriptor ROM (keeps min(value, ROM words))"),
+              ("ro", "the descriptor ROM word at DESC_INDEX: bytes 4i..4i+3 of the monitor's "
+                     "descriptor file, little-endian; 0 beyond it")]
 RELAY_DOC = {"RPTR": "slot of the oldest unread record (relay)",
              "ACK": "write N: release min(N, FILL) records read by the host (relay)",
              "LOST": "records dropped because the buffer was full, since the last clear (relay)"}

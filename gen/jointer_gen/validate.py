@@ -113,7 +113,8 @@ class _Builder:
         g = _get(m, "global", dict, {})
         return Monitor(name=name, clocks=clocks, bus=bus, lmics=lmics,
                        description=_get(m, "description", str, ""), path=mp,
-                       timestamp=_get(g, "timestamp", bool), scratch=_get(g, "scratch", bool, False))
+                       timestamp=_get(g, "timestamp", bool), scratch=_get(g, "scratch", bool, False),
+                       descriptor=_get(g, "descriptor", str, "none"))
 
     def clocks(self, m, mp) -> list[Clock]:
         out = []

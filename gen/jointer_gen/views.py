@@ -189,6 +189,7 @@ class Design:
     register_map: list[dict]        # doc rows
     files: list[dict] = field(default_factory=list)
     bus_interfaces: list[BusInterface] = field(default_factory=list)   # Vivado IP (component.xml)
+    desc_rom_consts: ConstGroup | None = None   # the descriptor ROM's words (descriptor: rom)
 
     @property
     def name(self) -> str:

@@ -92,6 +92,7 @@ def test_c_id_version_info():
     assert c_int(DEFINES["JOINTER_INFO_TIMESTAMP"]) == layout.INFO_TIMESTAMP
     assert c_int(DEFINES["JOINTER_INFO_MARK"]) == layout.INFO_MARK
     assert c_int(DEFINES["JOINTER_INFO_SCRATCH"]) == layout.INFO_SCRATCH
+    assert c_int(DEFINES["JOINTER_INFO_DESC_ROM"]) == layout.INFO_DESC_ROM
 
 
 # ---------------------------------------------------------------------------
@@ -111,7 +112,8 @@ def test_vhdl_global_read_words():
     """rp_rdata: `shows(show_r, k) and <value>`: the word each value answers at."""
     value_of = {"id_c": "ID", "version_c": "VERSION", "config_hash_g": "CONFIG_HASH", "info_g": "INFO",
                 "sts": "IRQ_STATUS", "ena": "IRQ_ENABLE", "ts_lo_r": "TIMESTAMP_LO",
-                "ts_hi_r": "TIMESTAMP_HI", "scratch_r": "SCRATCH"}
+                "ts_hi_r": "TIMESTAMP_HI", "scratch_r": "SCRATCH", "desc_idx": "DESC_INDEX",
+                "desc_q": "DESC_DATA"}
     found = {v: int(k) for k, v in re.findall(r"shows\(show_r, (\d+)\) and (\w+)\)", GLOBAL)}
     assert found == {v: G[name] for v, name in value_of.items()}
 
@@ -119,6 +121,10 @@ def test_vhdl_global_read_words():
 def test_vhdl_global_written_and_special_words():
     assert re.search(r"wr = '1' and hit\((\d+)\) = '1' then\s+enable_r", GLOBAL).group(1) == str(G["IRQ_ENABLE"])
     assert re.search(r"wr = '1' and hit\((\d+)\) = '1' then\s+scratch_r", GLOBAL).group(1) == str(G["SCRATCH"])
+    assert re.search(r"wr = '1' and hit\((\d+)\) = '1' then\s+desc_idx_r", GLOBAL).group(1) \
+        == str(G["DESC_INDEX"])
+    # the ROM reads with the request of a DESC_DATA read
+    assert re.search(r"desc_en <= rp_req and hit\((\d+)\) and not rp_we", GLOBAL).group(1) == str(G["DESC_DATA"])
     assert re.search(r"mark_valid <= wr and hit\((\d+)\)", GLOBAL).group(1) == str(G["MARK"])
     assert re.search(r"k /= (\d+) then", GLOBAL).group(1) == str(G["MARK"])    # write-only
     # reading TIMESTAMP_LO snapshots the 64 bits
@@ -127,7 +133,7 @@ def test_vhdl_global_written_and_special_words():
 
 
 def test_vhdl_global_present_words():
-    """have_c: six words always, then TIMESTAMP_LO/HI, MARK, SCRATCH when present."""
+    """have_c: six words always, then TIMESTAMP_LO/HI, MARK, SCRATCH, DESC_INDEX/DATA when present."""
     m = re.search(r'have_c : std_logic_vector\(0 to words_c - 1\) :=\s*"(1+)"((?:\s*&\s*to_sl\(\w+\))+);',
                   GLOBAL)
     always = len(m.group(1))
@@ -136,7 +142,8 @@ def test_vhdl_global_present_words():
     assert order[:always] == ["ID", "VERSION", "CONFIG_HASH", "INFO", "IRQ_STATUS", "IRQ_ENABLE"]
     assert list(zip(order[always:], optional)) == [
         ("TIMESTAMP_LO", "has_timestamp_g"), ("TIMESTAMP_HI", "has_timestamp_g"),
-        ("MARK", "has_mark_g"), ("SCRATCH", "has_scratch_g")]
+        ("MARK", "has_mark_g"), ("SCRATCH", "has_scratch_g"), ("DESC_INDEX", "has_desc_c"),
+        ("DESC_DATA", "has_desc_c")]
 
 
 def test_vhdl_id_version():

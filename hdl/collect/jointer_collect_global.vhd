@@ -1,13 +1,20 @@
 -- jointer_collect_global: the global block at window 0 of the register space
 -- (the "global monitor" of paper fig. 5 / section 3.1.1: identification, the
 -- top-level interrupt controller and, when the monitor asks for them, the
--- bus-clock timestamp, the host MARK event and a scratch register). Runs on
--- the bus clock; register port (rp) as doc/internals.md 3.
---   word 0 ID (0x4A4E5452)       ro   word 5 IRQ_ENABLE (bit i: LMIC i)  rw
---   word 1 VERSION               ro   word 6 TIMESTAMP_LO (snapshots HI)  ro  [has_timestamp_g]
---   word 2 CONFIG_HASH           ro   word 7 TIMESTAMP_HI (the snapshot)  ro  [has_timestamp_g]
---   word 3 INFO                  ro   word 8 MARK (write: a mark event)   wo  [has_mark_g]
---   word 4 IRQ_STATUS (lmic_irq) ro   word 9 SCRATCH                      rw  [has_scratch_g]
+-- bus-clock timestamp, the host MARK event, a scratch register and the
+-- descriptor ROM). Runs on the bus clock; register port (rp) as
+-- doc/internals.md 3.
+--   word 0 ID (0x4A4E5452)          ro  word 6  TIMESTAMP_LO (snapshots HI) ro  [has_timestamp_g]
+--   word 1 VERSION                  ro  word 7  TIMESTAMP_HI (the snapshot) ro  [has_timestamp_g]
+--   word 2 CONFIG_HASH              ro  word 8  MARK (write: a mark event)  wo  [has_mark_g]
+--   word 3 INFO                     ro  word 9  SCRATCH                     rw  [has_scratch_g]
+--   word 4 IRQ_STATUS (lmic_irq)    ro  word 10 DESC_INDEX                  rw  [desc_words_g > 0]
+--   word 5 IRQ_ENABLE (bit i: LMIC) rw  word 11 DESC_DATA (the ROM word)    ro  [desc_words_g > 0]
+-- DESC_INDEX holds min(the value written, desc_words_g) in
+-- clog2(desc_words_g + 1) bits (so it reads back the ROM size after a write
+-- of 0xFFFFFFFF); DESC_DATA answers the ROM word at DESC_INDEX
+-- (jointer_collect_desc_rom, read with the request), 0 at desc_words_g and
+-- beyond. Reading it has no side effect.
 -- Absent and unmapped words read 0 (SLVERR when strict_g); writes to
 -- read-only words are ignored. Every access is answered one cycle after
 -- rp_req; the read answer is held until the start of the next access to any
@@ -26,12 +33,17 @@
 --   config_hash_g   : CONFIG_HASH value (hash of the normalised YAML)
 --   info_g          : INFO value (checked against the other generics):
 --                     [7:0] LMICs, [15:8] log2 window bytes, [16] strict,
---                     [17] TIMESTAMP, [18] MARK, [19] SCRATCH present
+--                     [17] TIMESTAMP, [18] MARK, [19] SCRATCH, [20] the
+--                     descriptor ROM present
 --   num_lmics_g     : number of LMICs (1..16)
 --   has_timestamp_g : TIMESTAMP_LO/HI (the timestamp input: the bus clock's
 --                     jointer_collect_timestamp, which the generator adds then)
 --   has_mark_g      : the MARK register (a host-timestamp sniffer listens)
 --   has_scratch_g   : the SCRATCH register
+--   desc_words_g    : words of the descriptor ROM (0: none, and no
+--                     DESC_INDEX/DESC_DATA; at most 65535)
+--   desc_rom_g      : its contents, word 0 first (file byte 4i+k is bits
+--                     8k+7..8k of word i); ignored when desc_words_g = 0
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -48,7 +60,9 @@ entity jointer_collect_global is
     num_lmics_g     : positive := 1;
     has_timestamp_g : boolean := true;
     has_mark_g      : boolean := true;
-    has_scratch_g   : boolean := true);
+    has_scratch_g   : boolean := true;
+    desc_words_g    : natural := 0;
+    desc_rom_g      : word_array_t := (0 => x"00000000"));
   port (
     clk        : in  std_logic;
     rst        : in  std_logic;
@@ -73,11 +87,14 @@ entity jointer_collect_global is
 end entity jointer_collect_global;
 
 architecture rtl of jointer_collect_global is
-  constant words_c : positive := 10;
+  constant words_c : positive := 12;
+  constant has_desc_c : boolean := desc_words_g > 0;
   -- words that exist in this monitor
   constant have_c : std_logic_vector(0 to words_c - 1) :=
     "111111" & to_sl(has_timestamp_g) & to_sl(has_timestamp_g) & to_sl(has_mark_g)
-    & to_sl(has_scratch_g);
+    & to_sl(has_scratch_g) & to_sl(has_desc_c) & to_sl(has_desc_c);
+  -- DESC_INDEX bits: 0 .. desc_words_g (the ROM's first word beyond the file, 0)
+  constant desc_w_c : positive := maximum(1, clog2(desc_words_g + 1));
   type code_arr_t is array (0 to words_c - 1) of natural;
   -- the dense code of each readable word (1, 2, ...; 0: not readable here)
   function codes_f return code_arr_t is
@@ -116,6 +133,10 @@ architecture rtl of jointer_collect_global is
   signal wr       : std_logic;                      -- a committed write
   signal sts, ena : std_logic_vector(31 downto 0);
   signal rd_code  : unsigned(code_w_c - 1 downto 0);  -- the code of rp_addr
+  signal desc_idx_r  : std_logic_vector(desc_w_c - 1 downto 0);  -- DESC_INDEX
+  signal desc_en     : std_logic;                      -- a read of DESC_DATA: the ROM reads
+  signal desc_q      : std_logic_vector(31 downto 0);  -- the ROM word of the last DESC_DATA read
+  signal desc_idx    : std_logic_vector(31 downto 0);
 
   function shows(c : unsigned; k : natural) return std_logic_vector is
   begin
@@ -137,7 +158,11 @@ begin
     severity failure;
   assert (info_g(16) = '1') = strict_g and (info_g(17) = '1') = has_timestamp_g
          and (info_g(18) = '1') = has_mark_g and (info_g(19) = '1') = has_scratch_g
-    report "jointer_collect_global: info_g[19:16] must state strict_g and the optional registers"
+         and (info_g(20) = '1') = has_desc_c
+    report "jointer_collect_global: info_g[20:16] must state strict_g and the optional registers"
+    severity failure;
+  assert desc_words_g <= 65535 and (desc_words_g = 0 or desc_rom_g'length = desc_words_g)
+    report "jointer_collect_global: desc_rom_g must hold desc_words_g (0..65535) words"
     severity failure;
 
   g_hit : for k in 0 to words_c - 1 generate
@@ -184,6 +209,12 @@ begin
       if wr = '1' and hit(9) = '1' then
         scratch_r <= rp_wdata;
       end if;
+      if wr = '1' and hit(10) = '1' then
+        desc_idx_r <= rp_wdata(desc_w_c - 1 downto 0);
+        if unsigned(rp_wdata) >= desc_words_g then
+          desc_idx_r <= std_logic_vector(to_unsigned(desc_words_g, desc_w_c));
+        end if;
+      end if;
       irq_r  <= or (lmic_irq and enable_r);
       if rst = '1' then
         ack_r     <= '0';
@@ -191,6 +222,7 @@ begin
         enable_r  <= (others => '0');
         scratch_r <= (others => '0');
         ts_hi_r   <= (others => '0');
+        desc_idx_r  <= (others => '0');
         irq_r     <= '0';
       end if;
     end if;
@@ -198,6 +230,19 @@ begin
 
   sts <= std_logic_vector(resize(unsigned(sts_r), 32));
   ena <= std_logic_vector(resize(unsigned(enable_r), 32));
+
+  -- the descriptor ROM: read with the request of a DESC_DATA read, its word
+  -- held (the answer) until the next one
+  desc_en <= rp_req and hit(11) and not rp_we;
+  g_desc : if has_desc_c generate
+    u_rom : entity work.jointer_collect_desc_rom
+      generic map (addr_w_g => desc_w_c, words_g => desc_rom_g)
+      port map (clk => clk, en => desc_en, addr => desc_idx_r, q => desc_q);
+  end generate;
+  g_no_desc : if not has_desc_c generate
+    desc_q <= (others => '0');
+  end generate;
+  desc_idx <= std_logic_vector(resize(unsigned(desc_idx_r), 32));
 
   -- the held answer (no case/others, doc/internals.md)
   rp_rdata <= (shows(show_r, 0) and id_c)
@@ -208,7 +253,9 @@ begin
            or (shows(show_r, 5) and ena)
            or (shows(show_r, 6) and ts_lo_r)
            or (shows(show_r, 7) and ts_hi_r)
-           or (shows(show_r, 9) and scratch_r);
+           or (shows(show_r, 9) and scratch_r)
+           or (shows(show_r, 10) and desc_idx)
+           or (shows(show_r, 11) and desc_q);
   rp_ack     <= ack_r;
   rp_err     <= err_r;
   irq        <= irq_r;

@@ -18,6 +18,9 @@ package jointer_pkg is
   ---------------------------------------------------------------------------
   constant id_c      : std_logic_vector(31 downto 0) := x"4A4E5452";  -- "JNTR"
   constant version_c : std_logic_vector(31 downto 0) := x"00020000";  -- 2.0.0: optional global registers (INFO[19:17]), two-phase register port
+  -- the contents of a read-only memory, one 32-bit word per element (the
+  -- descriptor ROM of the global block: jointer_collect_desc_rom)
+  type word_array_t is array (natural range <>) of std_logic_vector(31 downto 0);
 
   ---------------------------------------------------------------------------
   -- Event instance

@@ -57,6 +57,31 @@ void mock_init(mock_hw *m, const jointer_cfg *cfg)
     }
 }
 
+void mock_rom(mock_hw *m, const void *bytes, uint32_t len)
+{
+    m->rom = bytes;
+    m->rom_len = len;
+    m->desc_index = 0;
+    m->info |= JOINTER_INFO_DESC_ROM;
+}
+
+static uint32_t rom_words(const mock_hw *m)
+{
+    return (m->rom_len + 3u) / 4u;
+}
+
+/* DESC_DATA: the word at DESC_INDEX, little-endian, 0 beyond the bytes */
+static uint32_t rom_word(const mock_hw *m)
+{
+    uint32_t w = 0;
+    for (uint32_t k = 0; k < 4u; k++) {
+        uint32_t at = 4u * m->desc_index + k;
+        if (m->rom != NULL && at < m->rom_len)
+            w |= (uint32_t)m->rom[at] << (8u * k);
+    }
+    return w;
+}
+
 jointer_mode mock_mode(const mock_hw *m, unsigned s)
 {
     const jointer_sniffer_desc *sd = &m->cfg->sniffers[s];
@@ -202,7 +227,7 @@ static int decode(const mock_hw *m, uint32_t off, unsigned *lmic, unsigned *idx,
     const jointer_cfg *cfg = m->cfg;
     if (off < cfg->window) {
         *word = off / 4u;
-        return *word <= 9u ? W_GLOBAL : W_NONE;
+        return *word <= 11u ? W_GLOBAL : W_NONE;
     }
     for (unsigned l = 0; l < cfg->num_lmics; l++) {
         const jointer_lmic_desc *ld = &cfg->lmics[l];
@@ -270,8 +295,9 @@ int mock_read(void *ctx, uint32_t off, uint32_t *v)
         return r;
     switch (decode(m, off, &l, &idx, &word)) {
     case W_GLOBAL: {
-        const uint32_t g[10] = {m->id, m->version, m->config_hash, m->info, global_irq_status(m),
-                                m->irq_enable, (uint32_t)m->timestamp, m->ts_hi_snap, 0, m->scratch};
+        const uint32_t g[12] = {m->id, m->version, m->config_hash, m->info, global_irq_status(m),
+                                m->irq_enable, (uint32_t)m->timestamp, m->ts_hi_snap, 0, m->scratch,
+                                m->rom != NULL ? m->desc_index : 0, rom_word(m)};
         if (word == 6)
             m->ts_hi_snap = (uint32_t)(m->timestamp >> 32);
         *v = g[word];
@@ -351,6 +377,8 @@ int mock_write(void *ctx, uint32_t off, uint32_t v)
             mark(m, v);
         else if (word == 9 && !m->scratch_stuck)
             m->scratch = v;
+        else if (word == 10 && m->rom != NULL)
+            m->desc_index = v < rom_words(m) ? v : rom_words(m);
         break;
     case W_LMIC:
         if (word == 0) {

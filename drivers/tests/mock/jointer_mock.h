@@ -2,7 +2,8 @@
  * jointer_mock.h - an array-backed register file that emulates a jointer
  * monitor well enough for the driver's tests (test code, not the library):
  * global block (ID, VERSION, CONFIG_HASH, INFO, IRQ, TIMESTAMP with LO->HI
- * snapshot, MARK, SCRATCH), per LMIC CONTROL (RUN, SOFT_RESET pulse, PROG,
+ * snapshot, MARK, SCRATCH, the descriptor ROM's DESC_INDEX/DESC_DATA over
+ * bytes the test gives with mock_rom), per LMIC CONTROL (RUN, SOFT_RESET pulse, PROG,
  * INIT pointer restart), STATUS, IRQ_STATUS (w1c), IRQ_ENABLE, INIT loader
  * (a DCAPF without a filter takes its 2 words and drops them, and counts in
  * FILTERING as in NO_FILTERING),
@@ -28,6 +29,8 @@ struct mock_hw {
     uint32_t id, version, config_hash, info;
     uint32_t scratch;
     int scratch_stuck;                /* 1: SCRATCH ignores writes */
+    const unsigned char *rom;         /* descriptor ROM bytes (mock_rom), NULL: none */
+    uint32_t rom_len, desc_index;     /* its bytes; DESC_INDEX = min(written, words) */
     uint32_t irq_enable;              /* global */
     uint64_t timestamp;               /* +ts_step per bus access */
     uint32_t ts_step, ts_hi_snap;
@@ -61,6 +64,9 @@ struct mock_hw {
 };
 
 void mock_init(mock_hw *m, const jointer_cfg *cfg);
+/* a descriptor ROM holding len bytes (kept by reference; the last word padded
+ * with zeros) and INFO bit JOINTER_INFO_DESC_ROM */
+void mock_rom(mock_hw *m, const void *bytes, uint32_t len);
 /* an ops seam over the mock: with wait_irq (like UIO/simulation) or polled */
 jointer_io mock_io(mock_hw *m);
 jointer_io mock_io_polled(mock_hw *m);

@@ -36,11 +36,14 @@ extern "C" {
 #define ARM_TIMESTAMPS_REG_TIMESTAMP_HI        0x1Cu
 #define ARM_TIMESTAMPS_REG_MARK                0x20u
 #define ARM_TIMESTAMPS_REG_SCRATCH             0x24u
+#define ARM_TIMESTAMPS_REG_DESC_INDEX          0x28u
+#define ARM_TIMESTAMPS_REG_DESC_DATA           0x2Cu
 #define ARM_TIMESTAMPS_ID_VALUE                0x4A4E5452u /* ID register: "JNTR" */
 #define ARM_TIMESTAMPS_VERSION_VALUE           0x00020000u /* VERSION register: 2.0.0 */
 #define ARM_TIMESTAMPS_HAS_TIMESTAMP           1u /* INFO[17]: TIMESTAMP_LO/HI */
 #define ARM_TIMESTAMPS_HAS_MARK                1u /* INFO[18]: MARK */
 #define ARM_TIMESTAMPS_HAS_SCRATCH             0u /* INFO[19]: SCRATCH */
+#define ARM_TIMESTAMPS_HAS_DESC_ROM            0u /* INFO[20]: DESC_INDEX/DESC_DATA (descriptor ROM) */
 #define ARM_TIMESTAMPS_CONTROL_RUN             0x1u /* CONTROL bit 0 */
 #define ARM_TIMESTAMPS_CONTROL_SOFT_RESET      0x2u /* CONTROL bit 1, write-1 pulse */
 #define ARM_TIMESTAMPS_PROG_IDLE               0x0u /* PROG value */

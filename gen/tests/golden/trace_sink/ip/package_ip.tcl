@@ -21,6 +21,7 @@ set sources {
   hdl/jointer_pkg.vhd
   hdl/jointer_collect_dci.vhd
   hdl/jointer_collect_dispenser.vhd
+  hdl/jointer_collect_desc_rom.vhd
   hdl/jointer_collect_global.vhd
   hdl/jointer_collect_irq.vhd
   hdl/jointer_collect_lmic_port.vhd
