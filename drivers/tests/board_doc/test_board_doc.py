@@ -340,7 +340,7 @@ def linux_board(blocks, pc, regs, tmp_path_factory):
     """The Linux subsection's board block on the sysroot + the PC's rootfs/."""
     tmp = str(tmp_path_factory.mktemp("linux-board"))
     board = make_board(os.path.join(tmp, "board"), regs)
-    run(["cp", "-a", os.path.join(pc, "rootfs") + "/.", board + "/"], tmp, clean_env())
+    run(["cp", "-a", "--remove-destination", os.path.join(pc, "rootfs") + "/.", board + "/"], tmp, clean_env())
     (block,) = blocks[("Linux: the CLI and C", "board")]
     return board, regs, run_board(board, block, tmp)
 
