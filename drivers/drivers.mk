@@ -425,3 +425,18 @@ converter-bench: deps $(PYDRV_B)/libjointer.so $(DRV_B)/cli-fixture/jointer-rela
 
 CONVERTER_BENCH_RECORDS ?= 10000000
 BENCH_TARGETS += converter-bench
+
+# ---- doc/integration.md "On the board" run as written (drivers/tests/board_doc) ----
+#   make board-doc-test   every command block of the section: the PC's here (the
+#                         generator, the C bundle cross-built into rootfs/, the
+#                         sdist and the aarch64 wheel, offline from the
+#                         py-install-test wheelhouse), the board's under
+#                         qemu-aarch64 in Debian's arm64 userland (cached in
+#                         $(BUILD)/board-python) whose /dev/uio0 is a register
+#                         file, the PYNQ notebook with a stand-in pynq
+.PHONY: board-doc-test
+
+board-doc-test: deps
+	JOINTER_BUILD=$(abspath $(BUILD)) $(PYTHON) -m pytest -q -p no:cacheprovider drivers/tests/board_doc
+
+TEST_TARGETS += board-doc-test

@@ -2,8 +2,10 @@
 what jointer.pynq_driver relies on, as pynq 3.x does it. DefaultIP's
 metaclass registers each subclass's `bindto` VLNVs; Overlay instantiates,
 for each ip_dict entry, the driver registered for its 'type' (else
-DefaultIP); MMIO maps phys_addr..+length of a file standing in for
+DefaultIP); Overlay("design.bit") takes the ip_dict from design.hwh beside
+it (JSON here: PYNQ parses Vivado's hardware handoff XML); MMIO maps phys_addr..+length of a file standing in for
 /dev/mem ($FAKE_PYNQ_MEM) and exposes it as a numpy uint32 array."""
+import json
 import mmap
 import os
 
@@ -41,6 +43,9 @@ class DefaultIP(metaclass=RegisterIP):
 
 class Overlay:
     def __init__(self, ip_dict):
+        if isinstance(ip_dict, str):
+            with open(os.path.splitext(ip_dict)[0] + ".hwh") as f:
+                ip_dict = json.load(f)
         self.ip_dict = ip_dict
         for name, d in ip_dict.items():
             setattr(self, name, _ip_drivers.get(d["type"], DefaultIP)(d))
