@@ -143,7 +143,7 @@ $(DRV_B)/fuzz/fuzz_api: $(DRV_T_FUZZ) $(DRV_HDRS)
 	clang $(DRV_WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	    $(DRV_INC) $(DRV_FIXINC) $(DRV_T_FUZZ) -o $@
 
-# the trace-file reader on any bytes (issue 16): the seeds are trace files the tests write
+# the trace-file reader on any bytes: the seeds are trace files the tests write
 $(DRV_B)/fuzz/fuzz_tfile: $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_file.c $(DRV)/src/jointer_compact.c \
                           $(DRV)/src/jointer_export.c $(DRV_HDRS)
 	@mkdir -p $(@D)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Where the LUTs and flip-flops of a synthesised top go (make bench, issue 12).
+"""Where the LUTs and flip-flops of a synthesised top go (make bench).
 
     attribution.py NETLIST.json TOP VERILOG [--cells] [--json OUT]
 

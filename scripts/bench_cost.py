@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
-"""The cost of a monitor follows from its description (issue 12), for make bench.
+"""The cost of a monitor follows from its description, for make bench.
 
     bench_cost.py --fragment F [--out build/bench] [--jobs 2] [--no-before]
 
 In one run, with the project's flow (ghdl synth -> ghdl_verilog.py -> yosys
 synth_xilinx -family xc7 -flatten -noiopad, no abc9), side by side:
-- the budgets of issue 12: the Y9 top (configs/selective_accumulations.yaml)
+- the budgets: the Y9 top (configs/selective_accumulations.yaml)
   <= 257 LUT / 298 FF, the one-counter monitor (sim/bench/budget/
   one_counter.yaml) <= 100 / 120, the byte counter behind the CDC bridge
   (sim/bench/budget/byte_counter.yaml) <= 250 / 300;
 - "before": the same descriptions through the generator and library of
-  BEFORE_COMMIT (the tree before issue 12, from `git archive`), synthesised
+  BEFORE_COMMIT (the tree before pay-for-what-you-use, from `git archive`), synthesised
   in the same run;
 - the monitors of the paper's Table 2 (Y1..Y9, derived from Y9 as
   bench_resources.py explore does) synthesised alone, next to the paper's
@@ -41,7 +41,7 @@ import attribution  # noqa: E402
 import bench_resources as br  # noqa: E402
 from bench_report import figure, write_fragment  # noqa: E402
 
-BEFORE_COMMIT = "02dba4b"   # HEAD when issue 12 was measured
+BEFORE_COMMIT = "02dba4b"   # the last tree before pay-for-what-you-use
 BUDGET = REPO / "sim" / "bench" / "budget"
 DESIGNS = [  # name, description, budget (LUT, FF)
     ("Y9 top", REPO / "configs" / "selective_accumulations.yaml", (257, 298)),
@@ -146,7 +146,7 @@ def main(argv=None) -> int:
     ap.add_argument("--fragment", required=True)
     ap.add_argument("--out", default=str(REPO / "build" / "bench"))
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--no-before", action="store_true", help="skip the synthesis of the tree before issue 12")
+    ap.add_argument("--no-before", action="store_true", help="skip the synthesis of the earlier tree (BEFORE_COMMIT)")
     a = ap.parse_args(argv)
     out = Path(a.out).resolve() / "cost"
     out.mkdir(parents=True, exist_ok=True)
@@ -193,9 +193,9 @@ def main(argv=None) -> int:
         old = before.get(cfg.stem)
         rows.append([name, old[0] if old else "", old[1] if old else "", s["lut"], s["ff"], blut, bff,
                      "yes" if s["lut"] <= blut and s["ff"] <= bff else "no"])
-        figs.append(figure(f"{name} LUT", s["lut"], "LUT", blut, "issue 12 budget", summary=True,
+        figs.append(figure(f"{name} LUT", s["lut"], "LUT", blut, "budget", summary=True,
                            note=f"before ({BEFORE_COMMIT}): {old[0]}" if old else ""))
-        figs.append(figure(f"{name} FF", s["ff"], "FF", bff, "issue 12 budget", summary=True,
+        figs.append(figure(f"{name} FF", s["ff"], "FF", bff, "budget", summary=True,
                            note=f"before ({BEFORE_COMMIT}): {old[1]}" if old else ""))
     yrows = []
     for name, cfg, plut, pff in ys:
@@ -209,10 +209,10 @@ def main(argv=None) -> int:
                            f"{br.PAPER}: monitor delta", summary=True, note="LUT+mem, yosys"))
         figs.append(figure(f"{name} monitor alone FF", s["ff"], "FF", pff, f"{br.PAPER}: monitor delta",
                            summary=True))
-    tables = [{"title": "Budgets (issue 12): before and after, same flow, same run",
+    tables = [{"title": "Budgets: before and after, same flow, same run",
                "columns": ["design", f"LUT {BEFORE_COMMIT}", f"FF {BEFORE_COMMIT}", "LUT", "FF",
                            "budget LUT", "budget FF", "within"], "rows": rows},
-              {"title": "The monitors of seeds/004 Table 2 synthesised alone vs the paper's monitor deltas",
+              {"title": "The monitors of the TECS paper's Table 2 synthesised alone vs the paper's monitor deltas",
                "columns": ["design", "LUT", "LUT+mem", "FF", "paper dLUT", "paper dFF", "ratio LUT+mem",
                            "ratio FF"], "rows": yrows}]
     y9 = results["Y9 top"]
@@ -228,12 +228,12 @@ def main(argv=None) -> int:
     if rom_t is not None:
         tables.append(rom_t)
         figs += rom_figs
-    write_fragment(a.fragment, "Cost of a monitor (issue 12)", figs, order=12, tables=tables, text=[
+    write_fragment(a.fragment, "Cost of a monitor", figs, order=12, tables=tables, text=[
         "Counted by yosys (synth_xilinx -family xc7 -flatten -noiopad, no abc9), not Vivado. "
-        f"Before = the tree of {BEFORE_COMMIT} (the generator and library before issue 12), synthesised "
+        f"Before = the tree of {BEFORE_COMMIT} (the generator and library before pay-for-what-you-use), synthesised "
         "in the same run. The Y1..Y9 monitors alone are the generated tops of the paper's Table 2 designs; "
         "the paper's figures are its Vivado monitor deltas (design minus Y0)."])
-    print("== cost of a monitor (issue 12): before / after / budget ==")
+    print("== cost of a monitor: before / after / budget ==")
     for r in rows:
         print(f"  {r[0]:46} {str(r[1]):>5}/{str(r[2]):<5} -> {r[3]:5}/{r[4]:<5} budget {r[5]}/{r[6]}  "
               f"{'ok' if r[7] == 'yes' else 'OVER'}")

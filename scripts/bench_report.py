@@ -43,7 +43,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 FIELDS = ("section", "name", "value", "unit", "anchor", "anchor_source", "note", "ratio")
-GOAL_S = 20 * 60  # make bench on a 2-core machine (issue 8)
+GOAL_S = 20 * 60  # make bench on a 2-core machine
 SUMMARY_MAX = 8
 
 
@@ -296,7 +296,7 @@ def run(targets: list[str], bench: Path, make: str) -> int:
     total = time.monotonic() - t_all
     cpu_total = sum(c for *_, c in steps)
     load1 = os.getloadavg()
-    figs = [figure("make bench, every step", round(total, 1), "s", GOAL_S, "goal: < 20 min on 2 cores (issue 8)",
+    figs = [figure("make bench, every step", round(total, 1), "s", GOAL_S, "goal: < 20 min on 2 cores",
                    note=f"wall time; load average {load0[0]:.2f} at the start, {load1[0]:.2f} at the end, on "
                         f"{os.cpu_count()} CPUs (other jobs on the machine slow it down)", summary=True),
             figure("make bench, CPU time (user + system)", round(cpu_total, 1), "s", None,

@@ -10,7 +10,7 @@
       both of the below in one pool of jobs (make bench: the biggest top
       first, the other core meanwhile synthesises the rest)
   bench_resources.py explore [--only Y3,...] [--fragment F] [--jobs 2]
-      the paper's exploration (seeds/004 section 4.2, Tables 2 and 3): the
+      the TECS paper's exploration (section 4.2, Tables 2 and 3): the
       Selective Accumulations coprocessor (sim/cosim/accel) alone (Y0) and
       with each monitor Y1..Y9 of Table 2; the monitors' descriptions are
       derived from configs/selective_accumulations.yaml (Y9) by the table
@@ -52,7 +52,7 @@ LUTRAM_LUTS = {"RAM32M": 4, "RAM64M": 4, "RAM32X1D": 2, "RAM64X1D": 2, "RAM128X1
                "RAM32X1S": 1, "RAM64X1S": 1, "RAM128X1S": 2, "RAM256X1S": 4,
                "SRL16E": 1, "SRLC16E": 1, "SRLC32E": 1}
 
-# The designs of Table 2 (seeds/004): monitor levels; operation level: events and
+# The designs of the TECS paper's Table 2: monitor levels; operation level: events and
 # bits per event; Table 3: the paper's LUT and FF (Vivado, whole design).
 VARIANTS = [
     # name  trans  task   events bits  paper LUT  paper FF
@@ -67,11 +67,11 @@ VARIANTS = [
     ("Y8", False, True, 2, 10, 3512, 3112),
     ("Y9", True, True, 2, 10, 3718, 3237),
 ]
-PAPER = "seeds/004 Table 3 (Vivado, Zynq XC7Z020)"
-# seeds/004 Table 4: monitoring latency (Mon., us) measured on the board
+PAPER = "the TECS paper's Table 3 (Vivado, Zynq XC7Z020)"
+# the TECS paper's Table 4: monitoring latency (Mon., us) measured on the board
 PAPER_MON_US = {"Y1": 4.617, "Y2": 5.128, "Y3": 4.692, "Y4": 5.207, "Y5": 5.365, "Y6": 5.278,
                 "Y7": 5.593, "Y8": 5.685, "Y9": 5.945}
-HOST_ACCESS_NS = 221  # seeds/000: one AXI-Lite read from a Zynq's Cortex-A9 (raw pointer)
+HOST_ACCESS_NS = 221  # PAPI-on-FPGA paper: one AXI-Lite read from a Zynq's Cortex-A9 (raw pointer)
 # the operation-level events of the coprocessor: strobes sa_soc outputs
 EVENTS = [("forward_fires", "soc_ev_forward"),            # one per input consumed by forward
           ("mac_fires", "soc_ev_mac"),                    # one per token entering a mac_16
@@ -100,8 +100,8 @@ def summarise(cells: dict) -> dict:
 
 
 COLUMNS = ["LUT", "LUT+mem", "FF", "CARRY4", "BRAM36", "DSP"]
-DEPTH_GOAL = 4   # LUT levels in every clock domain of a generated top (issue 12)
-# timing estimate from LUT levels (issue 14): a 7-series -1 speed grade path
+DEPTH_GOAL = 4   # LUT levels in every clock domain of a generated top
+# timing estimate from LUT levels: a 7-series -1 speed grade path
 # costs about clock-to-out + setup (0.6 ns) plus a LUT and its route per level
 # (0.6 ns); a first-order model, not a timing analysis
 T_FIXED_NS, T_LEVEL_NS = 0.6, 0.6
@@ -243,12 +243,12 @@ def configs_finish(fragment: str, tops: dict, results: dict) -> int:
             meets = ("yes" if fmax >= 1000 / period else "NO") if period else ""
             drows.append([n, dom, lv, DEPTH_GOAL, "yes" if lv <= DEPTH_GOAL else "no", round(fmax),
                           round(1000 / period) if period else "", meets])
-            figs.append(figure(f"{n} {dom} logic depth", lv, "LUT levels", DEPTH_GOAL, "issue 12 goal",
+            figs.append(figure(f"{n} {dom} logic depth", lv, "LUT levels", DEPTH_GOAL, "goal",
                                detail=True))
     if drows:
         worst = max(drows, key=lambda r: r[2])
         figs.append(figure("deepest clock domain of the configs/ tops", worst[2], "LUT levels", DEPTH_GOAL,
-                           "issue 12 goal", summary=True, note=f"{worst[0]}: {worst[1]}"))
+                           "goal", summary=True, note=f"{worst[0]}: {worst[1]}"))
     write_fragment(fragment, "Resources: generated tops of configs/", figs, order=11,
                    tables=[{"title": f"{YOSYS}, the generated top of every configs/*.yaml",
                             "columns": ["config", "top"] + COLUMNS, "rows": rows},
@@ -277,7 +277,7 @@ def variant_config(base: dict, name: str, trans: bool, task: bool, events: int, 
     cfg = copy.deepcopy(base)
     cfg["monitor"]["name"] = f"sa_{name.lower()}"
     levels = [lv for lv, on in (("transaction", trans), ("task", task), ("operation", events > 0)) if on]
-    cfg["monitor"]["description"] = (f"Selective Accumulations, design {name} of seeds/004 Table 2: "
+    cfg["monitor"]["description"] = (f"Selective Accumulations, design {name} of the TECS paper's Table 2: "
                                      + ", ".join(levels) + " level"
                                      + (f" ({events} x {bits}-bit events)" if events else ""))
     lmic = cfg["lmics"][0]
@@ -355,7 +355,7 @@ def wrapper(name: str, monitor: str | None, mon_ports: list, events: int) -> str
                 raise ValueError(f"{monitor}: unexpected port {n}")
     sigs = [f"  signal soc_{n} : {t};" for n, d, t in soc if d == "out"]
     soc_map = ",\n      ".join(f"{n} => {'soc_' + n if d == 'out' else n}" for n, d, _ in soc)
-    lines = [f"-- {top}: design {name} of seeds/004 Table 2 for make bench (generated by",
+    lines = [f"-- {top}: design {name} of the TECS paper's Table 2 for make bench (generated by",
              "-- scripts/bench_resources.py): sa_soc, every port passed through, "
              + (f"watched by {monitor}." if monitor else "alone."),
              "library ieee;", "use ieee.std_logic_1164.all;", "",
@@ -391,7 +391,7 @@ def explore_design(v: tuple, out: Path, base: dict) -> tuple[list[Path], str, in
     if trans or task or events:
         cfg = variant_config(base, name, trans, task, events, bits)
         ypath = d / f"sa_{name.lower()}.yaml"
-        ypath.write_text(f"# design {name} of seeds/004 Table 2 (scripts/bench_resources.py VARIANTS)\n"
+        ypath.write_text(f"# design {name} of the TECS paper's Table 2 (scripts/bench_resources.py VARIANTS)\n"
                          + yaml.safe_dump(cfg, sort_keys=False))
         files, monitor, design = generate(ypath, d / "gen")
         tx = action_transactions(cfg, design)
@@ -451,22 +451,22 @@ def explore_finish(fragment: str, variants: list, txs: dict, results: dict) -> i
                            f"{PAPER}: 6 - 6", detail=True))
         tx = txs[name]
         figs.append(figure(f"{name} modeled host time per monitoring action", round(tx * HOST_ACCESS_NS / 1000, 3),
-                           "us", PAPER_MON_US[name], "seeds/004 Table 4: Mon. (measured on the board)", detail=True,
+                           "us", PAPER_MON_US[name], "the TECS paper's Table 4: Mon. (measured on the board)", detail=True,
                            note=f"model: {tx} AXI-Lite transactions (the demo's sequence on {name}'s register map) "
-                                f"x {HOST_ACCESS_NS} ns (seeds/000)"))
+                                f"x {HOST_ACCESS_NS} ns (PAPI-on-FPGA paper)"))
         lat_rows.append([name, tx, round(tx * HOST_ACCESS_NS / 1000, 3), PAPER_MON_US[name],
                          f"{tx * HOST_ACCESS_NS / 1000 / PAPER_MON_US[name]:.2f}"])
     figs.insert(0, figure("Y0 coprocessor alone", f"{y0['lut_mem']} LUT+mem / {y0['ff']} FF", "",
                           note=f"{y0['lut']} LUT without LUTRAM; paper Y0 {p0[5]} LUT / {p0[6]} FF (Vivado)"))
     text = ["The Selective Accumulations coprocessor of the demo (sim/cosim/accel: sa_soc, its 16 KiB "
-            "data memory included) synthesised alone (Y0) and with each monitor of seeds/004 Table 2 "
+            "data memory included) synthesised alone (Y0) and with each monitor of the TECS paper's Table 2 "
             "(Y1..Y9: transaction level = AXI4 written bytes, 23-bit; task level = compute time, 53-bit; "
             "operation level = 1/2/3 events of 5/10/20 bits), through the same ghdl synth -> yosys path. "
             "The operation-level events are forward firings, mac_16 firings and (Y5's third) result "
             "words written. The descriptions are derived from configs/selective_accumulations.yaml (Y9) "
             "and written to build/bench/explore/.",
             "**Ours is yosys (synth_xilinx -family xc7, flattened, no IO pads), the paper's is Vivado "
-            "(full implementation on a Zynq XC7Z020, seeds/004 Table 3).** The deltas are the monitor's "
+            "(full implementation on a Zynq XC7Z020, the TECS paper's Table 3).** The deltas are the monitor's "
             "cost: design minus Y0. Our LUT delta counts LUT+mem (LUTRAM and SRL cells as the LUTs they "
             "occupy, as Vivado's Slice LUTs do); ratio = ours / paper. Our Y0 keeps the data memory as "
             "LUTRAM (yosys) where the paper's has BRAM; it cancels in the deltas."]
@@ -476,7 +476,7 @@ def explore_finish(fragment: str, variants: list, txs: dict, results: dict) -> i
                                         "dLUT ours / paper", "ratio", "dFF ours / paper", "ratio"],
                             "rows": rows},
                            {"title": f"One monitoring action: modeled host time ({HOST_ACCESS_NS} ns per AXI-Lite "
-                                     "access, seeds/000) vs the paper's measured monitoring latency (Table 4)",
+                                     "access, PAPI-on-FPGA paper) vs the paper's measured monitoring latency (Table 4)",
                             "columns": ["design", "transactions (model)", "modeled host time (us)",
                                         "paper Mon. (us)", "ratio"], "rows": lat_rows}], text=text + [
             "Transactions of one monitoring action, modeled as the demo performs it (sim/cosim/app/demo.c: "

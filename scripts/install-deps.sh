@@ -70,7 +70,7 @@ if ! "$py" -c "import jointer_gen, sys; from pathlib import Path; sys.exit(0 if 
   [ "$(id -u)" -eq 0 ] && pip_root=(--root-user-action=ignore)
   "$py" -m pip install -q --disable-pip-version-check "${pip_root[@]}" --no-deps -e "$here/gen"
 fi
-# the jointer Python package (drivers/python, issue 16); editable, so it follows this checkout
+# the jointer Python package (drivers/python); editable, so it follows this checkout
 # (its libjointer.so: `make py-lib`, build/drivers/shared/)
 if ! "$py" -c "import jointer, sys; from pathlib import Path; sys.exit(0 if Path(jointer.__file__).resolve().is_relative_to(Path('$here').resolve()) else 1)" 2>/dev/null; then
   echo "install-deps: pip install -e drivers/python (jointer)"

@@ -1,6 +1,6 @@
 """jointer_topology: the topology of a platform from hardware-event counter
-samples, after seed 002 ("Extracting the Topology of a Hardware Platform Using
-Hardware Events", Cazanove et al.).
+samples, after Cazanove et al. ("Extracting the Topology of a Hardware Platform Using
+Hardware Events").
 
 Pipeline (every graph algorithm is networkx's):
   1. samples: one row per run, one value per event, each run in a population
@@ -20,7 +20,7 @@ Pipeline (every graph algorithm is networkx's):
      graphviz), SVG/PNG (Graphviz `dot`), a text table.
 
 Steps 5-6 also run from a table of Basic Paths per population
-(read_population_table), as the seed prints it.
+(read_population_table), as the paper prints it.
 
 The command line is scripts/jointer-topology (main() here); doc/topology.md
 documents the accepted inputs.
@@ -352,7 +352,7 @@ def _read_table(path, header_words):
 
 
 def read_basic_path_names(path):
-    """The seed's 'Name / Event' table: [(name, [events]), ...]."""
+    """The paper's 'Name / Event' table: [(name, [events]), ...]."""
     rows = _read_table(path, ("name",))
     seen = {}
     for name, events, n in rows:
@@ -364,7 +364,7 @@ def read_basic_path_names(path):
 
 
 def read_population_table(path, names=None):
-    """The seed's 'Population / Basic Paths' table: [(population, [bp])]."""
+    """The paper's 'Population / Basic Paths' table: [(population, [bp])]."""
     rows = _read_table(path, ("population",))
     if names is not None:
         known = {n for n, _ in names}
@@ -637,7 +637,7 @@ def write_all(outputs):
 def _parser():
     p = argparse.ArgumentParser(
         prog=PROG,
-        description="Topology of a platform from hardware-event counter samples (seed 002): "
+        description="Topology of a platform from hardware-event counter samples (after Cazanove et al.): "
                     "per population a Metric Affinity Graph, their intersection, maximal "
                     "cliques = Basic Paths, implications between Basic Paths, transitive reduction.",
         epilog="SAMPLES: FILE or POPULATION=FILE; a wide CSV (one row per run, one column per "

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Static checks: VHDL syntax (GHDL, VHDL-2008), Python byte-compilation,
-# and no `case ... when others` that GHDL 2.0.0 would drop (see DESIGN.md 5).
+# and no `case ... when others` that GHDL 2.0.0 would drop (see doc/design.md, "VHDL rules").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=build/lint; mkdir -p "$work"

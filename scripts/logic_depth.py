@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Logic depth per clock domain of a synthesised top (make bench, issue 12).
+"""Logic depth per clock domain of a synthesised top (make bench).
 
     logic_depth.py NETLIST.json [TOP] [--path]
 

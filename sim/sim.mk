@@ -3,7 +3,7 @@
 #   make hdl-resources     LUT/FF of every library entity            (in `make bench`)
 #   make config-resources  the generated top of every configs/*.yaml (in `make bench`)
 #   make explore-bench     the paper's exploration: Selective Accumulations Y0..Y9
-#                          with and without the monitor, deltas vs seeds/004 Table 3
+#                          with and without the monitor, deltas vs the TECS paper's Table 3
 #   make resources-bench   both of the above in one pool of $(JOBS) jobs   (in `make bench`)
 # Each writes a fragment of the bench report ($(BUILD)/bench/fragments/).
 
@@ -24,12 +24,12 @@ config-resources: deps
 	    --fragment $(BENCH_FRAGS)/config-resources.json
 
 explore-bench: deps
-	@echo "== the paper's exploration (seeds/004 Tables 2, 3): Selective Accumulations Y0..Y9 =="
+	@echo "== the TECS paper's exploration (Tables 2, 3): Selective Accumulations Y0..Y9 =="
 	@$(PYTHON) scripts/bench_resources.py explore --jobs $(JOBS) --out $(BUILD)/bench \
 	    --fragment $(BENCH_FRAGS)/explore-bench.json
 
 resources-bench: deps
-	@echo "== generated tops of configs/ and the paper's exploration (seeds/004 Tables 2, 3) =="
+	@echo "== generated tops of configs/ and the TECS paper's exploration (Tables 2, 3) =="
 	@$(PYTHON) scripts/bench_resources.py all --jobs $(JOBS) --out $(BUILD)/bench \
 	    --fragment-configs $(BENCH_FRAGS)/config-resources.json \
 	    --fragment-explore $(BENCH_FRAGS)/explore-bench.json
@@ -47,13 +47,13 @@ BENCH_TARGETS += pm-bench
 pm-bench: deps
 	@$(PYTHON) scripts/example_bench.py pm --out $(BUILD)/bench/fragments/pm-bench.json
 
-# issue 7 part 2: yosys LUT/FF of the transaction latency example's sniffers, LMIC and top
+# yosys LUT/FF of the transaction latency example's sniffers, LMIC and top
 .PHONY: latency-bench
 BENCH_TARGETS += latency-bench
 latency-bench: deps
 	@$(PYTHON) scripts/example_bench.py latency --out $(BUILD)/bench/fragments/latency-bench.json
 
-# issue 12: the cost of a monitor (budgets before/after, Y1..Y9 monitors alone vs the paper,
+# the cost of a monitor (budgets before/after, Y1..Y9 monitors alone vs the paper,
 # where the Y9 top's cells go): scripts/bench_cost.py
 .PHONY: cost-bench
 BENCH_TARGETS += cost-bench
@@ -61,7 +61,7 @@ cost-bench: deps
 	@$(PYTHON) scripts/bench_cost.py --jobs $(JOBS) --out $(BUILD)/bench \
 	    --fragment $(BENCH_FRAGS)/cost-bench.json
 
-# issue 14: every clock-domain crossing proven on the yosys netlist (scripts/cdc_check.py):
+# every clock-domain crossing proven on the yosys netlist (scripts/cdc_check.py):
 #   make cdc-check               every configs/*.yaml top and every fixture with two clocks
 #   make cdc-check CONFIG=FILE   that monitor description only
 # exit status 0 only when every crossing is proven (in `make test`)
@@ -70,7 +70,7 @@ TEST_TARGETS += cdc-check
 cdc-check: deps
 	@$(PYTHON) scripts/cdc_check.py --jobs $(JOBS) $(if $(filter command line,$(origin CONFIG)),$(CONFIG))
 
-# issue 15: compression ratio of the compact trace encoding, jointer_trace_compact under GHDL
+# compression ratio of the compact trace encoding, jointer_trace_compact under GHDL
 # on the demo's traces and a bursty synthetic trace, and its LUT/FF/levels (sim/trace/compact_bench.py)
 .PHONY: compact-bench
 BENCH_TARGETS += compact-bench

@@ -106,10 +106,10 @@ printf "generic jointer CLI, %s -Os: stripped file %d bytes, .text %d bytes (Y9 
 mkdir -p "$BUILD/bench/fragments"
 cat >"$BUILD/bench/fragments/driver-bench.json" <<JSON
 {"section": "Driver (libjointer)", "order": 40,
- "text": ["Y9 driver: $origin. Sizes: .text of libjointer's core (src/jointer.c) + the generated Y9 driver, -Os. The paper's anchor is the growth of the whole executable (seeds/004 Table 4, Y9 Instr. 235304 - Y0 229988 B), which holds more than the driver."],
+ "text": ["Y9 driver: $origin. Sizes: .text of libjointer's core (src/jointer.c) + the generated Y9 driver, -Os. The paper's anchor is the growth of the whole executable (the TECS paper's Table 4, Y9 Instr. 235304 - Y0 229988 B), which holds more than the driver."],
  "figures": [
   {"name": ".text core + Y9 driver, armhf -Os", "value": $total, "unit": "bytes", "anchor": 5316,
-   "anchor_source": "seeds/004 Table 4: Y9 Instr. 235304 - Y0 229988 (whole executable)", "summary": true,
+   "anchor_source": "the TECS paper's Table 4: Y9 Instr. 235304 - Y0 229988 (whole executable)", "summary": true,
    "note": "arm-linux-gnueabihf-gcc -Os (Thumb-2): core $core + Y9 driver $gen; goal <= 3000"},
   {"name": ".text core + Y9 driver, aarch64 -Os", "value": $total64, "unit": "bytes", "anchor": null,
    "anchor_source": null, "summary": true, "note": "aarch64-linux-gnu-gcc -Os: core $core64 + Y9 driver $gen64"},

@@ -35,7 +35,7 @@ static int select_metrics(int argc, char **argv, unsigned *sel, unsigned *n)
     return 0;
 }
 
-/* ---- histograms (issue 7 part 2): `read` prints every bucket ------------ */
+/* ---- histograms: `read` prints every bucket ------------ */
 
 /* the buckets of histogram metric m, read torn-free; -errno (printed) or N */
 static int hist_read(unsigned m, uint64_t *counts)

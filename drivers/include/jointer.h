@@ -217,7 +217,7 @@ int jointer_open_ex(jointer_dev *dev, const jointer_cfg *cfg, const char *spec, 
 /* release the port (unmap, close) and forget the device; 0 or -errno */
 int jointer_close(jointer_dev *dev);
 
-/* ---- control (DESIGN.md section 2) ----------------------------------- */
+/* ---- control (doc/design.md, "Control") ----------------------------------- */
 
 /*
  * Load the filter bounds of DCAPF `dcapf` of sniffer `sniffer` (index inside
@@ -277,7 +277,7 @@ int jointer_read_all(jointer_dev *dev, uint64_t *values, size_t n);
 int jointer_set_threshold(jointer_dev *dev, unsigned metric, uint64_t value);
 int jointer_read_threshold(jointer_dev *dev, unsigned metric, uint64_t *value);
 
-/* ---- histograms (issue 7 part 2; drivers/src/jointer_histogram.c) ------ */
+/* ---- histograms (drivers/src/jointer_histogram.c) ------ */
 
 /*
  * A histogram metric (aggregator JOINTER_AGGREGATOR_HISTOGRAM) counts its

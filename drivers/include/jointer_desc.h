@@ -117,8 +117,8 @@ typedef enum jointer_aggregator {
     JOINTER_AGGREGATOR_MAX = 1,
     JOINTER_AGGREGATOR_MIN = 2,
     JOINTER_AGGREGATOR_LAST = 3,
-    JOINTER_AGGREGATOR_HISTOGRAM = 4, /* issue 7: one counter per bucket */
-    JOINTER_AGGREGATOR_MEAN = 5       /* issue 7: sum and count of the samples, one snapshot */
+    JOINTER_AGGREGATOR_HISTOGRAM = 4, /* one counter per bucket */
+    JOINTER_AGGREGATOR_MEAN = 5       /* sum and count of the samples, one snapshot */
 } jointer_aggregator;
 
 #define JOINTER_METRIC_WRAP      0x01u /* on_overflow: wrap */

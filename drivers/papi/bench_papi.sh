@@ -29,7 +29,7 @@ per() { awk -v a="$1" -v n="$2" 'BEGIN { printf "%.1f", a / n }'; }
 per_papi=$(per "$ir_papi" $N); per_jr=$(per "$ir_jr" $N); per_cb=$(per "$ir_cb" $((N + 2)))
 per_locks=$(awk -v a="$ir_lock" -v b="$ir_unlock" -v n=$((N + 2)) 'BEGIN { printf "%.1f", (a + b) / n }')
 ratio=$(awk -v a="$per_papi" -v b="$per_jr" 'BEGIN { printf "%.1f", a / b }')
-# the paper (seeds/000): 221 ns per raw read, 361 ns per PAPI_read = 1.71x on
+# the PAPI-on-FPGA paper: 221 ns per raw read, 361 ns per PAPI_read = 1.71x on
 # a Zynq, where the bus access dominates; add our extra instructions to its
 # 221 ns at 1.5 ns each (Cortex-A9 at 667 MHz, one instruction per cycle)
 est=$(awk -v a="$per_papi" -v b="$per_jr" 'BEGIN { printf "%.2f", (221 + (a - b) * 1.5) / 221 }')
@@ -39,7 +39,7 @@ printf "    of which the jointer callback            %8s   (jointer_read, wrap e
 printf "      pthread_mutex_lock + _unlock           %8s    the device lock)\n" "$per_locks"
 printf "  jointer_read, 23-bit metric                %8s   (static inline fast path)\n" "$per_jr"
 printf "  ratio PAPI_read / jointer_read             %8s x   (instructions)\n" "$ratio"
-printf "  paper (seeds/000, Zynq, time): PAPI_read 361 ns / raw pointer 221 ns = 1.71 x;\n"
+printf "  PAPI-on-FPGA paper (Zynq, time): PAPI_read 361 ns / raw pointer 221 ns = 1.71 x;\n"
 printf "  estimate here with a 221 ns bus read + 1.5 ns per extra instruction: %s x\n" "$est"
 cat >"$BUILD/bench/papi.json" <<JSON
 {"instructions_per_call": {"papi_read_one_event": $per_papi, "jointer_callback": $per_cb, "callback_lock_unlock": $per_locks,
@@ -60,7 +60,7 @@ cat >"$BUILD/bench/fragments/papi-bench.json" <<JSON
   {"name": "PAPI_read / jointer_read, instructions", "value": $ratio, "unit": "x", "anchor": null,
    "anchor_source": null, "note": ""},
   {"name": "PAPI_read / raw read, time (estimate)", "value": $est, "unit": "x", "anchor": 1.71,
-   "anchor_source": "seeds/000: PAPI_read 361 ns / raw pointer 221 ns", "summary": true,
+   "anchor_source": "PAPI-on-FPGA paper: PAPI_read 361 ns / raw pointer 221 ns", "summary": true,
    "note": "221 ns bus read + 1.5 ns per extra instruction (Cortex-A9 at 667 MHz)"}]}
 JSON
 echo "papi-bench: wrote $BUILD/bench/papi.json"

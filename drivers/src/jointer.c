@@ -84,7 +84,7 @@ static int check_cfg(const jointer_cfg *cfg)
     for (i = 0; i < cfg->num_metrics; i++) {
         const jointer_metric_desc *m = &cfg->metrics[i];
         uint32_t bytes = 4u * words_of(m->width);
-        /* a histogram (issue 7): buckets x words, no threshold */
+        /* a histogram: buckets x words, no threshold */
         uint32_t nres = m->buckets > 1u ? m->buckets : 1u;
         int multi = m->aggregator == JOINTER_AGGREGATOR_HISTOGRAM || m->aggregator == JOINTER_AGGREGATOR_MEAN;
         if (multi != (m->buckets > 1u) || m->buckets > 64u

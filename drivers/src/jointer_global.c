@@ -1,5 +1,5 @@
 /*
- * jointer_global.c - the optional registers of the global block (issue 12):
+ * jointer_global.c - the optional registers of the global block:
  * TIMESTAMP (monitor.global.timestamp) and MARK (a mark sniffer). In a file
  * of their own so that a monitor without them does not link their code;
  * each answers -ENOTSUP when the monitor's INFO says the register is absent.

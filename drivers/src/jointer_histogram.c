@@ -1,5 +1,5 @@
 /*
- * jointer_histogram.c - histogram metrics (issue 7 part 2): bucket count,
+ * jointer_histogram.c - histogram metrics: bucket count,
  * bucket bounds and a torn-free read of every bucket. No OS header, no
  * allocation, no printing.
  *

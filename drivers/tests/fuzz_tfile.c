@@ -5,7 +5,7 @@
  * bounds or loop (ASan, UBSan), and what it returns must be consistent: the
  * header's strings NUL terminated, at most the records the file holds,
  * records = (file size - header) / 8 when the header does not say COMPLETE.
- * The same bytes are also compact units (jointer_compact_decode, issue 15):
+ * The same bytes are also compact units (jointer_compact_decode):
  * decoded in chunks of a size taken from the first byte, every unit is
  * consumed exactly once, no call writes past its max, and the records out
  * are the records of the units consumed after the skipped ones (which

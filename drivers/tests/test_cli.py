@@ -381,7 +381,7 @@ def trace_follow_and_convert(tmp):
 
 
 
-# ---- trace --follow on a sink (issue 15): the ring is map1 / map2 of the fake UIO device ----
+# ---- trace --follow on a sink: the ring is map1 / map2 of the fake UIO device ----
 
 def sink_device(tmp, rings):
     """sink_mon's fake UIO device; rings: {map index: (bus address, list of 64-bit units)}. A map

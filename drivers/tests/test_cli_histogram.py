@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The jointer CLI's `read` of histogram metrics (issue 7 part 2), against a
+"""The jointer CLI's `read` of histogram metrics, against a
 fake UIO device (test_cli.Device), with the CLI built for the generated
 descriptor of configs/axi_latency.yaml (two histograms: 12 pow2 buckets of
 32 bits, 7 listed buckets of 24 bits, plus plain metrics).

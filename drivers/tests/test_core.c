@@ -1037,7 +1037,7 @@ TEST(selftest_mismatches)
     CHECK_OK(jointer_selftest(&Y.dev, JOINTER_SELFTEST_NO_WRITE, NULL));
 }
 
-/* issue 12: a monitor without the optional global registers */
+/* a monitor without the optional global registers */
 TEST(absent_global_registers_are_not_supported)
 {
     jointer_cfg lean = accel_mon_cfg;

@@ -1,5 +1,5 @@
 /*
- * test_histogram.c - libjointer's histogram API (issue 7 part 2) against a
+ * test_histogram.c - libjointer's histogram API against a
  * small register model of an LMIC with histogram results: the read of
  * bucket 0's first word snapshots every other word of the histogram (as
  * jointer_collect_lmic does), and the live buckets move after every bus

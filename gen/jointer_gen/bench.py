@@ -101,7 +101,7 @@ def main(argv=None) -> int:
              "note": manifest["top"]},
             {"name": "Y9 host-visible registers", "value": regs, "unit": "32-bit registers",
              "anchor": None, "anchor_source": None,
-             "note": f"{design.layout.span} bytes of address space (the paper's DCI, seeds/004 4.1, has 16 "
+             "note": f"{design.layout.span} bytes of address space (the TECS paper's DCI, section 4.1, has 16 "
                      "registers for four sniffers)"}]
     if args.fragment:
         frag = Path(args.fragment)

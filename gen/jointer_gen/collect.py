@@ -1,4 +1,4 @@
-"""The collection layer of a generated monitor (issue 12): what it has and
+"""The collection layer of a generated monitor: what it has and
 where it lives, decided once from the model.
 
 - The global block's optional registers (TIMESTAMP, MARK, SCRATCH, the

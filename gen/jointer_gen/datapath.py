@@ -1,4 +1,4 @@
-"""Datapath widths of a sniffer (issue 12: as wide as their source).
+"""Datapath widths of a sniffer (as wide as their source).
 
 What the generator tells the DCAPFs and the emitter about the event instances
 of a sniffer, so that no register is wider than what can reach it:

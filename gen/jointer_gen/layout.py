@@ -1,6 +1,6 @@
 """Register-space layout: the only place where jointer addresses are computed.
 
-DESIGN.md section 3 and doc/internals.md section 4 describe the result. The
+doc/design.md ("Register space") and doc/internals.md section 4 describe the result. The
 generator's backends (VHDL generics, C header, docs) and the library's test
 benches read addresses from a `Layout`; nothing else adds offsets.
 
@@ -38,7 +38,7 @@ TRACE_REG_WORDS = 5
 # a relay trace (mode: relay) appends these: the host drains it while it runs
 RELAY_REGS = {"RPTR": 5, "ACK": 6, "LOST": 7}
 RELAY_REG_WORDS = 8
-# a sink trace (mode: sink, issue 15) has no RAM window: its records go to a
+# a sink trace (mode: sink) has no RAM window: its records go to a
 # ring in memory through an AXI4 master (hdl/trace/jointer_trace_sink_axi)
 SINK_REGS = {"WPTR": 0, "RPTR": 1, "STATUS": 2, "WATERMARK": 3,
              "BASE": 4, "SIZE": 5, "CONTROL": 6, "LOST": 7}

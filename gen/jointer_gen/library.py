@@ -6,7 +6,7 @@ The generator reads the library sources for three outputs: the manifest's
 (ip/hdl/), and the library's FuseSoC core (jointer.core at the repository
 root, written by `python -m jointer_gen.libcore`). Dependencies are the
 `entity work.X` and `use work.X` references of each file (comments removed);
-files are named after their unit (DESIGN.md section 5).
+files are named after their unit (doc/design.md, "VHDL rules").
 """
 
 from __future__ import annotations

@@ -71,7 +71,7 @@ class Interfacer:
 
 @dataclass
 class Sink:
-    """mode: sink (issue 15): a trace written into a ring in memory through an
+    """A sink trace (mode: sink): written into a ring in memory through an
     AXI4 master (hdl/trace/jointer_trace_sink_axi), with no RAM of its own."""
     data_width: int = 64             # 32 | 64 | 128 bits
     max_burst: int = 16              # beats per burst, 2..256
@@ -118,7 +118,7 @@ class Dcapf:
     depth: int | None = None         # trace only (records)
     mode: str | None = None          # trace only: stop | ring | relay | sink
     sink: Sink | None = None         # mode: sink only
-    buckets: int = 1                 # issue 7: histogram buckets (1: a single result)
+    buckets: int = 1                 # histogram buckets (1: a single result)
     boundaries: str | list | None = None   # histogram: "pow2" or b(1)..b(N-1)
     description: str = ""
     path: tuple = ()
@@ -129,7 +129,7 @@ class Dcapf:
 
     @property
     def is_sink(self) -> bool:
-        """issue 15: a trace written to memory through an AXI4 master (no RAM)"""
+        """A sink trace: written to memory through an AXI4 master (no RAM)"""
         return self.extractor == "trace" and self.mode == "sink"
 
     @property
@@ -138,7 +138,7 @@ class Dcapf:
 
     @property
     def is_mean(self) -> bool:
-        """issue 7: aggregator mean, a sum (slot 0) and a count (slot 1) read as one snapshot"""
+        """Aggregator mean: a sum (slot 0) and a count (slot 1) read as one snapshot"""
         return self.aggregator == "mean"
 
     def histogram_buckets(self) -> list[tuple[int, int | None]]:
@@ -226,7 +226,7 @@ class Monitor:
         for sn in self.sniffers():
             yield from sn.dcapfs
 
-    # -- optional global registers (issue 12) -------------------------------
+    # -- optional global registers -------------------------------
     @property
     def has_mark(self) -> bool:
         return any(s.is_mark for s in self.sniffers())

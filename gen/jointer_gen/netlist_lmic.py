@@ -63,7 +63,7 @@ def lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: lis
               "no sniffer takes INIT data (no run-time bounds)"),
     ]
     nslots = sum(d.buckets for d in ll.dcapfs)
-    if nslots > nres:                           # issue 7 part 2: histograms (else the default)
+    if nslots > nres:                           # histograms (else the default)
         consts.append(Const(f"{pre}_dcapf_buckets_c", "integer_vector",
                             int_vector([d.buckets for d in ll.dcapfs]),
                             "result slots per DCAPF (a histogram: its buckets)"))

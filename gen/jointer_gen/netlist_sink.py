@@ -1,4 +1,4 @@
-"""Sink traces (`mode: sink`, issue 15): a trace extractor with no RAM whose
+"""Sink traces (`mode: sink`): a trace extractor with no RAM whose
 record stream goes to a jointer_trace_sink_axi, an AXI4 master writing a ring
 in memory. What the sniffer, the LMIC and the top gain for them.
 
@@ -76,7 +76,7 @@ def sink_lmic_hook(pre: str, lm: Lmic, ll, consts: list, gmap: list, signals: li
     sinks = [t for t in ll.traces if t.sink]
     dcs = lmic_sinks(lm)
     n = len(sinks)
-    new = [Const(f"{pre}_num_sinks_c", "natural", str(n), "sink traces (issue 15)"),
+    new = [Const(f"{pre}_num_sinks_c", "natural", str(n), "sink traces"),
            Const(f"{pre}_sink_sniffer_c", "integer_vector", int_vector([t.sniffer for t in sinks]),
                  "owning sniffer of each sink"),
            Const(f"{pre}_sink_reg_word_c", "integer_vector", int_vector([t.reg_word for t in sinks]),

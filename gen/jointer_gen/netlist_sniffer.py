@@ -103,7 +103,7 @@ def sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_resu
     ncond = len(sn.conditions)
     results = [d for d in sn.dcapfs if not d.is_trace]
     traces = [d for d in sn.dcapfs if d.is_trace and not d.is_sink]   # BRAM traces
-    sinks = sink_dcapfs(sn)                                              # issue 15: no RAM
+    sinks = sink_dcapfs(sn)                                              # no RAM
 
     ports = [Port("clk", "in", "std_logic", "clock of the LMIC's area", group="clock and reset"),
              Port("rst", "in", "std_logic", "synchronous, active high")]
@@ -287,11 +287,11 @@ def sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_resu
                           "paper's DCAPF config bits (LSB first: gating, time, event); informational")
             base = 64 * slot
             hgen = []
-            if dc.is_mean:                      # issue 7 part 2: sum (slot 0), count (slot 1)
+            if dc.is_mean:                      # sum (slot 0), count (slot 1)
                 hc = [Const(f"{dp}_buckets_c", "positive", "2", "mean: sum and count")]
                 consts += hc
                 hgen = [("buckets_g", hc[0].name)]
-            if dc.is_histogram:                 # issue 7 part 2
+            if dc.is_histogram:
                 hc = [Const(f"{dp}_buckets_c", "positive", str(dc.buckets), "histogram buckets"),
                       Const(f"{dp}_hist_pow2_c", "boolean", vhdl_bool(dc.boundaries == "pow2"),
                             "bucket k = [2^(k-1), 2^k)" if dc.boundaries == "pow2"

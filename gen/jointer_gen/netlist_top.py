@@ -42,7 +42,7 @@ def top(mon: Monitor, lviews: list[LmicView], addr_width: int, rp_addr_w: int,
                                   group=f"sniffer {sv.model.name} (LMIC {lv.model.name}, clock "
                                   f"{lv.clock}): {sv.summary}" if o is sv.observed[0] else ""))
     for lv in lviews:
-        ports += top_sink_ports(lv)       # issue 15: m_axi_<trace>_* of each sink trace
+        ports += top_sink_ports(lv)       # m_axi_<trace>_* of each sink trace
     need_mark = any(lv.has_mark for lv in lviews)
     signals = [Signal("bus_rst", "std_logic", "bus-clock reset, active high (reset bridge)"),
                Signal("t_req", f"std_logic_vector({n} downto 0)", "index 0: global block, i + 1: LMIC i"),

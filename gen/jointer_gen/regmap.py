@@ -121,7 +121,7 @@ def c_and_docs(d: Design) -> None:
                     (f"{M}_LOW_RESET", c_hex(m["low"]), "filter bounds after reset" if m["has_filter"]
                      else "no filter: what the driver writes as its 2 (ignored) INIT words"),
                     (f"{M}_HIGH_RESET", c_hex(m["high"]), "")]
-            if dl.buckets > 1:                  # issue 7 part 2: histogram (or mean: sum, count)
+            if dl.buckets > 1:                  # histogram (or mean: sum, count)
                 rows += [(f"{M}_BUCKETS", c_dec(dl.buckets), "mean: 2 slots, sum then count"
                           if m["aggregator"] == "mean" else "histogram buckets"),
                          (f"{M}_BUCKET_STRIDE", c_hex(4 * words), "bytes from one bucket to the next; "
@@ -133,7 +133,7 @@ def c_and_docs(d: Design) -> None:
             section(f"metric {dl.name} ({dl.sniffer_name}, DCAPF {dl.index}, {m['extractor']}, "
                     f"{m['aggregator']}, {dl.width} bits)",
                     (f"DCAPF '{dl.name}'", dcapf_of(d, dl.name).path + ("name",)), rows)
-            if dl.buckets > 1 and m["aggregator"] == "mean":   # issue 7 part 2: sum, count
+            if dl.buckets > 1 and m["aggregator"] == "mean":   # sum, count
                 for b, what in enumerate(("SUM", "COUNT")):
                     for k in range(words):
                         regmap.append({
@@ -144,7 +144,7 @@ def c_and_docs(d: Design) -> None:
                             + (" (reading it snapshots the count)" if b == 0 and k == 0
                                else " (the snapshot taken by reading SUM word 0)")})
                 continue
-            if dl.buckets > 1:                  # issue 7 part 2: histogram
+            if dl.buckets > 1:                  # histogram
                 for b, (lo, hi) in enumerate(dcapf_of(d, dl.name).histogram_buckets()):
                     for k in range(words):
                         regmap.append({
@@ -216,7 +216,7 @@ def c_and_docs(d: Design) -> None:
 
 
 def _sink_rows(d: Design, tl, t: dict, ln: str, section, regmap: list) -> None:
-    """C macros and register-map rows of a sink trace (mode: sink, issue 15)."""
+    """C macros and register-map rows of a sink trace (mode: sink)."""
     T, reg = tl.name.upper(), t["reg_offset"]
     sk = dcapf_of(d, tl.name).sink
     rows = [(f"TRACE_{T}", c_dec(t["index"]), f"index into {d.name}_cfg.traces"),

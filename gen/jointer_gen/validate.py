@@ -23,9 +23,9 @@ from .model import MASK32, Bus, Clock, Condition, Dcapf, Interfacer, Lmic, Monit
 from .names import PROJECT_RESERVED, reserved_in
 from .schema_check import _identifier_ok, _lane_name_ok, check_schema, did_you_mean, item_path, show
 
-HISTOGRAM_BUCKETS = 8              # issue 7 part 2: default number of histogram buckets
+HISTOGRAM_BUCKETS = 8              # default number of histogram buckets
 MAX_IRQ = 32
-COMPACT_SUPPORTED = True           # issue 15: hdl/trace/jointer_trace_compact.vhd before the sink
+COMPACT_SUPPORTED = True           # hdl/trace/jointer_trace_compact.vhd before the sink
 
 
 # ---------------------------------------------------------------------------
@@ -302,7 +302,7 @@ class _Builder:
             self.histogram(d, path, dc)
         return dc
 
-    # -- issue 15: trace sinks (mode: sink) ----------------------------------------
+    # -- trace sinks (mode: sink) ----------------------------------------
     def sink(self, d, path, dc: Dcapf) -> None:
         """the `sink:` mapping of a trace; `depth` is refused with mode: sink."""
         if dc.mode != "sink":
@@ -336,7 +336,7 @@ class _Builder:
             self.err(path + ("sink", "encoding"), f"sink encoding compact in {self.where(path)} is "
                      "not yet supported by this version of jointer-gen (expected encoding: raw)")
 
-    # -- issue 7 part 2: the histogram aggregator ----------------------------------
+    # -- the histogram aggregator ----------------------------------
     def histogram(self, d, path, dc: Dcapf) -> None:
         """buckets / boundaries of a histogram DCAPF (errors for other aggregators)."""
         if dc.aggregator != "histogram":

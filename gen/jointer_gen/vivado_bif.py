@@ -38,7 +38,7 @@ def bus_interfaces(mon: Monitor, lviews: list[LmicView]) -> list[BusInterface]:
                                     f"sniffer {n} (LMIC {lv.model.name}, clock {lv.clock}): {sv.summary}",
                                     f"sniffer '{n}'", sv.model.path + ("name",), monitored="slave"))
             taps[lv.clock].append(n)
-        for dc in lmic_sinks(lv.model):     # issue 15: a sink's AXI4 master (write channels)
+        for dc in lmic_sinks(lv.model):     # a sink's AXI4 master (write channels)
             n = f"m_axi_{dc.name}"
             out.append(BusInterface(n, "aximm", "master",
                                     [(sig.upper(), f"{n}_{sig}") for sig, _, _ in master_signals(dc)],

@@ -1,4 +1,4 @@
-"""Constraints of a generated monitor: ip/<name>.xdc (issue 14).
+"""Constraints of a generated monitor: ip/<name>.xdc.
 
 Every clock crossing of the generated top is constrained by construction,
 from the instances the elaborate stage put in the top (Design.top) and the

@@ -62,7 +62,7 @@ lmics: []
     ("monitor_not_mapping", "jointer: 1\nmonitor: [a]\nlmics: [[1]]\n",
      ['bad.yaml:2:10: error: wrong type for monitor: a list (expected a mapping with the keys name, clocks (and optionally description, bus, global))',
       'bad.yaml:3:9: error: wrong type for lmics[0]: a list (expected a mapping with the keys name, sniffers (and optionally description, clock))']),
-    # issue 13: a tag on a list or a mapping is refused as on a scalar
+    # a tag on a list or a mapping is refused as on a scalar
     ("tag_on_list", GOOD.replace("clocks: [axi, fast]", "clocks: !mytag [axi, fast]"),
      ["bad.yaml:4:11: error: unsupported tag '!mytag' on a list (expected a plain YAML list without tags)"]),
     ("python_tuple_tag", GOOD.replace("clocks: [axi, fast]", "clocks: !!python/tuple [axi, fast]"),
@@ -144,7 +144,7 @@ lmics:
      ['bad.yaml:11:17: error: lmics[lm].sniffers[task].dcapfs has 0 items (expected at least 1: the dispenser addresses up to 128 DCAPFs)']),
     ("filter_bound_33_bits", GOOD.replace("width: 40}", "width: 40, filter: {high: 0x100000000}}"),
      ['bad.yaml:12:69: error: high 0x100000000 out of range in lmics[lm].sniffers[task].dcapfs[busy].filter.high (expected 0..0xFFFFFFFF)']),
-    # issue 12: constant bounds, optional global registers
+    # constant bounds, optional global registers
     ("filter_runtime_on_trace", GOOD.replace(
         "          - {name: busy, extractor: time, width: 40}",
         "          - {name: busy, extractor: time, width: 40}\n"
@@ -366,7 +366,7 @@ CASES += [
     ("contention_emit_data", UTIL.replace("        dcapfs:\n          - {name: fights",
                                           "        emit: {data: stalls}\n        dcapfs:\n          - {name: fights"),
      ["bad.yaml:12:22: error: emit data 'stalls' is not available from a contention interfacer in lmics[lm].sniffers[arb] (expected waiting)"]),
-    # ---- issue 7 part 2: axi4_latency interfacer, histogram aggregator ----
+    # ---- axi4_latency interfacer, histogram aggregator ----
     ("latency_read_response", """
 jointer: 1
 monitor: {name: mon, clocks: [axi]}
@@ -529,7 +529,7 @@ lmics:
         dcapfs: [{name: c, extractor: event, aggregator: mean, threshold_irq: true}]
 """, ['bad.yaml:8:79: error: threshold_irq in lmics[lm].sniffers[s].dcapfs[c]: a mean has no single result to compare (expected threshold_irq: false)']),
 
-    # issue 15: trace sinks (mode: sink)
+    # trace sinks (mode: sink)
 ] + [(name, SINK_BASE.replace("SINK", dcapf), msgs) for name, dcapf, msgs in [
     ("sink_with_depth", "mode: sink, depth: 64",
      ["bad.yaml:8:65: error: 'depth' in lmics[lm].sniffers[s].dcapfs[t]: a mode: sink trace has no buffer of its own, its records go to a ring in memory (expected no 'depth'; size the ring at run time and the FIFO with sink: {fifo_depth: N})"]),

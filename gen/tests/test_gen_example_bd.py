@@ -1,4 +1,4 @@
-"""ip/example_bd.tcl (issue 14 item 5), run in a Tcl interpreter with
+"""ip/example_bd.tcl, run in a Tcl interpreter with
 stand-ins for Vivado's block-design commands (as package_ip.tcl is in
 test_gen_integration.py): for every configs/ monitor, the design it builds
 has the monitor IP of component.xml, every monitor interface joined to the
@@ -124,7 +124,7 @@ def test_example_bd(tmp_path, name):
     for m, pin in joined.items():
         fclk = stub.net_of(f"monitor/{clock_of[m]}") & {f"ps7/FCLK_CLK{i}" for i in range(4)}
         assert fclk and fclk <= stub.net_of(dma_clock[pin]), (m, fclk)
-    # issue 15: each trace sink's master is a slave port of the HP0 interconnect (DDR),
+    # each trace sink's master is a slave port of the HP0 interconnect (DDR),
     # clocked and reset by its own clock domain
     masters = [n for n, b in buses.items() if b.find(f"{S}master/{S}addressSpaceRef") is not None]
     assert stub.props["hp0_ic"]["CONFIG.NUM_SI"] == str(2 + len(masters))

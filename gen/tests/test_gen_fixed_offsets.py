@@ -1,5 +1,5 @@
 """The fixed register offsets have one source: layout.py. The two places that
-still write them by hand are checked against it here (issue 13 item 3):
+still write them by hand are checked against it here:
 
 - drivers/include/jointer_desc.h: every JOINTER_REG_*, JOINTER_LMIC_*,
   JOINTER_TRACE_*, CONTROL/STATUS/INFO #define, the PROG enum, ID and VERSION;

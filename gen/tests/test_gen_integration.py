@@ -182,7 +182,7 @@ def expected_interfaces(design, ports: dict) -> dict[str, tuple[str, str, dict]]
             pre = sn.name + "_"
             exp[sn.name] = ("axis" if t == "axis" else "aximm", "monitor",
                             {p[len(pre):].upper(): p for p in ports if p.startswith(pre)})
-        for dc in sn.dcapfs:         # issue 15: a sink trace's AXI4 master, write channels only
+        for dc in sn.dcapfs:         # a sink trace's AXI4 master, write channels only
             if dc.extractor == "trace" and dc.mode == "sink":
                 pre = f"m_axi_{dc.name}_"
                 maps = {p[len(pre):].upper(): p for p in ports if p.startswith(pre)}
@@ -287,7 +287,7 @@ def test_component_interfaces_and_ports(name):
             assert g["monitored"] == "slave", n
             assert all(ports[p][0] == "in" for p in maps.values()), n    # passive
     assert got["s_axi"]["memory_map"] == "s_axi"
-    # issue 15: each sink master drives an address space of its own: 4 GB, its data width
+    # each sink master drives an address space of its own: 4 GB, its data width
     spaces = {a.findtext(f"{S}name"): a for a in root.findall(f"{S}addressSpaces/{S}addressSpace")}
     masters = {n for n, (_, mode, _) in exp.items() if mode == "master" and n != "irq"}
     assert set(spaces) == masters
@@ -387,7 +387,7 @@ def test_component_files(name, tmp_path):
     for fs in sets.values():
         for f in fs.findall(f"{S}file"):
             assert (ip / f.findtext(f"{S}name")).is_file(), f.findtext(f"{S}name")
-    # the synthesis file set also carries the constraints (issue 14): last, processed LATE
+    # the synthesis file set also carries the constraints: last, processed LATE
     *_, xdc = sets["xilinx_anylanguagesynthesis_view_fileset"].findall(f"{S}file")
     assert xdc.findtext(f"{S}name") == f"{design.name}.xdc"
     assert [t.text for t in xdc.findall(f"{S}userFileType")] == [
@@ -504,7 +504,7 @@ class VivadoStub:
                            "mode": p["interface_mode"], "monitored": p.get("monitor_interface_mode"),
                            "memory_map": p.get("slave_memory_map_ref"), "params": params, "maps": maps,
                            "address_space": p.get("master_address_space_ref")}
-            if p.get("master_address_space_ref"):     # issue 15: a sink's master
+            if p.get("master_address_space_ref"):     # a sink's master
                 a = self.props[f"as:{p['master_address_space_ref']}"]
                 buses[name]["space"] = (a["range"], a["width"])
         for a in self.assoc:
@@ -541,10 +541,10 @@ def test_package_ip_tcl(name, tmp_path):
         assert g["monitored"] == c["monitored"] and g["memory_map"] == c["memory_map"], n
         assert g["params"] == c["params"], n
         assert g["address_space"] == c["address_space"], n
-        if c["address_space"]:               # issue 15: 4 GB, the data width of component.xml
+        if c["address_space"]:               # 4 GB, the data width of component.xml
             sp = root.find(f"{S}addressSpaces/{S}addressSpace[{S}name='{c['address_space']}']")
             assert g["space"] == ("4G", sp.findtext(f"{S}width")), n
-    masters = any(c["address_space"] for c in comp.values())     # issue 15: trace sinks
+    masters = any(c["address_space"] for c in comp.values())     # trace sinks
     assert stub.removed == ["bif:S00_AXI", "bif:s_axi_aclk", "mm:S00_AXI"] + (["as:M00_AXI"] if masters else [])
     block = root.find(f"{S}memoryMaps/{S}memoryMap/{S}addressBlock")
     ab = stub.props[f"ab:s_axi:{block.findtext(f'{S}name')}"]
@@ -606,7 +606,7 @@ def test_monitor_core(name):
     assert f"\n      - jointer:jointer:jointer:{__version__}\n" in text
     assert f"name: jointer:monitor:{design.name}:{__version__}\n" in text
     assert text.count(f"toplevel: jointer.{design.name}_monitor\n") == 2
-    assert f"\n      - ip/{design.name}.xdc: {{file_type: xdc}}" in text        # issue 14
+    assert f"\n      - ip/{design.name}.xdc: {{file_type: xdc}}" in text
     assert "\n    filesets: [rtl, constraints]\n" in text
     assert m["integration"]["fusesoc"]["core"] == f"{design.name}.core"
 
@@ -654,7 +654,7 @@ def test_dtsi_values(name):
     node = re.search(rf"^\t\tjointer_({design.name}): (\w+)@([0-9a-f]+) \{{$", text, re.M)
     assert node.groups() == (design.name, design.name, f"{base:x}")
     assert f'\t\t\tcompatible = "jointer,{design.name}-1.0", "jointer,monitor-1.0", "generic-uio";\n' in text
-    # issue 15: each sink trace's ring is a no-map reserved-memory region, stacked below
+    # each sink trace's ring is a no-map reserved-memory region, stacked below
     # 0x40000000 in trace order, and the next reg entry of the UIO node (map1, map2, ...)
     rings, top = [], 0x40000000
     for t in design.traces:
@@ -720,7 +720,7 @@ def test_dtsi_compiles(name, board, tmp_path):
         r = subprocess.run([fdtget, *opt, str(tmp_path / "board.dtb"), path, prop], capture_output=True, text=True)
         assert r.returncode == 0, r.stderr
         return r.stdout.split()
-    ring = ["3ff00000", "100000"] if name == "trace_sink" else []   # issue 15: the ring is map1
+    ring = ["3ff00000", "100000"] if name == "trace_sink" else []   # the ring is map1
     assert get("reg", "-t", "x") == [f"{base:x}", f"{max(1 << design.addr_width, 4096):x}"] + ring
     assert get("compatible") == [f"jointer,{design.name}-1.0", "jointer,monitor-1.0", "generic-uio"]
     assert get("interrupts") == ["0", "29", "4"]

@@ -1,4 +1,4 @@
-"""component.xml lists every register of the monitor (issue 14 item 4): the
+"""component.xml lists every register of the monitor: the
 same registers as the C header, at the same offsets, with access, reset
 values and fields; ipyxact reads them, and the elements follow the order of
 the IEEE 1685-2009 schema (spirit:register, spirit:field sequences)."""
@@ -120,4 +120,4 @@ def test_y9_registers_fields_and_ipyxact(tmp_path):
     root = ET.parse(out / "ip" / "component.xml").getroot()
     thr = next(r for r in root.iter(f"{S}register") if r.find(f"{S}name").text == "accel_MAC_FIRES_THRESHOLD")
     assert thr.find(f"{S}reset/{S}value").text == "0x000003FF"
-    assert "MARK" not in regs and "TIMESTAMP_LO" not in regs   # Y9 has neither (issue 12)
+    assert "MARK" not in regs and "TIMESTAMP_LO" not in regs   # Y9 has neither

@@ -127,7 +127,7 @@ def test_offsets(name):
             assert vhdl_vector(cfg, f"{p}_trace_irq_bit_c") == [t[4] for t in bram]
             assert vhdl_vector(cfg, f"{p}_trace_depth_log2_c") == \
                 [t[2].depth.bit_length() - 1 for t in bram]
-        if sinks:                # issue 15: the sink generics of jointer_collect_lmic
+        if sinks:                # the sink generics of jointer_collect_lmic
             assert vhdl_vector(cfg, f"{p}_sink_reg_word_c") == [t[3] for t in sinks]
             assert vhdl_vector(cfg, f"{p}_sink_irq_bit_c") == [t[4] for t in sinks]
             assert vhdl_vector(cfg, f"{p}_sink_sniffer_c") == [t[0] for t in sinks]

@@ -1,5 +1,5 @@
-"""The program monitor in the generator (`interfacer: {type: pc}`, issue 7
-part 3): schema and semantic errors with their exact messages, the model,
+"""The program monitor in the generator (`interfacer: {type: pc}`):
+schema and semantic errors with their exact messages, the model,
 the sniffer composition (dispenser slots, jointer_eig_pc generics and ports,
 flavours) and the C descriptor fields the driver relies on."""
 import os

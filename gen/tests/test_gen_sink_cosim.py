@@ -1,5 +1,5 @@
-"""Co-simulation of a generated monitor with a trace sink (configs/trace_sink.yaml,
-issue 15) under GHDL.
+"""Co-simulation of a generated monitor with a trace sink (configs/trace_sink.yaml)
+under GHDL.
 
 The generated top is programmed through s_axi (cocotbext-axi AxiLiteMaster):
 the sink's BASE, SIZE, WATERMARK, CONTROL and RPTR registers at the addresses

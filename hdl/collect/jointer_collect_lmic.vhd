@@ -30,7 +30,7 @@
 --          tr_ack pulses for one cycle with tr_ack_n = N) and +7 LOST (ro,
 --          records dropped because the buffer was full); then the RAM
 --          window (ro).
---   SINK (per sink trace, issue 15; num_sinks_g > 0 only): the 8 registers
+--   SINK (per sink trace; num_sinks_g > 0 only): the 8 registers
 --          of jointer_collect_lmic_sink (WPTR, RPTR, STATUS, WATERMARK, BASE,
 --          SIZE, CONTROL, LOST) for a jointer_trace_sink_axi beside the LMIC
 --          (sk_* ports); IRQ sources: bit sink_irq_bit_g when its watermark

@@ -1,7 +1,7 @@
 -- jointer_collect_sync: multi-flop synchroniser for independent,
 -- quasi-static single-bit levels (the per-LMIC irq towards the bus clock).
 -- Never use it for a multi-bit value: those cross through
--- jointer_collect_cdc (DESIGN.md section 4).
+-- jointer_collect_cdc (doc/design.md, "Clocks, resets, crossings").
 --   width_g  : number of independent bits
 --   stages_g : flip-flops per bit (>= 2)
 --   reset_g  : value of the synchroniser flops after reset

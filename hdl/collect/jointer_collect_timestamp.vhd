@@ -1,5 +1,5 @@
 -- jointer_collect_timestamp: free-running cycle counter of one clock domain.
--- Feeds the global TIMESTAMP registers and the trace records (DESIGN.md 3).
+-- Feeds the global TIMESTAMP registers and the trace records (doc/design.md).
 -- Cleared only by the hard reset; wraps after 2^width_g cycles.
 --   width_g : counter width (1..64)
 

@@ -18,7 +18,7 @@
 --   sample_g     : event extractor sample, sample_increment_c | sample_data_c
 --   width_g      : result width (1..64)
 --   wrap_g       : sum wraps instead of saturating (overflow still sticky)
---   filter_g     : where the range filter is (issue 12; jointer_pkg):
+--   filter_g     : where the range filter is (jointer_pkg):
 --                  filter_runtime_c (default): Init DCAPF bounds, loaded at run
 --                  time, and the comparator here; filter_const_c: the reset
 --                  values as constant bounds (no registers; INIT loads
@@ -36,7 +36,7 @@
 --                  (jointer_dcapf_histogram buckets_g, pow2_g, bounds_g);
 --                  result is then buckets_g x width_g bits, bucket 0 lowest;
 --                  buckets_g must be 1 for the other aggregators but mean
---   aggregator_mean_c (issue 7): two counters of width_g bits, result =
+--   aggregator_mean_c: two counters of width_g bits, result =
 --                  count & sum (sum in the low width_g bits: slot 0, count
 --                  in slot 1; buckets_g must be 2). Both saturate (wrap_g:
 --                  wrap); either sets the sticky overflow. The LMIC reads the
@@ -220,7 +220,7 @@ begin
                 clear => clear, result => result, overflow => overflow, caught => caught);
   end generate;
 
-  -- mean (issue 7): sum of the samples (slot 0) and their count (slot 1)
+  -- mean: sum of the samples (slot 0) and their count (slot 1)
   g_mean : if aggregator_g = aggregator_mean_c generate
     constant one_c : std_logic_vector(max_result_w_c - 1 downto 0) :=
       std_logic_vector(to_unsigned(1, max_result_w_c));

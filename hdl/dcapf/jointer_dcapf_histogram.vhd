@@ -1,5 +1,5 @@
--- jointer_dcapf_histogram: the histogram Aggregator of a DCAPF (issue 7
--- part 2; the paper's Aggregator block, here with one counter per bucket).
+-- jointer_dcapf_histogram: the histogram Aggregator of a DCAPF (the
+-- paper's Aggregator block, here with one counter per bucket).
 -- Every sample (smp_valid, smp_value 64 bits) adds one to the counter of the
 -- bucket it falls in:
 --   boundaries b(1) < b(2) < ... < b(N-1), N = buckets_g;

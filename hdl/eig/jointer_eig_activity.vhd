@@ -1,5 +1,5 @@
 -- jointer_eig_activity: interfacer classifying every cycle of a set of
--- VALID/READY channels (bus utilization monitor, seed 003 BUM): per channel,
+-- VALID/READY channels (the bus utilization monitor of PMTS): per channel,
 -- transfer (VALID and READY), stall (VALID, not READY) or idle (not VALID),
 -- exactly one of the three per observed cycle. Every observed input is
 -- registered once; the classification of the inputs of cycle n is on

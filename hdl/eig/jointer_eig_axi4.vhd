@@ -55,7 +55,7 @@
 --   id_w_g            : AWID/BID/ARID/RID width (1..16; tie to 0 when absent)
 --   per_beat_g        : false = a candidate per burst, true = per beat
 --   max_outstanding_g : bursts in flight per direction (1..32)
---   ranges_g          : write per burst (issue 12): DCAPF filters evaluated
+--   ranges_g          : write per burst: DCAPF filters evaluated
 --                       here, where AWADDR is captured (0..8): bit k of
 --                       cand_in_range = rng_low(k) <= AWADDR <= rng_high(k)
 --                       (low 32 bits, unsigned), carried through the AW queue

@@ -1,6 +1,6 @@
 -- jointer_eig_axi4_latency: passive AXI4 (full) tap that emits, per
 -- completed transaction, its latency in clock cycles as the candidate data
--- (issue 7 part 2; an EIG interfacer like jointer_eig_axi4, whose ID
+-- (an EIG interfacer like jointer_eig_axi4, whose ID
 -- tracking it reuses). Aggregate the latencies with `sample: data`
 -- DCAPFs: min, max, sum, mean, histogram.
 --

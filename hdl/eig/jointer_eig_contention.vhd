@@ -1,4 +1,4 @@
--- jointer_eig_contention: interfacer for N masters sharing a bus (seed 003:
+-- jointer_eig_contention: interfacer for N masters sharing a bus (PMTS:
 -- bus contention monitor BCM and bus global monitor BGM). Per observed
 -- cycle, master i is granted (VALID and READY: it transfers) or waiting
 -- (VALID, not READY). Every observed input is registered once (and the

@@ -1,4 +1,4 @@
--- jointer_eig_pc: interfacer of the program monitor (PMTS seed, "Program
+-- jointer_eig_pc: interfacer of the program monitor (PMTS's "Program
 -- Monitor"): compares the program counter of a processor with up to 32
 -- addresses programmed at run time and gives one candidate per match, with
 -- cand_data = the index of the matching address (the lowest index when

@@ -1,5 +1,5 @@
 -- jointer_pkg: constants, encodings and helper functions shared by every
--- jointer entity (DESIGN.md sections 1-4).
+-- jointer entity (doc/design.md).
 --
 -- Event instance (paper fig. 6d): data (data_w_c bits), increment (inc_w_c
 -- bits), good (one-cycle strobe). PROG encodings (paper section 3.1.1) and the
@@ -51,9 +51,9 @@ package jointer_pkg is
   constant aggregator_max_c  : natural := 1;
   constant aggregator_min_c  : natural := 2;
   constant aggregator_last_c : natural := 3;
-  constant aggregator_histogram_c : natural := 4;  -- issue 7: jointer_dcapf_histogram
-  constant aggregator_mean_c      : natural := 5;  -- issue 7: sum and count, one snapshot
-  -- DCAPF filter (issue 12): where the range filter is and what it costs
+  constant aggregator_histogram_c : natural := 4;  -- jointer_dcapf_histogram
+  constant aggregator_mean_c      : natural := 5;  -- sum and count, one snapshot
+  -- DCAPF filter: where the range filter is and what it costs
   constant filter_none_c    : natural := 0;  -- no filter: FILTERING acts as NO_FILTERING
   constant filter_runtime_c : natural := 1;  -- INIT bounds + comparator in the DCAPF
   constant filter_const_c   : natural := 2;  -- constant bounds (the reset values), no registers
@@ -79,7 +79,7 @@ package jointer_pkg is
   constant trace_ring_c : natural := 1;  -- overwrite the oldest record
   constant trace_relay_c : natural := 2;  -- a ring the host drains (read pointer, lost counter)
   constant trace_sink_c : natural := 3;  -- no RAM: a record stream to jointer_trace_sink_axi
-  -- AXI4 latency interfacer (issue 7 part 2): where a transaction ends
+  -- AXI4 latency interfacer: where a transaction ends
   constant latency_end_last_c : natural := 0;  -- RLAST / WLAST beat
   constant latency_end_resp_c : natural := 1;  -- B handshake (writes)
 
@@ -101,7 +101,7 @@ package jointer_pkg is
   -- element i of an integer_vector, or dflt when i is out of range (lets a
   -- generic vector be shorter than its count when the count is zero)
   function elem(v : integer_vector; i : natural; dflt : integer) return integer;
-  -- sum of elem(v, i, dflt) for i in 0..n-1 (issue 7: result slots of the
+  -- sum of elem(v, i, dflt) for i in 0..n-1 (result slots of the
   -- first n DCAPFs of an LMIC, a histogram taking one slot per bucket)
   function sum_items(v : integer_vector; n : natural; dflt : integer) return integer;
 

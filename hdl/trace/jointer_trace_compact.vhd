@@ -1,4 +1,4 @@
--- jointer_trace_compact: the compact trace encoder of issue 15. Packs trace
+-- jointer_trace_compact: the compact trace encoder. Packs trace
 -- records {timestamp, data} into 64-bit units of 1 to 3 records
 -- (doc/trace-encoding.md: SYNC, LONG, PAIR, TRIPLE) in front of the trace
 -- sink, so that a ring in memory holds 2-3x more records and the memory

@@ -1,4 +1,4 @@
--- jointer_trace_extractor: the trace DCAPF (DESIGN.md 1, extractor "trace"):
+-- jointer_trace_extractor: the trace DCAPF (doc/design.md; extractor "trace"):
 -- Init DCAPF (bounds) + Filter (both optional: has_filter_g) + record writer
 -- + trace RAM. For each event with ev_good and run_en and (not use_filter or
 -- low <= ev_data <= high) it writes the record {timestamp, ev_data}: word
@@ -24,7 +24,7 @@
 -- cycle both count (fill - released + 1); the write decision uses the fill
 -- before the ack. clear/rst zero rptr and lost too. Outside relay mode
 -- tr_rptr and tr_lost read 0 and tr_ack is ignored.
--- Sink mode (trace_sink_c, issue 15): no RAM and no buffer state: every
+-- Sink mode (trace_sink_c): no RAM and no buffer state: every
 -- record is offered on rec_valid / rec_ts / rec_data (the filter applied) to
 -- a jointer_trace_sink_axi, which writes it into a ring in memory; tr_wptr,
 -- tr_fill, tr_full, tr_overflow, tr_rptr, tr_lost and tr_rd_data read 0.

@@ -1,4 +1,4 @@
--- jointer_trace_sink_axi: the trace sink of issue 15 (lossless capture into
+-- jointer_trace_sink_axi: the trace sink (lossless capture into
 -- DRAM). An AXI4 master (write channels only) that writes 64-bit trace
 -- records {timestamp, data} (timestamp at the lower address) into a ring in
 -- memory the host owns, so a trace is no longer limited by BRAM and by two

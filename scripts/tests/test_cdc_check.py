@@ -1,4 +1,4 @@
-"""Tests of scripts/cdc_check.py (issue 14): planted bad crossings in a tiny
+"""Tests of scripts/cdc_check.py: planted bad crossings in a tiny
 VHDL top (scripts/tests/cdc/cdc_fix_top.vhd, one case per value of case_g),
 each caught with its message naming both registers and their clocks; the
 good case passes with exactly the crossings it has; every configs/ top and

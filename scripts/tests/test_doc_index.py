@@ -31,8 +31,6 @@ def test_docs_link_only_inside_the_repository():
         [p for p in REPO.glob("*/README.md")] + [p for p in REPO.glob("*/*/README.md")]
     for d in docs:
         text = d.read_text()
-        assert "../shared" not in text and "DESIGN.md" not in text, d
-        assert not re.search(r"\bseeds/\d", text), d
         for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text):
             if re.match(r"https?://", target):
                 continue

@@ -1,5 +1,6 @@
-"""Tests of scripts/jointer_topology.py and scripts/jointer-topology (seed 002):
-the seed's own Basic-Path-per-population table gives the topology derived by
+"""Tests of scripts/jointer_topology.py and scripts/jointer-topology (Cazanove et
+al., "Extracting the Topology of a Hardware Platform Using Hardware Events"):
+the paper's own Basic-Path-per-population table gives the topology derived by
 hand below; counters synthesised from a planted structure (noise, Basic Paths
 merged in some populations, untriggered events) give back exactly that
 structure; the three input formats (wide CSV, appended `jointer read --format
@@ -22,15 +23,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPTS = os.path.dirname(HERE)
 ROOT = os.path.dirname(SCRIPTS)
 TOOL = os.path.join(SCRIPTS, "jointer-topology")
-SEED_BP = os.path.join(ROOT, "doc", "topology", "seed002_basic_paths.tsv")
-SEED_POP = os.path.join(ROOT, "doc", "topology", "seed002_populations.tsv")
+PAPER_BP = os.path.join(ROOT, "doc", "topology", "basic_paths.tsv")
+PAPER_POP = os.path.join(ROOT, "doc", "topology", "populations.tsv")
 EXAMPLE = os.path.join(ROOT, "doc", "topology", "example_samples.csv")
 
 sys.path.insert(0, SCRIPTS)
 import jointer_topology as jt  # noqa: E402
 
-# The seed's tables, typed in again here (not read from doc/topology).
-SEED_NAMES = [
+# The paper's tables, typed in again here (not read from doc/topology).
+PAPER_NAMES = [
     ("L2M", ["BUS_ACCESS", "BUS_ACCESS_LD", "L2_CACHE_REFILL"]),
     ("L2WB", ["BUS_ACCESS_ST", "L2_CACHE_WB"]),
     ("LD", ["LD_RETIRED"]),
@@ -40,7 +41,7 @@ SEED_NAMES = [
     ("CORE", ["BR_IMMED_RETIRED", "BR_PRED", "BUS_CYCLES", "CPU_CYCLES", "L1I_CACHE",
               "PC_WRITE_RETIRED", "time execution", "INST_RETIRED"]),
 ]
-SEED_POPS = [
+PAPER_POPS = [
     ("intAdd", ["CORE"]),
     ("readL1", ["CORE", "LD", "L1D"]),
     ("readL2", ["CORE", "LD", "L1D", "L1M"]),
@@ -49,23 +50,23 @@ SEED_POPS = [
     ("writeL2", ["CORE", "ST", "L1D", "L1M"]),
     ("writeMem", ["CORE", "ST", "L1D", "L1M", "L2M", "L2WB"]),
 ]
-# By hand from SEED_POPS: the populations of each BP are
+# By hand from PAPER_POPS: the populations of each BP are
 #   CORE all 7; L1D all but intAdd; L1M readL2 readMem writeL2 writeMem;
 #   LD readL1 readL2 readMem; ST writeL1 writeL2 writeMem; L2M readMem writeMem;
 #   L2WB writeMem.  BP_i -> BP_j iff pops(i) is a strict subset of pops(j):
-SEED_IMPLICATIONS = {
+PAPER_IMPLICATIONS = {
     ("L2M", "L1M"), ("L2M", "L1D"), ("L2M", "CORE"),
     ("L2WB", "L2M"), ("L2WB", "L1M"), ("L2WB", "ST"), ("L2WB", "L1D"), ("L2WB", "CORE"),
     ("LD", "L1D"), ("LD", "CORE"), ("L1M", "L1D"), ("L1M", "CORE"),
     ("ST", "L1D"), ("ST", "CORE"), ("L1D", "CORE"),
 }
 # ... and without the edges implied by a longer path (L2WB -> L2M -> L1M -> L1D -> CORE,
-# L2WB -> ST -> L1D, LD -> L1D): the memory hierarchy of the Cortex-A53 as the seed draws it.
-SEED_TOPOLOGY = {
+# L2WB -> ST -> L1D, LD -> L1D): the memory hierarchy of the Cortex-A53 as the paper draws it.
+PAPER_TOPOLOGY = {
     ("L1D", "CORE"), ("LD", "L1D"), ("ST", "L1D"), ("L1M", "L1D"),
     ("L2M", "L1M"), ("L2WB", "L2M"), ("L2WB", "ST"),
 }
-SEED_DOT = """digraph topology {
+PAPER_DOT = """digraph topology {
 \tgraph [rankdir=BT]
 \tnode [fontname=Helvetica shape=box]
 \tL2M [label="L2M\\nBUS_ACCESS, BUS_ACCESS_LD, L2_CACHE_REFILL"]
@@ -105,32 +106,32 @@ def run_tool(*args):
     return p.returncode, p.stdout, p.stderr
 
 
-# ---------------------------------------------------------------- the seed's table
+# ---------------------------------------------------------------- the paper's table
 
-def test_seed_tables_on_disk_are_the_seeds():
-    assert jt.read_basic_path_names(SEED_BP) == SEED_NAMES
-    assert jt.read_population_table(SEED_POP) == SEED_POPS
+def test_paper_tables_on_disk_are_the_papers():
+    assert jt.read_basic_path_names(PAPER_BP) == PAPER_NAMES
+    assert jt.read_population_table(PAPER_POP) == PAPER_POPS
 
 
-def test_seed_table_gives_the_seed_topology():
-    topo = jt.topology_from_table(SEED_POPS, SEED_NAMES)
-    assert set(topo.implications) == SEED_IMPLICATIONS and len(topo.implications) == 15
-    assert set(topo.edges) == SEED_TOPOLOGY and len(topo.edges) == 7
+def test_paper_table_gives_the_paper_topology():
+    topo = jt.topology_from_table(PAPER_POPS, PAPER_NAMES)
+    assert set(topo.implications) == PAPER_IMPLICATIONS and len(topo.implications) == 15
+    assert set(topo.edges) == PAPER_TOPOLOGY and len(topo.edges) == 7
     assert topo.absent == []
-    assert topo.appears == dict(SEED_POPS)
-    assert jt.to_dot(topo) == SEED_DOT
+    assert topo.appears == dict(PAPER_POPS)
+    assert jt.to_dot(topo) == PAPER_DOT
 
 
-def test_seed_table_cli_writes_dot_svg_png_and_table(tmp_path):
+def test_paper_table_cli_writes_dot_svg_png_and_table(tmp_path):
     dot, svg, png = tmp_path / "t.dot", tmp_path / "t.svg", tmp_path / "t.png"
-    rc, out, err = run_tool("--populations", SEED_POP, "--basic-paths", SEED_BP,
+    rc, out, err = run_tool("--populations", PAPER_POP, "--basic-paths", PAPER_BP,
                             "--dot", dot, "--svg", svg, "--png", png)
     assert rc == 0 and err == "", err
-    assert dot.read_text() == SEED_DOT
+    assert dot.read_text() == PAPER_DOT
     titles = re.findall(r'<g id="edge\d+" class="edge">\s*<title>([^<]*)</title>', svg.read_text())
-    assert sorted(t.replace("&#45;&gt;", "->") for t in titles) == sorted("%s->%s" % e for e in SEED_TOPOLOGY)
+    assert sorted(t.replace("&#45;&gt;", "->") for t in titles) == sorted("%s->%s" % e for e in PAPER_TOPOLOGY)
     nodes = re.findall(r'<g id="node\d+" class="node">\s*<title>([^<]*)</title>', svg.read_text())
-    assert sorted(nodes) == sorted(n for n, _ in SEED_NAMES)
+    assert sorted(nodes) == sorted(n for n, _ in PAPER_NAMES)
     head = png.read_bytes()[:24]
     assert head[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(head[16:20], "big") > 100
     topo_section = out.split("Topology (transitive reduction): 7 edges\n")[1]
@@ -140,7 +141,7 @@ def test_seed_table_cli_writes_dot_svg_png_and_table(tmp_path):
     assert "  readMem     CORE, LD, L1D, L1M, L2M\n" in out
     assert "  CORE  BR_IMMED_RETIRED, BR_PRED, BUS_CYCLES, CPU_CYCLES, L1I_CACHE, " \
            "PC_WRITE_RETIRED, time execution, INST_RETIRED\n" in out
-    rc2, out2, _ = tool("--populations", SEED_POP)        # names optional: same edges
+    rc2, out2, _ = tool("--populations", PAPER_POP)        # names optional: same edges
     assert rc2 == 0
     assert sorted(out2.split("Topology")[1].splitlines()) == sorted(out.split("Topology")[1].splitlines())
 
@@ -153,22 +154,22 @@ UNTRIGGERED = ["EXC_TAKEN", "MEMORY_ERROR"]
 MERGED = {"readMem": ("LD", "L1D"), "writeMem": ("L1M", "L2M"), "writeL2": ("ST", "CORE")}
 
 
-def synth_seed_rows(seed=2, runs=12, noise=0.01, floor=0):
-    """Counter samples with the seed's structure: per run a random activity
+def synth_paper_rows(seed=2, runs=12, noise=0.01, floor=0):
+    """Counter samples with the paper's structure: per run a random activity
     factor per Basic Path of the population, each event weight * factor with
     1% noise; events of other Basic Paths count `floor` noise (0..floor)."""
     rng = random.Random(seed)
-    events = [e for _, ev in SEED_NAMES for e in ev] + UNTRIGGERED
+    events = [e for _, ev in PAPER_NAMES for e in ev] + UNTRIGGERED
     weight = {e: rng.uniform(0.5, 4.0) for e in events}
     rows = []
-    for pop, bps in SEED_POPS:
+    for pop, bps in PAPER_POPS:
         for _ in range(runs):
             factor = {b: rng.uniform(1e3, 1e6) for b in bps}
             if pop in MERGED:
                 a, b = MERGED[pop]
                 factor[a] = factor[b]
             row = {"population": pop}
-            for name, ev in SEED_NAMES:
+            for name, ev in PAPER_NAMES:
                 for e in ev:
                     if name in bps:
                         row[e] = round(weight[e] * factor[name] * (1 + rng.gauss(0, noise)))
@@ -187,19 +188,19 @@ def write_wide(path, header, rows):
             f.write(",".join(str(r[h]) for h in header) + "\n")
 
 
-def test_planted_seed_structure_is_recovered(tmp_path):
-    header, rows = synth_seed_rows()
-    csvf = tmp_path / "seed.csv"
+def test_planted_paper_structure_is_recovered(tmp_path):
+    header, rows = synth_paper_rows()
+    csvf = tmp_path / "samples.csv"
     write_wide(csvf, header, rows)
     runs = jt.read_samples(str(csvf))
     assert len(runs) == 84 and runs[0].line == 2 and runs[0].population == "intAdd"
-    topo = jt.topology_from_samples(jt.collect(runs), names=SEED_NAMES)
-    assert sorted(topo.basic_paths) == sorted(SEED_NAMES)
+    topo = jt.topology_from_samples(jt.collect(runs), names=PAPER_NAMES)
+    assert sorted(topo.basic_paths) == sorted(PAPER_NAMES)
     # ordered by the number of populations, then by column
     assert [n for n, _ in topo.basic_paths] == ["CORE", "L1D", "L1M", "LD", "ST", "L2M", "L2WB"]
-    assert {p: set(b) for p, b in topo.appears.items()} == {p: set(b) for p, b in SEED_POPS}
-    assert set(topo.implications) == SEED_IMPLICATIONS
-    assert set(topo.edges) == SEED_TOPOLOGY
+    assert {p: set(b) for p, b in topo.appears.items()} == {p: set(b) for p, b in PAPER_POPS}
+    assert set(topo.implications) == PAPER_IMPLICATIONS
+    assert set(topo.edges) == PAPER_TOPOLOGY
     assert topo.untriggered == UNTRIGGERED and topo.unmatched_names == [] and topo.absent == []
     # the merges are in the MAGs of their populations and gone from the intersection
     assert topo.mags["readMem"].has_edge("LD_RETIRED", "L1D_CACHE")
@@ -208,47 +209,47 @@ def test_planted_seed_structure_is_recovered(tmp_path):
     assert not topo.intersection.has_edge("LD_RETIRED", "L1D_CACHE")
     assert not topo.intersection.has_edge("L1D_CACHE_REFILL", "BUS_ACCESS")
     # MAG sizes: the triggered events' cliques (plus the merged pair's product)
-    k = {n: len(ev) for n, ev in SEED_NAMES}
+    k = {n: len(ev) for n, ev in PAPER_NAMES}
 
     def clique_edges(bps, merged=None):
         sizes = [k[b] for b in bps if not merged or b not in merged]
         if merged:
             sizes.append(k[merged[0]] + k[merged[1]])
         return sum(s * (s - 1) // 2 for s in sizes)
-    for pop, bps in SEED_POPS:
+    for pop, bps in PAPER_POPS:
         assert topo.mags[pop].number_of_edges() == clique_edges(bps, MERGED.get(pop)), pop
-    assert topo.intersection.number_of_edges() == clique_edges([n for n, _ in SEED_NAMES])
-    # the same DOT statements as from the seed's table (in Basic Path order)
-    assert sorted(jt.to_dot(topo).splitlines()) == sorted(SEED_DOT.splitlines())
+    assert topo.intersection.number_of_edges() == clique_edges([n for n, _ in PAPER_NAMES])
+    # the same DOT statements as from the paper's table (in Basic Path order)
+    assert sorted(jt.to_dot(topo).splitlines()) == sorted(PAPER_DOT.splitlines())
 
 
 def test_strict_intersection_keeps_only_edges_of_every_population():
-    header, rows = synth_seed_rows()
+    header, rows = synth_paper_rows()
     samples = jt.collect([jt.Run(r["population"], {e: float(r[e]) for e in header[1:]}, "x", i)
                           for i, r in enumerate(rows, 2)])
-    topo = jt.topology_from_samples(samples, intersection="strict", names=SEED_NAMES)
+    topo = jt.topology_from_samples(samples, intersection="strict", names=PAPER_NAMES)
     # only CORE is in every population: every other event ends up alone
-    single = sorted(e for n, ev in SEED_NAMES if n != "CORE" for e in ev)
+    single = sorted(e for n, ev in PAPER_NAMES if n != "CORE" for e in ev)
     assert sorted(ev for _, ev in topo.basic_paths) == sorted(
-        [SEED_NAMES[-1][1]] + [[e] for e in single])
+        [PAPER_NAMES[-1][1]] + [[e] for e in single])
     assert [n for n, _ in topo.basic_paths][0] == "CORE"
     assert topo.unmatched_names == ["L2M", "L2WB", "L1M", "L1D"]
 
 
 def test_min_count_separates_noise_floor_from_triggered(tmp_path):
-    header, rows = synth_seed_rows(floor=3)
+    header, rows = synth_paper_rows(floor=3)
     csvf = tmp_path / "floor.csv"
     write_wide(csvf, header, rows)
     samples = jt.collect(jt.read_samples(str(csvf)))
-    topo = jt.topology_from_samples(samples, min_count=3, names=SEED_NAMES)
-    assert set(topo.edges) == SEED_TOPOLOGY and topo.untriggered == UNTRIGGERED
+    topo = jt.topology_from_samples(samples, min_count=3, names=PAPER_NAMES)
+    assert set(topo.edges) == PAPER_TOPOLOGY and topo.untriggered == UNTRIGGERED
     # without it, every noise floor is an event triggered (and uncorrelated)
     # everywhere: only CORE stays a clique, every Basic Path appears in every
     # population and no implication is left
-    topo0 = jt.topology_from_samples(samples, names=SEED_NAMES)
+    topo0 = jt.topology_from_samples(samples, names=PAPER_NAMES)
     assert topo0.edges == [] and topo0.implications == [] and topo0.untriggered == []
-    single = [[e] for n, ev in SEED_NAMES if n != "CORE" for e in ev] + [[e] for e in UNTRIGGERED]
-    assert sorted(ev for _, ev in topo0.basic_paths) == sorted(single + [SEED_NAMES[-1][1]])
+    single = [[e] for n, ev in PAPER_NAMES if n != "CORE" for e in ev] + [[e] for e in UNTRIGGERED]
+    assert sorted(ev for _, ev in topo0.basic_paths) == sorted(single + [PAPER_NAMES[-1][1]])
     everything = [n for n, _ in topo0.basic_paths]
     assert all(b == everything for b in topo0.appears.values())
 
@@ -336,13 +337,13 @@ def test_wide_csv_repeated_header_ignored_column_and_population_argument(tmp_pat
 
 
 def test_example_in_doc_runs(tmp_path):
-    header, rows = synth_seed_rows()
+    header, rows = synth_paper_rows()
     write_wide(tmp_path / "regen.csv", header, rows)
     body = [x for x in open(EXAMPLE).read().splitlines(True) if not x.startswith("#")]
     assert "".join(body) == (tmp_path / "regen.csv").read_text()
-    rc, out, err = tool(EXAMPLE, "--basic-paths", SEED_BP, "--dot", tmp_path / "e.dot")
+    rc, out, err = tool(EXAMPLE, "--basic-paths", PAPER_BP, "--dot", tmp_path / "e.dot")
     assert rc == 0, err
-    assert sorted((tmp_path / "e.dot").read_text().splitlines()) == sorted(SEED_DOT.splitlines())
+    assert sorted((tmp_path / "e.dot").read_text().splitlines()) == sorted(PAPER_DOT.splitlines())
     assert out.startswith("jointer-topology: 7 populations, 84 runs, 22 events; threshold 0.9 (r), "
                           "min count 0, shared intersection\n")
 
@@ -448,7 +449,7 @@ BAD = [
     ("t.tsv", "Population\tBasic Paths\np\tA, , B\n", ["--populations"], "{f}:2: empty item in 'A, , B'"),
     ("t.tsv", "p A, B\n", ["--populations"], "{f}:1: expected NAME<TAB>ITEM, ITEM, ... (no tab)"),
     ("t.tsv", "p\tA\np\tB\n", ["--populations"], "{f}:2: 'p' already defined at line 1"),
-    ("t.tsv", "p\tCORE, XX\n", ["--basic-paths", SEED_BP, "--populations"],
+    ("t.tsv", "p\tCORE, XX\n", ["--basic-paths", PAPER_BP, "--populations"],
      "{f}:1: Basic Path 'XX' of population 'p' is not in the Basic Path table "
      "(CORE, L1D, L1M, L2M, L2WB, LD, ST)"),
 ]
@@ -470,9 +471,9 @@ def test_bad_input_file_line_exit_1_nothing_written(tmp_path, name, text, pre, m
 
 @pytest.mark.parametrize("args,msg", [
     ([], "no input: give counter samples ([POPULATION=]FILE ...) or --populations TSV"),
-    (["x.csv", "--populations", SEED_POP], "give counter samples or --populations, not both"),
-    (["--populations", SEED_POP, "--threshold", "1.5"], "--threshold must be in (0, 1], got 1.5"),
-    (["--populations", SEED_POP, "--intersection", "some"], None),
+    (["x.csv", "--populations", PAPER_POP], "give counter samples or --populations, not both"),
+    (["--populations", PAPER_POP, "--threshold", "1.5"], "--threshold must be in (0, 1], got 1.5"),
+    (["--populations", PAPER_POP, "--intersection", "some"], None),
 ])
 def test_usage_errors_exit_2(args, msg):
     rc, out, err = tool(*args)
@@ -487,7 +488,7 @@ def test_missing_file_and_unwritable_output(tmp_path):
     rc, out, err = tool("p=%s" % (tmp_path / "none.csv"))
     assert rc == 1 and err == "jointer-topology: error: %s: cannot read: No such file or directory\n" % (
         tmp_path / "none.csv")
-    rc, out, err = tool("--populations", SEED_POP, "--dot", tmp_path / "a.dot",
+    rc, out, err = tool("--populations", PAPER_POP, "--dot", tmp_path / "a.dot",
                         "--svg", tmp_path / "no" / "t.svg")
     assert rc == 1 and "cannot write: No such file or directory" in err
     assert os.listdir(tmp_path) == []                      # a.dot not written either
@@ -497,7 +498,7 @@ def test_executable_wrapper_exit_codes(tmp_path):
     f = tmp_path / "bad.csv"
     f.write_text("population,x\np,1\np,oops\n")
     assert run_tool(f) == (1, "", "jointer-topology: error: %s:3: column 'x': 'oops' is not a number\n" % f)
-    rc, out, err = run_tool("--threshold", "0", "--populations", SEED_POP)
+    rc, out, err = run_tool("--threshold", "0", "--populations", PAPER_POP)
     assert rc == 2 and out == "" and err.endswith("jointer-topology: error: --threshold must be in (0, 1], got 0\n")
     assert "Traceback" not in err
 
@@ -530,7 +531,7 @@ def test_outputs_get_the_umask_mode_not_0600(tmp_path):
     dot = tmp_path / "t.dot"
     old = os.umask(0o022)
     try:
-        rc, _, err = run_tool("--populations", SEED_POP, "--basic-paths", SEED_BP, "--dot", dot)
+        rc, _, err = run_tool("--populations", PAPER_POP, "--basic-paths", PAPER_BP, "--dot", dot)
     finally:
         os.umask(old)
     assert rc == 0, err

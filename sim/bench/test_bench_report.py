@@ -39,10 +39,10 @@ lmics:
           - {name: fires, extractor: event, event: 0, width: 8, filter: none}
 """
 
-# seeds/004 Table 3 minus Y0 (LUT, FF), as issue 8 lists them
+# the TECS paper's Table 3 minus Y0 (LUT, FF)
 PAPER_DELTAS = {"Y1": (278, 299), "Y2": (100, 228), "Y3": (81, 179), "Y4": (94, 194), "Y5": (119, 234),
                 "Y6": (305, 353), "Y7": (293, 319), "Y8": (115, 248), "Y9": (321, 373)}
-# seeds/004 Table 2: levels, operation events, bits per event
+# the TECS paper's Table 2: levels, operation events, bits per event
 TABLE2 = {"Y1": ("transaction", 0, 0), "Y2": ("task", 0, 0), "Y3": ("operation", 1, 5),
           "Y4": ("operation", 2, 10), "Y5": ("operation", 3, 20), "Y6": ("transaction task", 0, 0),
           "Y7": ("transaction operation", 2, 10), "Y8": ("task operation", 2, 10),

@@ -1,4 +1,4 @@
-"""jointer_collect_lmic: multi-slot (histogram) RESULT words, issue 7 part 2.
+"""jointer_collect_lmic: multi-slot (histogram) RESULT words.
 
 A histogram DCAPF has N buckets (dcapf_buckets_g), each ceil(width/32)
 words, bucket 0 first; reading its first word snapshots every other word of

@@ -49,7 +49,7 @@ cosim-bench: deps
 	@$(PYTHON) $(COSIM_DIR)/run.py --bench --json $(BUILD)/bench/cosim.json \
 	    --fragment $(BUILD)/bench/fragments/cosim-bench.json
 
-# issue 14: 10^6 torn-free reads across 2^32 at three clock ratios (Verilator), in the bench report
+# 10^6 torn-free reads across 2^32 at three clock ratios (Verilator), in the bench report
 soak: deps
 	@$(PYTHON) $(COSIM_DIR)/soak.py --fragment $(BUILD)/bench/fragments/soak.json
 

@@ -14,8 +14,8 @@ from cosim_runners import run_scenario  # noqa: F401
 
 
 BENCH_SCENARIOS = [COSIM / "scenarios" / "demo.yaml", COSIM / "scenarios" / "bench" / "demo_1024.yaml"]
-HOST_ACCESS_NS = 221   # seeds/000: one AXI-Lite read from a Zynq's Cortex-A9 (raw pointer)
-PAPER_Y9_MON_US = 5.945  # seeds/004 Table 4: Y9 monitoring latency (Mon.)
+HOST_ACCESS_NS = 221   # PAPI-on-FPGA paper: one AXI-Lite read from a Zynq's Cortex-A9 (raw pointer)
+PAPER_Y9_MON_US = 5.945  # the TECS paper's Table 4: Y9 monitoring latency (Mon.)
 
 
 def bench(json_out: Path | None, repeat: int = 5, fragment: Path | None = None) -> int:
@@ -81,8 +81,8 @@ def bench(json_out: Path | None, repeat: int = 5, fragment: Path | None = None) 
     print(f"AXI4-Lite transactions for one monitoring action on Y9 (initialise the filter, run, stop, "
           f"read every metric): {tx} (goal <= 10){'' if tx is not None and tx <= 10 else '  ** over the goal **'}")
     if tx is not None:
-        print(f"  modeled host time at {HOST_ACCESS_NS} ns per access (seeds/000): {tx * HOST_ACCESS_NS / 1000:.3f} us; "
-              f"the paper's Y9 monitoring latency (seeds/004 Table 4): {PAPER_Y9_MON_US} us")
+        print(f"  modeled host time at {HOST_ACCESS_NS} ns per access (PAPI-on-FPGA paper): {tx * HOST_ACCESS_NS / 1000:.3f} us; "
+              f"the TECS paper's Y9 monitoring latency (Table 4): {PAPER_Y9_MON_US} us")
     print("AXI4-Lite transactions of the generic app's whole flow (open + self-test, NO_FILTERING, run, "
           "stop, read everything), smoke scenario, Verilator:")
     for n, e in examples.items():
@@ -122,8 +122,8 @@ def bench_fragment(path: Path, rows: list[dict], examples: dict) -> None:
                              "every metric"})
         figs.append({"name": "Y9: modeled host time per monitoring action", "value": round(tx * HOST_ACCESS_NS / 1000, 3),
                      "unit": "us", "anchor": PAPER_Y9_MON_US,
-                     "anchor_source": "seeds/004 Table 4: Y9 Mon. (measured on a Zynq)", "summary": True,
-                     "note": f"{tx} transactions x {HOST_ACCESS_NS} ns (seeds/000: one AXI-Lite read, raw pointer)"})
+                     "anchor_source": "the TECS paper's Table 4: Y9 Mon. (measured on a Zynq)", "summary": True,
+                     "note": f"{tx} transactions x {HOST_ACCESS_NS} ns (PAPI-on-FPGA paper: one AXI-Lite read, raw pointer)"})
     ex_rows = []
     for n, e in examples.items():
         t = e["transactions"]
@@ -136,7 +136,7 @@ def bench_fragment(path: Path, rows: list[dict], examples: dict) -> None:
             "(every clock domain) per second of wall time of the application's run (builds and simulator "
             "start-up excluded), median of runs taken in turn in both simulators.",
             f"Host time is modeled as transactions x {HOST_ACCESS_NS} ns, the time of one AXI-Lite access "
-            "from a Zynq's Cortex-A9 measured in seeds/000; the paper's Table 4 (seeds/004) monitoring "
+            "from a Zynq's Cortex-A9 measured in the PAPI-on-FPGA paper; the TECS paper's Table 4 monitoring "
             "latencies, measured on the board: Y1 4.617, Y2 5.128, Y3 4.692, Y4 5.207, Y5 5.365, Y6 5.278, "
             "Y7 5.593, Y8 5.685, Y9 5.945 us (Y9 is the demo's monitor)."]
     frag = {"section": "Co-simulation: speed and bus transactions", "order": 50, "text": text, "figures": figs,

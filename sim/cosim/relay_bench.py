@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make relay-bench: figures of the lossless trace relay (issue 7 part 4),
+"""make relay-bench: figures of the lossless trace relay,
 as a bench fragment ($(BUILD)/bench/fragments/relay-bench.json).
 
 - sustained lossless rate: scenarios/bench/relay_sustained.yaml in Verilator
@@ -10,7 +10,7 @@ as a bench fragment ($(BUILD)/bench/fragments/relay-bench.json).
   buffer, timed in bus cycles by the app);
 - yosys xc7 LUT/FF of jointer_trace_extractor, depth 256, no filter: stop
   mode vs relay mode;
-- the trace sink (issue 15), side by side: scenarios/bench/sink_sustained.yaml
+- the trace sink, side by side: scenarios/bench/sink_sustained.yaml
   (4000 events at 100 M records/s through the 64-bit AXI4 master into a
   16 KB ring the host drains; memory ready 75 % of the cycles: 150 M beats/s),
   its ratio to the relay's rate, and jointer_trace_sink_axi's LUT/FF/LUTRAM
@@ -147,17 +147,17 @@ def main() -> int:
          "unit": "yosys xc7", "anchor": None, "anchor_source": None,
          "note": "+ RPTR, the 32-bit LOST counter, the release comparator; + 1 RAMB36"},
         {"name": "sustained lossless sink rate", "value": sink_rate, "unit": "records/s",
-         "anchor": 50e6, "anchor_source": "issue 15 goal: >= 50 M records/s",
+         "anchor": 50e6, "anchor_source": "goal: >= 50 M records/s",
          "note": "co-simulation (Verilator) sink_sustained: 4000 events at 100 M/s (one every 2 cycles of "
                  "the 200 MHz LMIC clock), 64-bit AXI4 master into a 16 KB ring drained by the host "
                  "(jointer_trace_relay), memory ready on 75 % of the cycles at random (150 M beats/s, "
                  f"a 64-bit port at 150 MHz), {sink['metrics']['mem.m_axi_ev_sink.bursts']} bursts; "
                  "every record in the file, in order, LOST 0"},
         {"name": "sink rate / relay rate", "value": round(sink_rate / rate, 1), "unit": "x",
-         "anchor": 20, "anchor_source": "issue 15 goal: 20x the relay", "note": "same run"},
+         "anchor": 20, "anchor_source": "goal: 20x the relay", "note": "same run"},
         {"name": "trace sink jointer_trace_sink_axi (64-bit, FIFO 32, bursts of 16)",
          "value": f"{sink_lut} LUT / {sink_ff} FF", "unit": "yosys xc7", "anchor": "300 LUT / 400 FF",
-         "anchor_source": "issue 15 goal, plus its FIFO",
+         "anchor_source": "goal, plus its FIFO",
          "note": "ring_log2_g 20 (rings up to 1 MB, the default sink: {ring_bytes}); LUTRAM: "
                  + (", ".join(f"{v} {k}" for k, v in sink_ram.items()) or "none")
                  + f" (the FIFO and the burst queue); {sink_levels} LUT levels"},

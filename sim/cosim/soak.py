@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make soak (issue 14 item 6): the three soak scenarios (scenarios/soak/) in
+"""make soak: the three soak scenarios (scenarios/soak/) in
 Verilator: 3 x 340,000 torn-free 64-bit reads of a sum that crosses 2^32 at
 almost every event and of the 64-bit timestamp, at LMIC/bus clock ratios
 2.7:1, 1:5.3 and 1.0007:1 (a slow drift through every phase), with a soft
@@ -44,10 +44,10 @@ def main(argv=None) -> int:
     if a.fragment:
         a.fragment.parent.mkdir(parents=True, exist_ok=True)
         fig = lambda n, v, u, anchor=None, note="": {"name": n, "value": v, "unit": u, "anchor": anchor,  # noqa: E731
-                                                      "anchor_source": "issue 14 goal" if anchor is not None
+                                                      "anchor_source": "goal" if anchor is not None
                                                       else None, "note": note, "summary": True}
         a.fragment.write_text(json.dumps({
-            "section": "Soak: torn-free reads across 2^32 (issue 14)", "order": 40,
+            "section": "Soak: torn-free reads across 2^32", "order": 40,
             "figures": [fig("soak reads", totals["reads"], "reads", 1_000_000, "64-bit results + timestamps"),
                         fig("soak torn reads", totals["torn"], "reads", 0),
                         fig("soak decreasing reads", totals["decreasing"] + totals["ts_decreasing"], "reads", 0),

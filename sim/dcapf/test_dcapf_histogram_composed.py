@@ -1,7 +1,7 @@
 """jointer_dcapf with aggregator_histogram_c (and aggregator_mean_c: sum and
 count of the samples in two slots): the composed DCAPF (init, gate,
 filter, event or time extractor) feeding jointer_dcapf_histogram, e.g. the
-latency histogram of issue 7 (event extractor, `sample: data`) or a
+latency histogram of an AXI4 transaction (event extractor, `sample: data`) or a
 histogram of busy-interval lengths (time extractor). Random events, run_en,
 use_filter, clear, INIT loads and hard resets; after every edge the packed
 buckets, overflow and caught must equal jointer_sim.model.DcapfModel."""

@@ -8,7 +8,7 @@ random DCAPF indices and rare hard resets. Four DCAPFs have no filter
 (filter_g = filter_none_c: event sum, event max of data, time sum, time last):
 the INIT loads addressed to them must change nothing, and in FILTERING they
 must count as in NO_FILTERING (their models have has_filter=False; their
-reset bounds, which would filter, are ignored). Issue 12: constant bounds
+reset bounds, which would filter, are ignored). Constant bounds
 (filter_const_c: INIT loads change nothing, the reset bounds filter),
 capture-time filters (filter_capture_c / _const_c: the in-range bit comes
 from the interfacer, a random bit here; low/high show the bounds), and data
@@ -66,14 +66,14 @@ CONFIGS = [
     ("event", "max", "data", False, 0, 12, "none", 32, 16),
     ("time", "sum", "increment", False, 1, 1, "none", 32, 16),
     ("time", "last", "increment", False, 2, 7, "none", 32, 16),
-    # issue 12: constant bounds (INIT loads ignored, the reset bounds filter)
+    # constant bounds (INIT loads ignored, the reset bounds filter)
     ("event", "sum", "increment", False, 2, 9, "const", 32, 16),
     ("time", "sum", "increment", False, 1, 1, "const", 32, 16),
-    # issue 12: the interfacer compares (a random in-range bit per event)
+    # the interfacer compares (a random in-range bit per event)
     ("event", "sum", "increment", False, 0, 12, "capture", 32, 11),
     ("event", "max", "data", False, 3, -1, "capture", 32, 16),
     ("event", "sum", "increment", True, 1, 3, "capture_const", 32, 16),
-    # issue 12: narrow data and increments (bounds with their upper bits set by INIT)
+    # narrow data and increments (bounds with their upper bits set by INIT)
     ("event", "sum", "increment", False, 0, -1, "runtime", 5, 1),
     ("event", "sum", "increment", False, 2, 30, "runtime", 5, 11),
     ("event", "max", "data", False, 0, -1, "runtime", 5, 16),

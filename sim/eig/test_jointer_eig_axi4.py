@@ -32,7 +32,7 @@ TAPS = ("wb", "wp", "rb", "rp", "wr")
 
 
 def capture_ranges(addr_w):
-    """The two ranges the wr tap of tb_axi4_quad evaluates at the AW capture (issue 12)."""
+    """The two ranges the wr tap of tb_axi4_quad evaluates at the AW capture."""
     a = min(addr_w, 32)
     q = 1 << (a - 2)
     return [(q, 3 * q - 1), (0, 2 * q + 5)]

@@ -2,7 +2,7 @@
 inc = 1 or bytes, in-range bits carried along), against
 jointer_sim.model.EmitterModel. Registered (the default): the instance of a
 candidate shows one cycle later, and a reset clears ev_good. Combinational
-(registered_g false, issue 12): the same values in the same cycle, with
+(registered_g false): the same values in the same cycle, with
 random in-range bits (ranges_g 1..3) checked as they pass."""
 import json
 import os

@@ -1,5 +1,5 @@
 """Reference models of the bus utilization / contention interfacers
-(jointer_eig_activity, jointer_eig_contention; seed 003 BUM, BCM, BGM).
+(jointer_eig_activity, jointer_eig_contention; the bus utilization, contention and global monitors of PMTS).
 
 Written from doc/internals.md, not from the VHDL. Both register their
 inputs once: step(valid, ready, rst) takes the inputs of cycle n (int bit

@@ -100,4 +100,4 @@ class EmitterModel:
         return self.out
 
 
-# --- issue 7 part 2: histogram aggregator ----------------------------------
+# --- histogram aggregator ----------------------------------

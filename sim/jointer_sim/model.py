@@ -1,6 +1,6 @@
 """Cycle-accurate Python reference models of jointer's event path and DCAPFs.
 
-Written from the contract (DESIGN.md, doc/internals.md sections 1-3), not
+Written from the contract (doc/design.md, doc/internals.md sections 1-3), not
 from the RTL: the cocotb test benches compare the VHDL against these models,
 and the higher-level test benches (sniffers, LMIC, generated monitors) build
 their expectations from them. Pure Python, no cocotb import.
@@ -95,7 +95,7 @@ Dispenser (DispenserModel): run_en = run and PROG in {FILTERING,
   pointer k < 2 * num_dcapfs loads bound k % 2 (0 low, 1 high) of DCAPF
   k // 2 and advances the pointer; other init_we are ignored. The load
   appears on init_we_o/init_sel/init_hi/init_data_o in the same cycle
-  (combinational, issue 12: init_data_o is init_data, the LMIC's held word;
+  (combinational: init_data_o is init_data, the LMIC's held word;
   the DCAPF loads it at the end of that cycle).
 
 Interfacers and emitter (EventsModel, StartDoneModel, EmitterModel): see
@@ -206,7 +206,7 @@ class _Bounds:
 
     has_filter=False: no Init DCAPF, no comparator: the bounds stay at
     0..0xFFFFFFFF, loads are ignored and use_filter() is always False.
-    runtime=False (issue 12, filter_const_c): the reset values are constant
+    runtime=False (filter_const_c): the reset values are constant
     bounds; loads are ignored, the filter applies.
     """
 
@@ -249,7 +249,7 @@ class DcapfModel(_Bounds):
     one cycle. `init` = (hi, value) is an INIT load addressed to this DCAPF
     in this cycle (init_we with init_sel = index); it is used from the next
     cycle on (ignored with has_filter=False or runtime=False). capture=True
-    (issue 12, filter_capture_c: the interfacer compared where it captured
+    (filter_capture_c: the interfacer compared where it captured
     the data): the event's in-range bit is `in_range`, not a comparison.
     Returns (smp_valid, smp_value) of the cycle (what reaches the aggregator).
     After the call, result/overflow/caught are the DUT outputs of the next
@@ -266,9 +266,9 @@ class DcapfModel(_Bounds):
             raise ValueError(f"sample must be one of {SAMPLES}")
         self.extractor, self.sample = extractor, sample
         self.interval = extractor == "time" and aggregator != "sum"
-        if aggregator == "histogram":       # issue 7: one counter per bucket
+        if aggregator == "histogram":       # one counter per bucket
             self.agg = HistogramModel(buckets, width, boundaries, wrap)
-        elif aggregator == "mean":          # issue 7: sum and count
+        elif aggregator == "mean":          # sum and count
             self.agg = MeanModel(width, wrap)
         else:
             self.agg = Aggregator(aggregator, width, wrap)

@@ -1,4 +1,4 @@
-"""Reference models of the program monitor (issue 7 part 3).
+"""Reference models of the program monitor.
 
 PcModel: jointer_eig_pc, cycle by cycle. `profile()`: the per-function statistics `jointer profile` prints, computed
 from a list of {timestamp, index} records independently of the C code.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make compact-bench (issue 15): compression ratio of the compact trace
+"""make compact-bench: compression ratio of the compact trace
 encoding, measured on the VHDL encoder (jointer_trace_compact under GHDL).
 
     compact_bench.py [--out build/bench] [--fragment FILE]
@@ -223,28 +223,28 @@ def main(argv=None) -> int:
             kinds[w >> 62] += 1
         ratio = round(len(recs) / len(units), 3)
         rows.append([name, len(recs), len(units), *kinds, ratio])
-        figs.append(figure(f"compression ratio, {name}", ratio, "x", GOAL, "issue 15 goal (>= 2x)",
+        figs.append(figure(f"compression ratio, {name}", ratio, "x", GOAL, "goal (>= 2x)",
                            f"{len(recs)} records in {len(units)} units (SYNC/LONG/PAIR/TRIPLE "
                            f"{'/'.join(map(str, kinds))}), jointer_trace_compact under GHDL",
                            summary=name in ("demo DMA write beats", "bursty synthetic")))
     demo_recs = sum(r[1] for r in rows[:3])
     demo_units = sum(r[2] for r in rows[:3])
     figs.insert(0, figure("compression ratio, demo traces (all three)", round(demo_recs / demo_units, 3), "x",
-                          GOAL, "issue 15 goal (>= 2x)",
+                          GOAL, "goal (>= 2x)",
                           f"{demo_recs} records, {demo_units} units: the Y9 demo's forward, mac and DMA write "
                           "traces, 256 inputs", summary=True))
     cost = resources(work)
     if cost:
-        figs.append(figure("jointer_trace_compact LUT", cost["lut"], "LUT", 150, "issue 15 brief (well under 150)",
+        figs.append(figure("jointer_trace_compact LUT", cost["lut"], "LUT", 150, "goal (well under 150)",
                            f"yosys synth_xilinx xc7, {cost['ff']} FF, {cost['depth'].get('clk')} LUT levels"))
         figs.append(figure("jointer_trace_compact FF", cost["ff"], "FF", note="yosys synth_xilinx xc7"))
         figs.append(figure("jointer_trace_compact LUT levels", cost["depth"].get("clk"), "levels", 4,
-                           "issue 15 brief (<= 4)", "register to register, scripts/logic_depth.py"))
+                           "goal (<= 4)", "register to register, scripts/logic_depth.py"))
     for r in rows:
         print(f"{r[0]:24s} {r[1]:6d} records {r[2]:6d} units  SYNC/LONG/PAIR/TRIPLE {r[3:7]}  {r[7]:.2f}x")
     print(f"demo traces (all three): {demo_recs / demo_units:.2f}x")
     if a.fragment:
-        write_fragment(a.fragment, "Compact trace encoding (issue 15): compression ratio", figs,
+        write_fragment(a.fragment, "Compact trace encoding: compression ratio", figs,
                        tables=[{"title": "jointer_trace_compact under GHDL: records -> 64-bit units",
                                 "columns": ["trace", "records", "units", "SYNC", "LONG", "PAIR", "TRIPLE",
                                             "ratio (x)"], "rows": rows}],

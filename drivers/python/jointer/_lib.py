@@ -233,7 +233,7 @@ _PROTOS = {
     "jointer_compact_reset": (None, [P(CompactState)]),
     "jointer_compact_decode": (c_int, [P(CompactState), c_void_p, u32, c_void_p, u32, P(u32), P(u32)]),
 }
-STRUCTS["jointer_tfile_reader"] = TfileReader  # issue 15: trace files of either encoding
+STRUCTS["jointer_tfile_reader"] = TfileReader  # trace files of either encoding
 
 # jointer_descfile.h: descriptor files (.jdesc) and "which descriptor for this
 # device"; bound when the library has them (an older libjointer still loads)

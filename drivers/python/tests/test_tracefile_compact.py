@@ -1,4 +1,4 @@
-"""Compact trace files (issue 15): the same records written raw and compact
+"""Compact trace files: the same records written raw and compact
 (units from the Python model of the encoder, sim/jointer_sim/compact.py)
 read back identical through libjointer (jointer.read_trace_file) and
 convert to identical outputs (`jointer trace --convert` CSV and JSON,

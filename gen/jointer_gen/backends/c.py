@@ -43,7 +43,7 @@ def context(d: Design) -> dict:
                         "extractor_c": EXTRACTOR_C[m["extractor"]],
                         "aggregator_c": AGGREGATOR_C[m["aggregator"]],
                         "flags_c": " | ".join(flags) or "0",
-                        # issue 7 part 2: NULL bounds = power-of-two boundaries
+                        # NULL bounds = power-of-two boundaries
                         "bounds_c": (f"{d.name}_{m['name']}_bounds" if m["aggregator"] == "histogram"
                                      and m["boundaries"] != "pow2" else "NULL"),
                         "bounds_list": ", ".join(f"{b}u" for b in m["boundaries"])
@@ -116,7 +116,7 @@ def _static_checks(d: Design) -> list[dict]:
                 (f"{mn}_filter", f"(long long){M}_HIGH_RESET - (long long){M}_LOW_RESET >= 0"),
             ]
             nxt = f"{M}_RESULT + 4u * {M}_RESULT_WORDS"
-            if dl.buckets > 1:                  # issue 7 part 2: N buckets of RESULT_WORDS
+            if dl.buckets > 1:                  # N buckets of RESULT_WORDS
                 checks += [(f"{mn}_stride", f"{M}_BUCKET_STRIDE == 4u * {M}_RESULT_WORDS"),
                            (f"{mn}_buckets", f"{M}_BUCKETS >= 2u && {M}_BUCKETS <= 64u")]
                 nxt = f"{M}_RESULT + {M}_BUCKETS * {M}_BUCKET_STRIDE"
@@ -136,7 +136,7 @@ def _static_checks(d: Design) -> list[dict]:
         # trace register blocks follow; two IRQ bits each
         for tl in lv.layout.traces:
             T, tn = f"{N}_{tl.name.upper()}", tl.name
-            if tl.sink:                 # issue 15: 8 registers, no RAM; IRQ watermark | error
+            if tl.sink:                 # 8 registers, no RAM; IRQ watermark | error
                 checks += [
                     (f"{tn}_regs", f"{T}_REGS == {nxt}"),
                     (f"{tn}_irq", f"{T}_WATERMARK_IRQ_MASK == (1u << ({irq}))"),
@@ -228,7 +228,7 @@ def _runtime_checks(d: Design, lmics, sniffers) -> list[tuple[str, str]]:
                f"{e}.result_offset >= cfg->lmics[{e}.lmic].base && {e}.result_offset + 4u * "
                f"{M}_RESULT_WORDS{' * ' + M + '_BUCKETS' if m['buckets'] > 1 else ''} "
                f"<= cfg->lmics[{e}.lmic].base + cfg->window")]
-        if m["buckets"] > 1:                    # issue 7 part 2
+        if m["buckets"] > 1:
             r.append((f"metric {m['name']}: buckets",
                       f"{e}.buckets == {M}_BUCKETS && {e}.aggregator == "
                       f"{'JOINTER_AGGREGATOR_MEAN' if m['aggregator'] == 'mean' else 'JOINTER_AGGREGATOR_HISTOGRAM'}"))
@@ -252,7 +252,7 @@ def _runtime_checks(d: Design, lmics, sniffers) -> list[tuple[str, str]]:
                f"{e}.low_reset == {T}_LOW_RESET && {e}.high_reset == {T}_HIGH_RESET"),
               (f"trace {t['name']}: filter", f"{e}.filter == {T}_HAS_FILTER"),
               (f"trace {t['name']}: irq", f"(3u << {e}.irq_bit) == {T}_IRQ_MASK")]
-        if t["sink_bytes"]:                     # issue 15: a sink trace
+        if t["sink_bytes"]:                     # a sink trace
             r.append((f"trace {t['name']}: sink",
                       f"{e}.sink_bytes == {T}_SINK_BYTES && {e}.encoding == {T}_ENCODING"))
         else:

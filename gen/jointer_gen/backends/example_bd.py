@@ -1,4 +1,4 @@
-"""ip/example_bd.tcl (issue 14 item 5): a Zynq-7000 block design around the
+"""ip/example_bd.tcl: a Zynq-7000 block design around the
 monitor, for users who have Vivado:
 
     vivado -mode batch -source ip/example_bd.tcl -tclargs [PROJECT_DIR [PART]]
@@ -21,8 +21,8 @@ FCLK_CLK0, 100 MHz when not given), each with a proc_sys_reset (clocks
 beyond the PS's four FCLKs become external clock and reset ports); the DMA's
 AXI4 side runs on the clock of its AXI4/AXI4-Stream taps, its AXI4-Lite
 side on the clock of its AXI4-Lite taps (else the bus clock). The monitor
-is assigned its YAML base address. A trace sink's AXI4 master (mode: sink,
-issue 15) is one more slave port of the HP0 interconnect, on its LMIC's
+is assigned its YAML base address. A trace sink's AXI4 master (mode: sink)
+is one more slave port of the HP0 interconnect, on its LMIC's
 clock (the interconnect converts clocks), so its ring can be anywhere in DDR.
 """
 
@@ -83,7 +83,7 @@ def context(d: Design) -> dict:
     plain = [p.name for p in d.top["ports"] if p.direction == "in" and p.name not in in_bus]
     sinks = []
     for b in d.bus_interfaces:
-        if b.mode == "master" and b.kind == "aximm":      # issue 15: a trace sink's master
+        if b.mode == "master" and b.kind == "aximm":      # a trace sink's master
             c = by_port[clock_of[b.name]]
             sinks.append({"name": b.name, "si": f"S{2 + len(sinks):02d}", "clock": c})
     return {"vlnv": vlnv(d), "name": d.name, "part": PART, "clocks": clocks, "taps": tap_rows,

@@ -8,7 +8,7 @@ interrupt and clock placeholders for Zynq-7000 (IRQ_F2P[0], FCLK0), explained
 in the file. The node sits in a simple-bus of its own with one address and
 one size cell and an identity `ranges`, so the fragment fits Zynq-7000
 (1 cell) and Zynq UltraScale+ (2 cells) trees alike.
-Sink traces (mode: sink, issue 15): one `reserved-memory` child per sink
+Sink traces (mode: sink): one `reserved-memory` child per sink
 (no-map, `sink: {ring_bytes}` bytes, placed from RING_TOP down: a placeholder
 for the top of a 1 GB DDR, explained in the file), and the region as the next
 `reg` entry of the UIO node, so uio_pdrv_genirq exposes it as map1, map2...

@@ -1,7 +1,7 @@
 """`interfacer: {type: axi4}`: an AXI4 read or write tap (jointer_eig_axi4),
 one event per burst or per beat, the address as event data, bytes as the
 increment. A write tap counting per burst evaluates its event DCAPFs'
-filters where it captures AWADDR (datapath.py, issue 12)."""
+filters where it captures AWADDR (datapath.py)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ class Axi4(Kind):
                     "one event per beat" if p["per_beat"] else "one event per burst")
         net.generic("max_outstanding_g", "positive", str(p["max_outstanding"]))
         nr = len(datapath.capture_ranges(sn))
-        if nr:                          # issue 12: DCAPF filters evaluated at the AW capture
+        if nr:                          # DCAPF filters evaluated at the AW capture
             keep = datapath.keep_data(sn)
             net.generic("ranges_g", "natural", str(nr), "DCAPF filters evaluated where AWADDR is captured")
             net.generic("keep_data_g", "boolean", "true" if keep else "false",

@@ -1,4 +1,4 @@
-"""`interfacer: {type: contention}` (bus contention, seed 003): the VALID/READY
+"""`interfacer: {type: contention}` (bus contention, as in PMTS): the VALID/READY
 pairs of `masters` masters sharing a bus into jointer_eig_contention.
 
 Lanes, by name or number: `cycles`, `contention`, `single_wait`, `no_wait`,

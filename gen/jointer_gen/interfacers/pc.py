@@ -1,4 +1,4 @@
-"""`interfacer: {type: pc}` (the program monitor, issue 7 part 3): a program
+"""`interfacer: {type: pc}` (the program monitor): a program
 counter compared with up to 32 addresses the host programs at run time
 (hdl/eig/jointer_eig_pc.vhd); the event data is the index of the matched
 address.

@@ -1,5 +1,5 @@
--- sa_accel: the Selective Accumulations coprocessor of the paper (seeds/004
--- section 4.2, fig. 11), the IP that `make demo` monitors. Demo IP observed by
+-- sa_accel: the Selective Accumulations coprocessor of the TECS paper
+-- (section 4.2, fig. 11), the IP that `make demo` monitors. Demo IP observed by
 -- jointer, not part of the library.
 --
 -- The host loads LENGTH signed 32-bit inputs into memory at IN_BASE, sets

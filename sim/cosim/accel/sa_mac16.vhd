@@ -1,4 +1,4 @@
--- sa_mac16: the paper's mac_16 actor (seeds/004 section 4.2, fig. 11) of the
+-- sa_mac16: the TECS paper's mac_16 actor (section 4.2, fig. 11) of the
 -- Selective Accumulations demo coprocessor: multiplies each input token by a
 -- constant and outputs the sum of 16 consecutive products, then restarts.
 -- One token per cycle at most; the result is valid one cycle after the 16th

@@ -1,5 +1,5 @@
 -- sa_mem: the demo SoC's data memory (the paper's "AXI accessible BRAM",
--- seeds/004 section 4.1): 4096 x 32-bit words behind an AXI4 slave (INCR
+-- the TECS paper, section 4.1): 4096 x 32-bit words behind an AXI4 slave (INCR
 -- bursts, 32-bit beats, full-word writes) used by sa_accel's DMA, and a
 -- request/acknowledge host port used by sa_accel's control slave to load
 -- inputs and read results. Demo IP, not part of the library.

@@ -1,5 +1,5 @@
 /*
- * demo.c - the paper's Selective Accumulations experiment (seeds/004,
+ * demo.c - the TECS paper's Selective Accumulations experiment (
  * section 4.2, design Y9), as an unmodified C application of the generated
  * driver: configure the monitor, run the coprocessor on a data set, read every
  * metric and compare it with what a C reference of the same algorithm

@@ -1,6 +1,6 @@
 /*
- * latency.c - the application of scenario latency_histogram (issue 7 part
- * 2): the demo coprocessor (sim/cosim/accel) runs on a data set while three
+ * latency.c - the application of scenario latency_histogram: the
+ * demo coprocessor (sim/cosim/accel) runs on a data set while three
  * axi4_latency sniffers watch its AXI4 DMA; the real C driver reads counts,
  * sums, min/max, a mean (jointer_read_mean: sum and count in one snapshot)
  * and, torn-free, the histograms (jointer_read_histogram) of

@@ -1,5 +1,5 @@
 """py_scenario.py - the generic co-simulation application (scenario.c) in
-Python, through the jointer package (issue 16): run.py/cosim.py call
+Python, through the jointer package: run.py/cosim.py call
 app_main(lib, argv) in place of the C app_main when COSIM_PY_APP names this
 file (GHDL). `lib` is the scenario's app library: the monitor's descriptor
 (cosim_cfg) and platform_ghdl.c, whose platform_monitor_io gives the same

@@ -22,7 +22,7 @@
  *   timed drain of the full buffer gives the drain throughput
  *   (drain_records_per_s, from the bus cycles it took).
  *
- * A sink trace (YAML mode: sink, issue 15; arg trace=NAME) runs the same
+ * A sink trace (YAML mode: sink; arg trace=NAME) runs the same
  * modes through the same relay API: its ring is the scenario's memory model
  * (platform_ring), started with a watermark of W records; in mode slow the
  * ring keeps size/8 - 1 records and the sink's FIFO the next fifo records

@@ -1,6 +1,6 @@
 /*
  * sink_reset.c - a reset in the middle of a burst (scenario
- * sink_reset_mid_burst, issue 15; scenarios/configs/cosim_sink.yaml): the
+ * sink_reset_mid_burst; scenarios/configs/cosim_sink.yaml): the
  * trace sink's clock domain is reset while a burst is in flight, then a reset
  * of the bus domain alone comes while bursts are in flight.
  *

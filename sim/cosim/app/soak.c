@@ -1,5 +1,5 @@
 /*
- * soak.c - the soak of issue 14 (make soak): `reads=N` torn-free reads of a
+ * soak.c - the soak (make soak): `reads=N` torn-free reads of a
  * 64-bit sum that crosses 2^32 at almost every event, and of the 64-bit
  * global timestamp, while events arrive on another clock; a soft reset of
  * the LMIC every `reset_every` reads (pseudo-random phase) and a bus reset

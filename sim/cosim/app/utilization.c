@@ -1,7 +1,8 @@
 /*
  * utilization.c - the application of scenarios/bus_utilization.yaml
  * (configs/bus_utilization.yaml: an axi_util sniffer `dma` and a contention
- * sniffer `arbiter`, seed 003's BUM, BCM, BGM).
+ * sniffer `arbiter`: PMTS's bus utilization,
+ * contention and global monitors).
  *
  * Runs like scenario.c (setup, run, stimulus, settle, stop, report every
  * metric), then derives what a user computes from the counts and checks the

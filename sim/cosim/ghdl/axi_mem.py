@@ -1,4 +1,4 @@
-"""The memory behind a trace sink's AXI4 master port (issue 15), write
+"""The memory behind a trace sink's AXI4 master port, write
 channels only: the GHDL twin of verilator/axi_mem.h, cycle for cycle (same
 LCG, two draws per rising edge, same queue rules), so both simulators see the
 same AWREADY/WREADY/BVALID sequence and report identical results.

@@ -412,7 +412,7 @@ class Harness:
         return lib.app_main(len(argv), arr)
 
     def call_py_app(self, lib, argv: list[str]) -> int:
-        """COSIM_PY_APP (issue 16): a Python application, app_main(lib, argv), in
+        """COSIM_PY_APP: a Python application, app_main(lib, argv), in
         place of the C one; it reaches the monitor through the same seam
         (the app library's platform_monitor_io, platform_ghdl.c)."""
         import importlib.util

@@ -1,4 +1,4 @@
-// axi_mem.h - the memory behind a trace sink's AXI4 master port (issue 15),
+// axi_mem.h - the memory behind a trace sink's AXI4 master port,
 // write channels only: sim/cosim/README.md "Memory on a master port".
 // The same model, cycle for cycle, is sim/cosim/ghdl/axi_mem.py: both draw
 // their back-pressure from one LCG, two draws per rising edge, so both

@@ -41,7 +41,7 @@ package trace_sink_config is
   constant lm_stream_trace_depth_log2_c           : integer_vector := (0 => 0);  -- log2 of the depth in records
   constant lm_stream_trace_irq_bit_c              : integer_vector := (0 => 0);  -- watermark IRQ bit (full = bit + 1)
   constant lm_stream_num_irq_c                    : natural := 2;  -- IRQ source bits
-  constant lm_stream_num_sinks_c                  : natural := 1;  -- sink traces (issue 15)
+  constant lm_stream_num_sinks_c                  : natural := 1;  -- sink traces
   constant lm_stream_sink_sniffer_c               : integer_vector := (0 => 0);  -- owning sniffer of each sink
   constant lm_stream_sink_reg_word_c              : integer_vector := (0 => 6);  -- first of the 8 sink registers
   constant lm_stream_sink_irq_bit_c               : integer_vector := (0 => 0);  -- watermark IRQ bit (error = bit + 1)
