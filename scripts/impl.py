@@ -7,7 +7,8 @@ context, with YoWASP's yosys (synth_ecp5) and nextpnr-ecp5 from PyPI.
       every configs/*.yaml (or the ones given): the top's Verilog
       (scripts/top_verilog.py), synth_ecp5, nextpnr per speed grade and seed;
       each YAML clock is a constraint at its frequency (--freq for one clock,
-      a pre-pack Python file of ctx.addClock() for several)
+      an LPF file of FREQUENCY PORT lines for several: YoWASP's nextpnr has no
+      Python, so no pre-pack ctx.addClock() script)
   impl.py --verilog DIR --top T --files a.v,b.v --clock PORT:MHZ [--source S]
       the same flow on third-party Verilog (e.g. ZipCPU wb2axip's axiperf);
       the report records the source it is told
@@ -15,7 +16,8 @@ context, with YoWASP's yosys (synth_ecp5) and nextpnr-ecp5 from PyPI.
 Per monitor, speed grade and clock domain: post-route Fmax (the worst of the
 seeds), the slack against the YAML period (ns, at that Fmax), the critical
 path's start and end; per monitor: LUT4 / FF / CCU2C (carry, 2 bits each) /
-DP16KD (BRAM) / DPR16X4 (LUT RAM) after synth_ecp5. The WebAssembly is compiled
+DP16KD (BRAM) / DPR16X4 (LUT RAM) after synth_ecp5, and the placed
+TRELLIS_COMB cells (LUT4s + the two halves of each CCU2C + LUT RAM). The WebAssembly is compiled
 once and cached (YOWASP_CACHE_DIR, default ~/.cache/YoWASP). The tools see
 only their working directory: every path given to them is relative.
 """
@@ -77,11 +79,13 @@ def synth(work: Path, top: str, files: list[str]) -> dict:
 
 
 def constraints(work: Path, clocks: dict[str, float]) -> list[str]:
-    """nextpnr's clock options: --freq for one clock, a pre-pack file for several."""
+    """nextpnr's clock options: --freq for one clock; for several an LPF file of
+    FREQUENCY PORT lines (YoWASP's nextpnr has no Python: no --pre-pack)."""
     if len(clocks) == 1:
         return ["--freq", f"{next(iter(clocks.values())):.3f}"]
-    (work / "clocks.py").write_text("".join(f'ctx.addClock("{p}", {mhz:.3f})\n' for p, mhz in clocks.items()))
-    return ["--pre-pack", "clocks.py"]
+    (work / "clocks.lpf").write_text("".join(f'FREQUENCY PORT "{p}" {mhz:.3f} MHZ;\n'
+                                             for p, mhz in clocks.items()))
+    return ["--lpf", "clocks.lpf", "--lpf-allow-unconstrained"]
 
 
 def pnr(work: Path, grade: int, seed: int, clocks: dict[str, float]) -> dict:
@@ -97,9 +101,13 @@ def pnr(work: Path, grade: int, seed: int, clocks: dict[str, float]) -> dict:
     out = {}
     for clk, f in data.get("fmax", {}).items():
         out[clk] = {"fmax": round(f["achieved"], 1), "target": round(f["constraint"], 1)}
+    util = data.get("utilization", {})
+    for key in ("TRELLIS_COMB", "TRELLIS_FF", "DP16KD", "TRELLIS_RAMW"):
+        out.setdefault("_util", {})[key] = util.get(key, {}).get("used", 0)
     for cp in data.get("critical_paths", []):
-        clk = cp.get("from") or cp.get("to")
-        if clk not in out or cp.get("from") != cp.get("to"):
+        edge = lambda e: (e or "").split()[-1] if e else ""  # noqa: E731 ("posedge clk")
+        clk = edge(cp.get("from"))
+        if clk not in out or clk != edge(cp.get("to")):
             continue
         path = cp.get("path", [])
         if path:
@@ -112,8 +120,10 @@ def pnr(work: Path, grade: int, seed: int, clocks: dict[str, float]) -> dict:
 
 def worst(runs: list[dict]) -> dict:
     """Per clock: the seed with the lowest Fmax (its path too), and every seed's Fmax."""
-    out = {}
+    out = {"_util": runs[0]["_util"]}
     for clk in runs[0]:
+        if clk == "_util":
+            continue
         rs = [r[clk] for r in runs if clk in r]
         w = min(rs, key=lambda x: x["fmax"])
         out[clk] = dict(w, seeds=[x["fmax"] for x in rs])
@@ -128,11 +138,12 @@ def implement(name: str, work: Path, top: str, files: list[str], clocks: dict[st
     for g in grades:
         runs = [pnr(work, g, s, clocks) for s in range(1, seeds + 1)]
         res["grades"][g] = worst(runs)
+        res["packed"] = res["grades"][g].pop("_util")
         for clk, w in res["grades"][g].items():
             say(f"impl: {name} grade {g} {clk}: Fmax {w['fmax']} MHz (seeds {w['seeds']}), "
                 f"target {w['target']} MHz; critical {w.get('start')} -> {w.get('end')}")
     res["seconds"] = round(time.monotonic() - t0)
-    say(f"impl: {name}: {cells} ({res['seconds']} s)")
+    say(f"impl: {name}: {cells}, placed COMB {res['packed']['TRELLIS_COMB']} ({res['seconds']} s)")
     return res
 
 
@@ -180,8 +191,9 @@ def fragment(results: list[dict], path: Path, seeds: int) -> None:
                 figs.append(figure(f"{r['name']} {clk} Fmax (grade {g})", w["fmax"], "MHz", anchor=round(mhz, 1),
                                    anchor_source="the YAML clock", note=f"worst of {seeds} seeds "
                                    f"{w['seeds']}; slack {slack} ns", summary=(g == 8 and r is results[0])))
-    res_rows = [[r["name"], r["cells"]["LUT4"], r["cells"]["FF"], r["cells"]["CCU2C"], r["cells"]["DP16KD"],
-                 r["cells"]["DPR16X4"], r.get("source", "")] for r in results]
+    res_rows = [[r["name"], r["cells"]["LUT4"], r["packed"]["TRELLIS_COMB"], r["cells"]["FF"],
+                 r["cells"]["CCU2C"], r["cells"]["DP16KD"], r["cells"]["DPR16X4"], r.get("source", "")]
+                for r in results]
     write_fragment(path, "routed timing (ECP5-85, yosys synth_ecp5 + nextpnr-ecp5)", figs, order=45,
                    text=["Post-route figures of YoWASP yosys synth_ecp5 and nextpnr-ecp5 on a LFE5U-85F "
                          "(CABGA756, out of context), each clock of the description constrained at its "
@@ -191,7 +203,8 @@ def fragment(results: list[dict], path: Path, seeds: int) -> None:
                             "columns": ["monitor", "clock", "grade", "target MHz", "Fmax MHz", "slack ns",
                                         "critical path (start -> end)"], "rows": rows},
                            {"title": "resources after synth_ecp5",
-                            "columns": ["monitor", "LUT4", "FF", "CCU2C", "DP16KD", "DPR16X4", "source"],
+                            "columns": ["monitor", "LUT4", "COMB (placed)", "FF", "CCU2C", "DP16KD",
+                                        "DPR16X4", "source"],
                             "rows": res_rows}])
 
 
