@@ -134,7 +134,7 @@ def implement(name: str, work: Path, top: str, files: list[str], clocks: dict[st
               seeds: int, grades: list[int]) -> dict:
     t0 = time.monotonic()
     cells = synth(work, top, files)
-    res = {"name": name, "top": top, "cells": cells, "clocks_mhz": clocks, "grades": {}}
+    res = {"name": name, "top": top, "cells": cells, "clocks_mhz": clocks, "grades": {}, "seeds_n": seeds}
     for g in grades:
         runs = [pnr(work, g, s, clocks) for s in range(1, seeds + 1)]
         res["grades"][g] = worst(runs)
@@ -189,8 +189,8 @@ def fragment(results: list[dict], path: Path, seeds: int) -> None:
                 rows.append([r["name"], clk, g, f"{mhz:g}", w["fmax"], slack,
                              f"{w.get('start', '?')} -> {w.get('end', '?')}"])
                 figs.append(figure(f"{r['name']} {clk} Fmax (grade {g})", w["fmax"], "MHz", anchor=round(mhz, 1),
-                                   anchor_source="the YAML clock", note=f"worst of {seeds} seeds "
-                                   f"{w['seeds']}; slack {slack} ns", summary=(g == 8 and r is results[0])))
+                                   anchor_source="the YAML clock", note=f"worst of {r.get('seeds_n', seeds)} seeds "
+                                   f"{w['seeds']}; slack {slack} ns", summary=(int(g) == 8 and r is results[0])))
     res_rows = [[r["name"], r["cells"]["LUT4"], r["packed"]["TRELLIS_COMB"], r["cells"]["FF"],
                  r["cells"]["CCU2C"], r["cells"]["DP16KD"], r["cells"]["DPR16X4"], r.get("source", "")]
                 for r in results]
@@ -222,26 +222,30 @@ def main(argv=None) -> int:
     ap.add_argument("--json", default=str(BUILD / "impl.json"))
     a = ap.parse_args(argv)
     grades = [int(g) for g in a.grades.split(",")]
-    results = []
+
+    def record(res: dict) -> None:
+        """Merge one result into the JSON (a result per monitor) and the fragment, at once."""
+        path = Path(a.json)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        old = json.loads(path.read_text()) if path.is_file() else []
+        allr = [o for o in old if o["name"] != res["name"]] + [res]
+        path.write_text(json.dumps(allr, indent=1) + "\n")
+        if a.fragment:
+            fragment(allr, Path(a.fragment), a.seeds)
+
     if a.verilog:
         if not (a.top and a.files and a.clock):
             ap.error("--verilog needs --top, --files and --clock")
         clocks = {p: float(m) for p, m in (c.split(":") for c in a.clock)}
-        results.append(foreign(Path(a.verilog), a.top, a.files.split(","), clocks, a.source, a.seeds, grades))
-    else:
-        cfgs = [Path(c) for c in a.configs] or sorted((REPO / "configs").glob("*.yaml"))
-        for c in cfgs:
-            if not c.is_file():
-                say(f"impl: {c}: no such file")
-                return 2
-            results.append(config(c.resolve(), a.seeds, grades))
-    Path(a.json).parent.mkdir(parents=True, exist_ok=True)
-    old = json.loads(Path(a.json).read_text()) if Path(a.json).is_file() else []
-    keep = [o for o in old if o["name"] not in {r["name"] for r in results}]
-    allr = keep + results
-    Path(a.json).write_text(json.dumps(allr, indent=1) + "\n")
-    if a.fragment:
-        fragment(allr, Path(a.fragment), a.seeds)
+        record(foreign(Path(a.verilog), a.top, a.files.split(","), clocks, a.source, a.seeds, grades))
+        return 0
+    cfgs = [Path(c) for c in a.configs] or sorted((REPO / "configs").glob("*.yaml"))
+    for c in cfgs:
+        if not c.is_file():
+            say(f"impl: {c}: no such file")
+            return 2
+    for c in cfgs:
+        record(config(c.resolve(), a.seeds, grades))
     return 0
 
 
