@@ -173,7 +173,8 @@ def cdc_timeouts(design) -> list[int]:
     return [collect_mod.cdc_timeout(mon, lm) for lm in mon.lmics if lm.clock != mon.bus_clock.name]
 
 
-def config(cfg: Path, bound: int | None, depth: int | None, engine: str | None, timeout: int) -> dict:
+def config(cfg: Path, bound: int | None, depth: int | None, engine: str | None, timeout: int,
+           force_mc: bool = False) -> dict:
     from top_verilog import top_verilog
     name = cfg.stem
     work = BUILD / name
@@ -181,15 +182,16 @@ def config(cfg: Path, bound: int | None, depth: int | None, engine: str | None, 
     clocks = len(design.monitor.clocks)
     addr_w = design.addr_width
     timeouts = cdc_timeouts(design)
-    if clocks == 1:
+    if clocks == 1 and not force_mc:
         bound = bound or BOUND_1CLK
         mode, engine, depth = "prove", engine or "pdr", depth or 20
     else:
         # one access: the bridge's timeout + the handshake and the DCI's cycles
-        bound = bound or (max(timeouts) + 16)
-        mode, engine, depth = "bmc", engine or "bmc", depth or 4 * bound
+        bound = bound or (max(timeouts or [0]) + 16)
+        engine = engine or "bmc"
+        mode, depth = ("prove" if engine == "pdr" else "bmc"), depth or 4 * bound
     text = with_props(vfile.read_text(), top, addr_w, bound)
-    job = sby_job(top, ["top.v", "axil_props.v"], mode, depth, engine, clocks > 1)
+    job = sby_job(top, ["top.v", "axil_props.v"], mode, depth, engine, clocks > 1 or force_mc)
     say(f"formal: {name}: {clocks} clock(s), {mode} ({engine}), response bound {bound} bus cycles"
         + (f", depth {depth} steps" if mode == "bmc" else "") + " ...")
     status, secs, tail = run_sby(work / "sby", job, {"top.v": text,
@@ -223,6 +225,7 @@ def main(argv=None) -> int:
     ap.add_argument("--engine", choices=["pdr", "bmc", "kind"])
     ap.add_argument("--timeout", type=int, default=3600, help="seconds per proof")
     ap.add_argument("--json", help="write the results here")
+    ap.add_argument("--multiclock", action="store_true", help="multiclock on even for one clock (a check of the flow)")
     a = ap.parse_args(argv)
     results = []
     if a.what in ("toys", "small", "all"):
@@ -233,7 +236,7 @@ def main(argv=None) -> int:
         if not c.is_file():
             say(f"formal: {c}: no such file")
             return 2
-        results.append(config(c, a.bound, a.depth, a.engine, a.timeout))
+        results.append(config(c, a.bound, a.depth, a.engine, a.timeout, a.multiclock))
     if a.json:
         Path(a.json).parent.mkdir(parents=True, exist_ok=True)
         Path(a.json).write_text(json.dumps(results, indent=1) + "\n")
