@@ -95,9 +95,10 @@ formal: deps
 # paths -> the bench report's "routed timing" section. make impl CONFIG=FILE: that monitor only.
 # IMPL_EXT=DIR adds ZipCPU wb2axip's axiperf (rtl/axiperf.v + rtl/skidbuffer.v in DIR, 100 MHz).
 .PHONY: impl
+IMPL_EXT_FILES := axiperf.v,skidbuffer.v
 impl: deps
 	@$(PYTHON) scripts/impl.py $(if $(filter command line,$(origin CONFIG)),$(CONFIG)) \
 	    --fragment $(BENCH_FRAGS)/impl.json
-	@$(if $(IMPL_EXT),$(PYTHON) scripts/impl.py --verilog $(IMPL_EXT) --top axiperf \
-	    --files axiperf.v,skidbuffer.v --clock S_AXI_ACLK:100 \
-	    --source "$(IMPL_EXT_SOURCE)" --fragment $(BENCH_FRAGS)/impl.json,@true)
+	@if [ -n "$(IMPL_EXT)" ]; then $(PYTHON) scripts/impl.py --verilog "$(IMPL_EXT)" --top axiperf \
+	    --files $(IMPL_EXT_FILES) --clock S_AXI_ACLK:100 --source "$(IMPL_EXT_SOURCE)" \
+	    --fragment $(BENCH_FRAGS)/impl.json; fi
