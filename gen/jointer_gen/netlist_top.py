@@ -65,11 +65,14 @@ def top(mon: Monitor, lviews: list[LmicView], addr_width: int, rp_addr_w: int,
     instances += [Instance(f"u_rst_{c.name}", "jointer_collect_reset", f"reset bridge of clock {c.name}", [],
                            [("clk", f"{c.name}_clk"), ("resetn", f"{c.name}_resetn"),
                             ("rst", f"{c.name}_rst")]) for c in mon.clocks[1:]]
+    # the targets behind a crossing (the bridge bounds their answer; the DCI
+    # bounds the others); the DCI leaves reset with bus_rst, as its targets
+    bridged = sum(1 << (lv.index + 1) for lv in lviews if not lv.on_bus_clock)
     instances.append(Instance(
         "u_dci", "jointer_collect_dci", "DCI: the AXI4-Lite slave over every window",
         [("addr_w_g", "bus_addr_w_c"), ("num_lmics_g", "num_lmics_c"),
-         ("window_log2_g", "window_log2_c"), ("strict_g", "strict_c")],
-        [(f"s_axi_{s}", f"s_axi_{s}") for s in ("aclk", "aresetn")] +
+         ("window_log2_g", "window_log2_c"), ("strict_g", "strict_c"), ("bridged_g", str(bridged))],
+        [(f"s_axi_{s}", f"s_axi_{s}") for s in ("aclk", "aresetn")] + [("rst", "bus_rst")] +
         [(f"s_axi_{s}", f"s_axi_{s}") for s, _, _ in S_AXI] +
         [("t_req", "t_req"), ("t_start", "t_start"), ("t_commit", "t_commit"), ("t_we", "t_we"),
          ("t_addr", "t_addr"),

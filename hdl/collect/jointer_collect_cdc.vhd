@@ -30,7 +30,8 @@
 -- - m-side reset adopts the synchronised req as ack: the access is answered
 --   SLVERR (rflag) and nothing is captured; it is never committed.
 -- With s_err, s_rdata is not defined (the DCI answers SLVERR with 0).
--- - s-side reset drops the pending answer; the handshake completes silently
+-- - s-side reset answers the pending request (or one arriving during the
+--   reset) SLVERR in the next cycle; the handshake completes silently
 --   (commit_l = 0); a request after the reset waits for it (`own` tells the
 --   handshake of the pending request from an older one).
 -- - When the m side does not answer within timeout_g s cycles (its clock
@@ -167,10 +168,12 @@ begin
         cnt  <= to_unsigned(2 ** tl_c - timeout_g, tl_c + 1);
       end if;
       if s_rst = '1' then
+        -- a pending request, or one arriving now, is answered SLVERR (never
+        -- dropped); its handshake, if any, completes silently
         pend  <= '0';
         own   <= '0';
-        ack_o <= '0';
-        loc_r <= '0';
+        ack_o <= pend or s_req;
+        loc_r <= pend or s_req;
         if dec = '1' then
           dec      <= '0';
           req_l    <= '0';

@@ -22,15 +22,24 @@
 -- - Window index = addr[addr_w_g-1:window_log2_g]; a window beyond the last
 --   LMIC answers at once: OKAY, or SLVERR when strict_g. WSTRB and PROT are
 --   ignored (every write is a 32-bit write).
--- - Only a target makes it wait; every target answers (the CDC bridge times
---   out). Acknowledges of a target that is not being waited for are ignored
---   (a request cut by s_axi_aresetn). After a reset the bridge aborts a write
---   in flight (never committed).
+-- - Only a target makes it wait, and never forever: a target behind a clock
+--   crossing (bit i of bridged_g) is answered by its bridge (the CDC times
+--   out); any other target that has not answered timeout_g cycles after its
+--   request is answered SLVERR here (RDATA 0). Acknowledges of a target that
+--   is not being waited for are ignored (a request cut by a reset, a late
+--   answer). After a reset the bridge aborts a write in flight (never
+--   committed).
+-- - Reset: s_axi_aresetn or rst, the reset of the targets on the bus clock
+--   (the output of their reset bridge). The DCI leaves reset with the last of
+--   them, whatever the depth of the bridge, so an access that starts on the
+--   first edge after the reset never reaches a target still in reset.
 -- Generics:
 --   addr_w_g      : AXI byte-address bits (8..32)
 --   num_lmics_g   : LMICs (1..16)
 --   window_log2_g : log2 of the window size in bytes (6..)
 --   strict_g      : SLVERR for addresses beyond the last window
+--   bridged_g     : bit i set: target i is behind a clock-crossing bridge
+--   timeout_g     : cycles a target not behind a bridge may take (>= 4)
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -43,10 +52,13 @@ entity jointer_collect_dci is
     addr_w_g      : positive := 9;
     num_lmics_g   : positive := 1;
     window_log2_g : positive := 8;
-    strict_g      : boolean := false);
+    strict_g      : boolean := false;
+    bridged_g     : natural := 0;
+    timeout_g     : positive := 8);
   port (
     s_axi_aclk    : in  std_logic;
     s_axi_aresetn : in  std_logic;
+    rst           : in  std_logic := '0';  -- the targets' bus-clock reset (active high)
     s_axi_awaddr  : in  std_logic_vector(addr_w_g - 1 downto 0);
     s_axi_awprot  : in  std_logic_vector(2 downto 0);
     s_axi_awvalid : in  std_logic;
@@ -83,7 +95,13 @@ architecture rtl of jointer_collect_dci is
   constant aw_c : positive := addr_w_g - 2;           -- word-address bits
   constant ww_c : positive := window_log2_g - 2;      -- word bits inside a window
 
-  signal rst     : std_logic;
+  constant bridged_c : std_logic_vector(n_c - 1 downto 0) :=
+    std_logic_vector(to_unsigned(bridged_g mod 2 ** n_c, n_c));
+  -- timeout: counts up from 2**tl_c - timeout_g, expires when its top bit sets
+  constant tl_c  : natural := clog2(timeout_g);
+  signal rst_i   : std_logic;
+  signal cnt     : unsigned(tl_c downto 0);
+  signal local   : std_logic;                       -- the selected target has no bridge
   signal busy    : std_logic;                       -- waiting for the selected target
   signal op_we   : std_logic;                       -- the access in progress is a write
   signal sel     : std_logic_vector(n_c - 1 downto 0);  -- the target answering / answered
@@ -105,16 +123,18 @@ begin
     report "jointer_collect_dci: num_lmics_g must be 1..16" severity failure;
   assert window_log2_g >= 6 and window_log2_g < addr_w_g
     report "jointer_collect_dci: window_log2_g must be 6..addr_w_g-1" severity failure;
+  assert timeout_g >= 4
+    report "jointer_collect_dci: timeout_g must be at least 4" severity failure;
   assert n_c <= 2 ** (addr_w_g - window_log2_g)
     report "jointer_collect_dci: the windows of all LMICs must fit addr_w_g" severity failure;
 
-  rst <= not s_axi_aresetn;
+  rst_i <= not s_axi_aresetn or rst;
 
   -- the address of the access in progress, as the master holds it
   cur <= s_axi_awaddr(addr_w_g - 1 downto 2) when op_we = '1' else s_axi_araddr(addr_w_g - 1 downto 2);
 
   -- start an access: reads and writes alternate when both wait
-  idle  <= not (busy or a_rdy or bvalid or rvalid or rst);
+  idle  <= not (busy or a_rdy or bvalid or rvalid or rst_i);
   go_wr <= idle and s_axi_awvalid and s_axi_wvalid and (not s_axi_arvalid or not op_we);
   go_rd <= idle and s_axi_arvalid and not go_wr;
 
@@ -145,7 +165,9 @@ begin
             err   <= to_sl(strict_g);
             a_rdy <= '1';
           else
-            busy <= '1';
+            busy  <= '1';
+            local <= or (hit and not bridged_c);
+            cnt   <= to_unsigned(2 ** tl_c - timeout_g, tl_c + 1);
           end if;
         end if;
       elsif busy = '1' then
@@ -158,6 +180,14 @@ begin
           if e = '1' then
             sel <= (others => '0');   -- SLVERR answers RDATA 0
           end if;
+        elsif local = '1' and cnt(cnt'high) = '1' then
+          -- a target on the bus clock did not answer: SLVERR, RDATA 0
+          busy  <= '0';
+          a_rdy <= '1';
+          err   <= '1';
+          sel   <= (others => '0');
+        else
+          cnt <= cnt + 1;
         end if;
       elsif a_rdy = '1' then
         -- the address (+ W) handshake happens in this cycle
@@ -171,7 +201,7 @@ begin
         rvalid <= '0';
       end if;
 
-      if rst = '1' then
+      if rst_i = '1' then
         busy   <= '0';
         op_we  <= '0';
         req    <= (others => '0');
@@ -207,7 +237,7 @@ begin
   t_start  <= go_wr or go_rd;
   -- phase 2 with the answer of an OKAY write (never in a reset: the master
   -- drops the write then, as the CDC bridge does)
-  t_commit <= sel and t_ack and not t_err and (n_c - 1 downto 0 => busy and op_we and not rst);
+  t_commit <= sel and t_ack and not t_err and (n_c - 1 downto 0 => busy and op_we and not rst_i);
   t_we     <= op_we;
   t_addr   <= cur(ww_c - 1 downto 0);
   t_wdata  <= s_axi_wdata;

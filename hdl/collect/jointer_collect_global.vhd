@@ -17,7 +17,7 @@
 -- beyond. Reading it has no side effect.
 -- Absent and unmapped words read 0 (SLVERR when strict_g); writes to
 -- read-only words are ignored. Every access is answered one cycle after
--- rp_req; the read answer is held until the start of the next access to any
+-- rp_req (SLVERR, RDATA 0 and nothing written, when rst is high then); the read answer is held until the start of the next access to any
 -- target (rp_start), and is 0 from then on unless that access reads a word
 -- here: the DCI takes it without gating it (what changes by itself,
 -- IRQ_STATUS and the timestamp, is captured; the other words are constants
@@ -217,7 +217,7 @@ begin
       end if;
       irq_r  <= or (lmic_irq and enable_r);
       if rst = '1' then
-        ack_r     <= '0';
+        err_r     <= '1';  -- a request in reset is answered SLVERR, never dropped
         show_r    <= (others => '0');
         enable_r  <= (others => '0');
         scratch_r <= (others => '0');

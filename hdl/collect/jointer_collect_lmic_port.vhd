@@ -17,8 +17,10 @@
 -- rp_ack pulses two cycles after rp_req (three for a RAM word); rp_rdata =
 -- held and rp_err (unmapped word with strict_g) stay until the next rp_req,
 -- which is what the DCI and the CDC bridge read. The pipeline is not reset:
--- an LMIC held in reset still answers (the bus never hangs on it); `armed`
--- is, so a reset cancels a captured write.
+-- an LMIC held in reset still answers (the bus never hangs on it), SLVERR
+-- when rst was high at any edge from rp_req to the answer (the answer, once
+-- given, stays as it is: the CDC bridge reads it later); `armed` is reset,
+-- so a reset cancels a captured write (never answered OKAY).
 -- Only the bit positions a writable register uses take rp_wdata (wmask_g), so
 -- a held bit that no register reads and no register writes is a constant 0.
 -- Generics:
@@ -71,6 +73,7 @@ architecture rtl of jointer_collect_lmic_port is
   signal err_r   : std_logic;
   signal pend_r  : std_logic := '0';  -- the cycle after a request: answer it
   signal we_r    : std_logic;
+  signal cut_r   : std_logic := '0';  -- rst since the last request
 begin
 
   rd <= pend_r and not we_r;
@@ -87,9 +90,10 @@ begin
         we_r    <= rp_we;
         armed_r <= rp_we;
         pend_r  <= '1';
+        cut_r   <= '0';
       end if;
       if pend_r = '1' then
-        err_r   <= not (rd_hit or rd_ram) and to_sl(strict_g);
+        err_r   <= (not (rd_hit or rd_ram) and to_sl(strict_g)) or cut_r or rst;
         if we_r = '1' then
           held_r <= rp_wdata and wmask_g;
         else
@@ -103,6 +107,7 @@ begin
       end if;
       if ram_r = '1' then
         held_r <= ram_data;
+        err_r  <= err_r or rst;
         ack_r  <= '1';
       end if;
       if rp_commit = '1' then
@@ -110,6 +115,7 @@ begin
       end if;
       if rst = '1' then
         armed_r <= '0';
+        cut_r   <= '1';
       end if;
     end if;
   end process;

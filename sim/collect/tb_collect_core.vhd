@@ -22,6 +22,7 @@ entity tb_collect_core is
     config_hash_g : std_logic_vector(31 downto 0) := x"00000000";
     info_g        : std_logic_vector(31 downto 0) := x"00000802";
     cdc_timeout_g : positive := 256;
+    rst_stages_g  : positive := 1;  -- bus reset: 1 register, or a jointer_collect_reset of that depth
     -- area 0 (bus clock)
     a0_num_sniffers_g : positive := 1;  a0_num_dcapfs_g : natural := 1;  a0_num_traces_g : natural := 1;
     a0_dcapf_sniffer_g : integer_vector := (0 => 0);  a0_dcapf_width_g : integer_vector := (0 => 32);
@@ -122,13 +123,21 @@ architecture bench of tb_collect_core is
   signal m_wdata, m_rdata : std_logic_vector(31 downto 0);
 begin
 
-  -- the bus-domain reset, registered and active high (as the generated top)
-  process (s_axi_aclk)
-  begin
-    if rising_edge(s_axi_aclk) then
-      bus_rst <= not s_axi_aresetn;
-    end if;
-  end process;
+  -- the bus-domain reset, registered and active high (as the generated top:
+  -- a reset bridge of rst_stages_g flip-flops when that is at least 2)
+  g_rst1 : if rst_stages_g = 1 generate
+    process (s_axi_aclk)
+    begin
+      if rising_edge(s_axi_aclk) then
+        bus_rst <= not s_axi_aresetn;
+      end if;
+    end process;
+  end generate;
+  g_rstn : if rst_stages_g > 1 generate
+    u_rst_bus : entity work.jointer_collect_reset
+      generic map (stages_g => rst_stages_g)
+      port map (clk => s_axi_aclk, resetn => s_axi_aresetn, rst => bus_rst);
+  end generate;
   a0_rst <= bus_rst;
 
   u_timestamp : entity work.jointer_collect_timestamp
@@ -138,9 +147,9 @@ begin
 
   u_dci : entity work.jointer_collect_dci
     generic map (addr_w_g => addr_w_g, num_lmics_g => 2, window_log2_g => window_log2_g,
-                 strict_g => strict_g)
+                 strict_g => strict_g, bridged_g => 4)
     port map (
-      s_axi_aclk => s_axi_aclk, s_axi_aresetn => s_axi_aresetn,
+      s_axi_aclk => s_axi_aclk, s_axi_aresetn => s_axi_aresetn, rst => bus_rst,
       s_axi_awaddr => s_axi_awaddr, s_axi_awprot => s_axi_awprot, s_axi_awvalid => s_axi_awvalid,
       s_axi_awready => s_axi_awready, s_axi_wdata => s_axi_wdata, s_axi_wstrb => s_axi_wstrb,
       s_axi_wvalid => s_axi_wvalid, s_axi_wready => s_axi_wready, s_axi_bresp => s_axi_bresp,

@@ -22,6 +22,8 @@ SLVERR or after a reset).
   BREADY/RREADY low for random times while BVALID/RVALID, the response and
   RDATA (the target's held answer) must stay stable.
 - alternation: reads and writes waiting together are served alternately.
+- silent_target: targets without a bridge that never answer some requests
+  are answered SLVERR/0 by the DCI's own timeout, within its bound.
 - reset_mid_transaction: s_axi_aresetn while a target is busy (its answer
   dropped, or arriving during reset: then never committed), while
   BVALID/RVALID wait, while a lone W waits; afterwards every access completes
@@ -71,6 +73,7 @@ class Targets:
         self.cycle = 0
         self.accesses = 0
         self.commits = 0
+        self.drop_next = False   # the next request is never answered (a silent target)
 
     def start(self):
         d = self.dut
@@ -132,13 +135,17 @@ class Targets:
                 assert req & (req - 1) == 0, f"t_req not one-hot: {req:b}"
                 assert self.pending is None, "a second request while one is pending"
                 t = req.bit_length() - 1
-                we, addr, wdata = int(d.t_we.value), int(d.t_addr.value), int(d.t_wdata.value)
+                we, addr = int(d.t_we.value), int(d.t_addr.value)
+                wdata = int(d.t_wdata.value) if we else 0   # (the master leaves WDATA X on reads)
                 err = int(addr % 5 == 4)
                 rdata = 0
                 if not err and not we:
                     rdata = self.mem[t].get(addr, default_word(t, addr))
                 self.log.append((t, we, addr, wdata if we else None, rdata, err))
                 self.accesses += 1
+                if self.drop_next:
+                    self.drop_next = False
+                    continue
                 self.pending = {"t": t, "we": we, "addr": addr, "wdata": wdata, "rdata": rdata,
                                 "err": err, "due": self.cycle + self.latency()}
 
@@ -458,8 +465,54 @@ async def reset_mid_transaction(dut):
     dut._log.info("checked %d accesses after 40 resets in the middle of transactions", n)
 
 
+@cocotb.test()
+async def silent_target(dut):
+    """Targets without a bridge (bridged_g = 0) that never answer some
+    requests: each such access is answered SLVERR, RDATA 0, TIMEOUT cycles
+    after its request; the others as usual."""
+    if not params()["silent"]:
+        return      # the run where every target has a bridge (slow answers)
+    strict = params()["strict"]
+    targets = await setup(dut, lambda: random.choice([1, 2, 3]))
+    raw = Raw(dut)
+    silent = 0
+    for k in range(80):
+        addr = in_range_addr()
+        while split(addr)[0] is None:
+            addr = in_range_addr()
+        drop = k % 3 == 0
+        targets.drop_next = drop
+        we, data = random.random() < 0.5, random.getrandbits(32)
+        exp = (SLVERR, 0) if drop else expect(targets, strict, int(we), addr, data)
+        t0 = targets.cycle
+        if we:
+            got = (await with_timeout(raw.write(addr, data), 5, "us"), 0)
+        else:
+            got = await with_timeout(raw.read(addr), 5, "us")
+        assert got == exp, (k, hex(addr), got, exp)
+        if drop:
+            silent += 1
+            assert targets.cycle - t0 <= TIMEOUT + 8, (k, targets.cycle - t0)
+        assert targets.drop_next is False
+    dut._log.info("%d accesses, %d to a silent target answered SLVERR after the timeout", 80, silent)
+
+
+TIMEOUT = 8
+
+
 @pytest.mark.parametrize("strict", [False, True])
 def test_dci(strict):
+    """Every target behind a bridge: they take up to 60 cycles."""
     run("jointer_collect_dci", __name__,
         {"addr_w_g": ADDR_W, "num_lmics_g": NUM_LMICS, "window_log2_g": WINDOW_LOG2,
-         "strict_g": strict}, extra_env=params_env(strict=strict))
+         "strict_g": strict, "bridged_g": (1 << (NUM_LMICS + 1)) - 1},
+        extra_env=params_env(strict=strict, silent=False))
+
+
+def test_dci_silent():
+    """No target behind a bridge: the DCI's own timeout answers silent ones."""
+    run("jointer_collect_dci", __name__,
+        {"addr_w_g": ADDR_W, "num_lmics_g": NUM_LMICS, "window_log2_g": WINDOW_LOG2,
+         "strict_g": False, "bridged_g": 0, "timeout_g": TIMEOUT},
+        extra_env=params_env(strict=False, silent=True), testcase="silent_target",
+        name="jointer_collect_dci_silent")

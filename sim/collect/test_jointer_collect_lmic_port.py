@@ -16,7 +16,8 @@ Every cycle the model checks rd_addr (the address captured by rp_req), rd
 only with rp_commit and an armed write; the captured address and the held
 word), rp_ack (two cycles after rp_req, three for a read of a RAM word),
 rp_rdata/rp_err (the held answer, constant from the ack until the next
-request; err = unmapped and strict_g) and that writes keep only the
+request; err = unmapped and strict_g, or a reset at any edge from the request
+to the answer) and that writes keep only the
 wmask_g bits of the rp_wdata the master holds. Parametrised over strict_g, wmask_g (a
 std_logic_vector generic, passed by run() as a literal) and addr_w_g.
 """
@@ -44,6 +45,7 @@ class PortModel:
         self.pend = False       # the cycle after a request: it is answered
         self.ram_pending = False
         self.armed = None       # [addr, data] of a captured write
+        self.cut = False        # a reset since the last request: the answer is SLVERR
 
     def wr(self, commit):
         """(wr, wr_addr, wr_data) of this cycle (combinational)."""
@@ -60,7 +62,7 @@ class PortModel:
         was_pend, was_ram = self.pend, self.ram_pending
         self.ack, self.pend, self.ram_pending = 0, False, False
         if was_pend:
-            self.err = int(not (rd_hit or rd_ram) and self.strict)
+            self.err = int((not (rd_hit or rd_ram) and self.strict) or self.cut or rst)
             if self.we:
                 self.held = wdata & self.wmask      # the master still holds it
                 if self.armed is not None:
@@ -73,11 +75,15 @@ class PortModel:
                 self.ack = 1
         if was_ram:
             self.held, self.ack = ram_data, 1
+            self.err = int(self.err or rst)
         if req:
             self.addr, self.we, self.pend = addr, we, True
             self.armed = [addr, None] if we else None
+            self.cut = False
         if commit or rst:
             self.armed = None
+        if rst:
+            self.cut = True
 
 
 @cocotb.test()

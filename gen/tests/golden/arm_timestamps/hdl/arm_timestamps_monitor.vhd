@@ -74,10 +74,12 @@ begin
       addr_w_g      => bus_addr_w_c,
       num_lmics_g   => num_lmics_c,
       window_log2_g => window_log2_c,
-      strict_g      => strict_c)
+      strict_g      => strict_c,
+      bridged_g     => 0)
     port map (
       s_axi_aclk    => s_axi_aclk,
       s_axi_aresetn => s_axi_aresetn,
+      rst           => bus_rst,
       s_axi_awaddr  => s_axi_awaddr,
       s_axi_awprot  => s_axi_awprot,
       s_axi_awvalid => s_axi_awvalid,
