@@ -33,6 +33,11 @@ help:
 	@echo "make lint          VHDL syntax, Python, C static checks"
 	@echo "make synth-check   ghdl synth + latch check of every library entity"
 	@echo "make cdc-check     every clock crossing of every configs/ top proven (CONFIG=f: one)"
+	@echo "make formal        the AXI4-Lite slave of every configs/ top against the project's properties"
+	@echo "                   (formal-small, in make test: the broken slaves and the 1-clock tops)"
+	@echo "make impl          place and route every configs/ monitor on ECP5-85 (CONFIG=f: one): routed Fmax"
+	@echo "make py-install-test  the Python package installed as a board installs it (venv, arm64/armhf qemu)"
+	@echo "make board-doc-test   doc/integration.md's board walkthrough, run as written"
 	@echo "make deps          install what is missing (apt + pip); every target calls it"
 
 deps:
