@@ -101,7 +101,7 @@ architecture rtl of jointer_collect_dci is
   constant tl_c  : natural := clog2(timeout_g);
   signal rst_i   : std_logic;
   signal cnt     : unsigned(tl_c downto 0);
-  signal local   : std_logic;                       -- the selected target has no bridge
+  signal same_clk : std_logic;                         -- the selected target has no bridge
   signal busy    : std_logic;                       -- waiting for the selected target
   signal op_we   : std_logic;                       -- the access in progress is a write
   signal sel     : std_logic_vector(n_c - 1 downto 0);  -- the target answering / answered
@@ -166,7 +166,7 @@ begin
             a_rdy <= '1';
           else
             busy  <= '1';
-            local <= or (hit and not bridged_c);
+            same_clk <= or (hit and not bridged_c);
             cnt   <= to_unsigned(2 ** tl_c - timeout_g, tl_c + 1);
           end if;
         end if;
@@ -180,7 +180,7 @@ begin
           if e = '1' then
             sel <= (others => '0');   -- SLVERR answers RDATA 0
           end if;
-        elsif local = '1' and cnt(cnt'high) = '1' then
+        elsif same_clk = '1' and cnt(cnt'high) = '1' then
           -- a target on the bus clock did not answer: SLVERR, RDATA 0
           busy  <= '0';
           a_rdy <= '1';
