@@ -32,6 +32,8 @@ DRV_CORE     := $(addprefix $(DRV)/src/,$(DRV_CORE_SRCS))
 DRV_PORTABLE := $(addprefix $(DRV)/src/,$(DRV_PORTABLE_SRCS))
 DRV_HOSTED   := $(addprefix $(DRV)/src/,$(DRV_HOSTED_SRCS))
 DRV_LIB      := $(DRV_PORTABLE) $(DRV_HOSTED)
+DRV_EXPORT   := $(addprefix $(DRV)/src/,jointer_export.c jointer_export_fmt.c jointer_export_vcd.c \
+                                       jointer_export_perfetto.c)
 DRV_HDRS     := $(wildcard $(DRV)/include/*.h $(DRV)/src/*.h $(DRV)/tests/*.h \
                            $(DRV)/tests/mock/*.h)
 DRV_HDRS     += $(wildcard $(DRV)/cli/*.h)
@@ -145,11 +147,11 @@ $(DRV_B)/fuzz/fuzz_api: $(DRV_T_FUZZ) $(DRV_HDRS)
 
 # the trace-file reader on any bytes: the seeds are trace files the tests write
 $(DRV_B)/fuzz/fuzz_tfile: $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_file.c $(DRV)/src/jointer_compact.c \
-                          $(DRV)/src/jointer_export.c $(DRV_HDRS)
+                          $(DRV_EXPORT) $(DRV_HDRS)
 	@mkdir -p $(@D)
 	clang $(DRV_WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	    $(DRV_INC) $(DRV)/tests/fuzz_tfile.c $(DRV)/src/jointer_trace_file.c $(DRV)/src/jointer_compact.c \
-	    $(DRV)/src/jointer_export.c -o $@
+	    $(DRV_EXPORT) -o $@
 
 # the descriptor file parser on any bytes: the seeds are generated .jdesc files
 $(DRV_B)/fuzz/fuzz_descfile: $(DRV)/tests/fuzz_descfile.c $(DRV)/src/jointer_descfile.c $(DRV_HDRS)

@@ -1,9 +1,12 @@
 /*
  * jointer_export.c - trace files to CSV, JSON, VCD and Perfetto JSON,
  * record by record (jointer_export.h): one implementation of each format
- * for the CLI and the Python package. Numbers are formatted by hand (no
- * printf per record): a VCD or a Perfetto file of millions of records is
- * written at the speed of the disk, in the memory of one source struct.
+ * for the CLI and the Python package. This file: the source (a trace file
+ * read defensively, its errors as messages), CSV and JSON; VCD and
+ * Perfetto in jointer_export_vcd.c / _perfetto.c, formatting in _fmt.c.
+ * Numbers are formatted by hand (no printf per record): a VCD or a Perfetto
+ * file of millions of records is written at the speed of the disk, in the
+ * memory of one source struct.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -13,158 +16,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "jointer_export.h"
+#include "jointer_export_int.h"
 
-#ifndef EPROTO
-#define EPROTO 71
-#endif
-
-#define NONE UINT64_MAX
 #define HDR  JOINTER_TFILE_HEADER_BYTES
 #define ITEM JOINTER_TFILE_RECORD_BYTES
-
-/* ---- formatting ----------------------------------------------------------- */
-
-static size_t put_u64(char *p, uint64_t v)
-{
-    char t[20];
-    size_t n = 0, i;
-
-    do {
-        t[n++] = (char)('0' + (int)(v % 10u));
-        v /= 10u;
-    } while (v != 0);
-    for (i = 0; i < n; i++)
-        p[i] = t[n - 1 - i];
-    return n;
-}
-
-static size_t put_s(char *p, const char *s)
-{
-    size_t n = strlen(s);
-    memcpy(p, s, n);
-    return n;
-}
-
-/* cycles in microseconds, exact to the picosecond (rounded), trailing zeros
- * dropped; hz 0: 1 ns per cycle */
-static size_t put_us(char *p, uint64_t cycle, uint32_t hz)
-{
-    uint64_t whole, frac;
-    size_t n;
-
-    if (hz == 0) {
-        whole = cycle / 1000u;
-        frac = (cycle % 1000u) * 1000u;
-    } else {
-        uint64_t rem = cycle % hz, r2 = rem * 1000000u % hz;
-        whole = cycle / hz * 1000000u + rem * 1000000u / hz;
-        frac = (r2 * 1000000u + hz / 2u) / hz;
-        if (frac == 1000000u) {
-            whole++;
-            frac = 0;
-        }
-    }
-    n = put_u64(p, whole);
-    if (frac != 0) { /* six digits, trailing zeros dropped */
-        char dig[6];
-        size_t k, last = 6;
-        for (k = 6; k > 0; k--) {
-            dig[k - 1] = (char)('0' + (int)(frac % 10u));
-            frac /= 10u;
-        }
-        while (dig[last - 1] == '0')
-            last--;
-        p[n++] = '.';
-        memcpy(p + n, dig, last);
-        n += last;
-    }
-    return n;
-}
-
-/* a JSON string: quotes, backslashes, control and non-ASCII bytes escaped
- * (the output is ASCII whatever the file's names hold); 6 bytes per input
- * byte + 2 at most */
-static size_t put_json(char *p, const char *prefix, const char *s)
-{
-    static const char hex[] = "0123456789abcdef";
-    size_t n = 0;
-    int pass;
-
-    p[n++] = '"';
-    for (pass = 0; pass < 2; pass++) {
-        const unsigned char *c = (const unsigned char *)(pass == 0 ? prefix : s);
-        for (; c != NULL && *c != 0; c++) {
-            if (*c == '"' || *c == '\\') {
-                p[n++] = '\\';
-                p[n++] = (char)*c;
-            } else if (*c < 0x20u || *c >= 0x7Fu) {
-                n += put_s(p + n, "\\u00");
-                p[n++] = hex[*c >> 4];
-                p[n++] = hex[*c & 15u];
-            } else {
-                p[n++] = (char)*c;
-            }
-        }
-    }
-    p[n++] = '"';
-    return n;
-}
-
-/* a name as a VCD identifier: [A-Za-z0-9_] kept, anything else '_' */
-static void vcd_ident(char *dst, size_t size, const char *src, const char *fallback)
-{
-    size_t i = 0;
-
-    if (src == NULL || *src == 0)
-        src = fallback;
-    for (; src[i] != 0 && i + 1 < size; i++) {
-        unsigned char c = (unsigned char)src[i];
-        int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-        dst[i] = ok ? (char)c : '_';
-    }
-    dst[i] = 0;
-}
-
-/* a name in a CSV comment: control bytes as '?' */
-static void text_name(char *dst, const char *src)
-{
-    size_t i;
-    for (i = 0; i < 31 && src[i] != 0; i++)
-        dst[i] = ((unsigned char)src[i] < 0x20u || src[i] == 0x7F) ? '?' : src[i];
-    dst[i] = 0;
-}
-
-/* the output of a loop: one fwrite per 32 KB (stdio locks each call when
- * the process has threads, as a Python interpreter with numpy does) */
-typedef struct obuf {
-    FILE *f;
-    size_t n;
-    char b[32768];
-} obuf;
-
-static void ob_flush(obuf *o)
-{
-    if (o->n != 0)
-        (void)fwrite(o->b, 1, o->n, o->f); /* an error stays in ferror(f) */
-    o->n = 0;
-}
-
-/* n < sizeof o->b */
-static void ob_put(obuf *o, const char *p, size_t n)
-{
-    if (o->n + n > sizeof o->b)
-        ob_flush(o);
-    memcpy(o->b + o->n, p, n);
-    o->n += n;
-}
-
-static int out_status(FILE *out)
-{
-    if (fflush(out) != 0 || ferror(out))
-        return errno != 0 ? -errno : -EIO;
-    return 0;
-}
 
 /* ---- the source --------------------------------------------------------------- */
 
@@ -338,7 +193,7 @@ void jointer_export_cycles(jointer_export_src *s, const uint32_t *ts, uint32_t n
 }
 
 /* the next record and its cycle: 1, 0 at the end, or -errno */
-static int src_next(jointer_export_src *s, jointer_trace_record *rec, uint64_t *cycle)
+int jointer__src_next(jointer_export_src *s, jointer_trace_record *rec, uint64_t *cycle)
 {
     if (s->pos == s->n) {
         int r = src_fill(s, s->buf, JOINTER_EXPORT_BUF, &s->n);
@@ -415,7 +270,7 @@ static int count_records(jointer_export_src *s, uint64_t *total)
         *total = s->items;
         return 0;
     }
-    while ((r = src_next(s, &rec, &c)) == 1)
+    while ((r = jointer__src_next(s, &rec, &c)) == 1)
         ;
     *total = s->records;
     return r < 0 ? r : src_rewind(s);
@@ -424,7 +279,7 @@ static int count_records(jointer_export_src *s, uint64_t *total)
 int jointer_export_csv(FILE *out, jointer_export_src *s)
 {
     char line[80], mon[32], tr[32];
-    obuf ob;
+    jointer__obuf ob;
     jointer_trace_record rec;
     uint64_t total, c, i = 0;
     int r;
@@ -433,31 +288,31 @@ int jointer_export_csv(FILE *out, jointer_export_src *s)
         return -EINVAL;
     if ((r = count_records(s, &total)) < 0)
         return r;
-    text_name(mon, s->h.monitor);
-    text_name(tr, s->h.trace);
+    jointer__text_name(mon, s->h.monitor);
+    jointer__text_name(tr, s->h.trace);
     fprintf(out, "# monitor %s, trace %s, config hash 0x%08lX, clock %lu Hz, %llu records, %lu lost%s\n"
             "index,timestamp,data\n", mon, tr, (unsigned long)s->h.config_hash, (unsigned long)s->h.clock_hz,
             (unsigned long long)total, (unsigned long)s->h.lost,
             (s->h.flags & JOINTER_TFILE_COMPLETE) ? "" : " (incomplete file)");
     ob.f = out;
     ob.n = 0;
-    while ((r = src_next(s, &rec, &c)) == 1) {
-        size_t n = put_u64(line, i++);
+    while ((r = jointer__src_next(s, &rec, &c)) == 1) {
+        size_t n = jointer__put_u64(line, i++);
         line[n++] = ',';
-        n += put_u64(line + n, rec.timestamp);
+        n += jointer__put_u64(line + n, rec.timestamp);
         line[n++] = ',';
-        n += put_u64(line + n, rec.data);
+        n += jointer__put_u64(line + n, rec.data);
         line[n++] = '\n';
-        ob_put(&ob, line, n);
+        jointer__ob_put(&ob, line, n);
     }
-    ob_flush(&ob);
-    return r < 0 ? r : out_status(out);
+    jointer__ob_flush(&ob);
+    return r < 0 ? r : jointer__out_status(out);
 }
 
 int jointer_export_json(FILE *out, jointer_export_src *s)
 {
     char line[200];
-    obuf ob;
+    jointer__obuf ob;
     jointer_trace_record rec;
     uint64_t c, i = 0;
     size_t n;
@@ -465,11 +320,11 @@ int jointer_export_json(FILE *out, jointer_export_src *s)
 
     if (out == NULL || s == NULL)
         return -EINVAL;
-    n = put_s(line, "{\"monitor\": ");
-    n += put_json(line + n, "", s->h.monitor);
+    n = jointer__put_s(line, "{\"monitor\": ");
+    n += jointer__put_json(line + n, "", s->h.monitor);
     fwrite(line, 1, n, out);
-    n = put_s(line, ", \"trace\": ");
-    n += put_json(line + n, "", s->h.trace);
+    n = jointer__put_s(line, ", \"trace\": ");
+    n += jointer__put_json(line + n, "", s->h.trace);
     fwrite(line, 1, n, out);
     fprintf(out, ", \"config_hash\": %lu, \"clock_hz\": %lu, \"depth\": %lu, \"complete\": %s, \"lost\": %lu, "
             "\"records\": [", (unsigned long)s->h.config_hash, (unsigned long)s->h.clock_hz,
@@ -477,412 +332,15 @@ int jointer_export_json(FILE *out, jointer_export_src *s)
             (unsigned long)s->h.lost);
     ob.f = out;
     ob.n = 0;
-    while ((r = src_next(s, &rec, &c)) == 1) {
-        n = put_s(line, i++ ? ", {\"timestamp\": " : "{\"timestamp\": ");
-        n += put_u64(line + n, rec.timestamp);
-        n += put_s(line + n, ", \"data\": ");
-        n += put_u64(line + n, rec.data);
+    while ((r = jointer__src_next(s, &rec, &c)) == 1) {
+        n = jointer__put_s(line, i++ ? ", {\"timestamp\": " : "{\"timestamp\": ");
+        n += jointer__put_u64(line + n, rec.timestamp);
+        n += jointer__put_s(line + n, ", \"data\": ");
+        n += jointer__put_u64(line + n, rec.data);
         line[n++] = '}';
-        ob_put(&ob, line, n);
+        jointer__ob_put(&ob, line, n);
     }
-    ob_flush(&ob);
+    jointer__ob_flush(&ob);
     fputs("]}\n", out);
-    return r < 0 ? r : out_status(out);
-}
-
-/* ---- VCD --------------------------------------------------------------------- */
-
-#define VCD_ID_CHARS 94u /* '!' .. '~' */
-
-static void vcd_id(char *dst, unsigned k)
-{
-    char t[4];
-    unsigned n = 0, i;
-
-    k += 1u;
-    while (k != 0 && n < 3) {
-        unsigned r = (k - 1u) % VCD_ID_CHARS;
-        t[n++] = (char)(33u + r);
-        k = (k - 1u) / VCD_ID_CHARS;
-    }
-    for (i = 0; i < n; i++)
-        dst[i] = t[n - 1 - i];
-    dst[n] = 0;
-}
-
-/* scope names (duplicates get _2, _3...), ids and the period of each source */
-static void vcd_names(jointer_export_src *const *src, unsigned n)
-{
-    unsigned k, j;
-
-    for (k = 0; k < n; k++) {
-        jointer_export_src *s = src[k];
-        unsigned same = 0;
-        vcd_ident(s->scope_mon, sizeof s->scope_mon, s->h.monitor, "monitor");
-        vcd_ident(s->scope_trace, sizeof s->scope_trace, s->name, "trace");
-        for (j = 0; j < k; j++) {
-            char t[32];
-            vcd_ident(t, sizeof t, src[j]->name, "trace");
-            same += strcmp(src[j]->scope_mon, s->scope_mon) == 0 && strcmp(t, s->scope_trace) == 0;
-        }
-        if (same != 0) { /* n <= 4096 sources: 4 digits at most */
-            size_t end = strlen(s->scope_trace);
-            s->scope_trace[end] = '_';
-            s->scope_trace[end + 1u + put_u64(s->scope_trace + end + 1u, same)] = 0;
-        }
-        vcd_id(s->id_data, 2u * k);
-        vcd_id(s->id_strobe, 2u * k + 1u);
-        s->period_ps = s->h.clock_hz != 0 ? (1000000000000ull + s->h.clock_hz / 2u) / s->h.clock_hz : 1000u;
-    }
-}
-
-static void vcd_header(FILE *out, jointer_export_src *const *src, unsigned n, const char *version)
-{
-    unsigned k, j;
-
-    fprintf(out, "$date jointer trace export $end\n$version jointer %s $end\n$comment time = LMIC clock cycle x "
-            "period;", version != NULL ? version : "");
-    for (k = 0; k < n; k++) {
-        if (src[k]->h.clock_hz != 0)
-            fprintf(out, "%s %s.%s: %lu Hz, %llu ps", k ? ";" : "", src[k]->scope_mon, src[k]->scope_trace,
-                    (unsigned long)src[k]->h.clock_hz, (unsigned long long)src[k]->period_ps);
-        else
-            fprintf(out, "%s %s.%s: clock unknown, 1 ns per cycle", k ? ";" : "", src[k]->scope_mon,
-                    src[k]->scope_trace);
-    }
-    fputs(" $end\n$timescale 1ps $end\n", out);
-    for (k = 0; k < n; k++) { /* one scope per monitor, at its first source */
-        for (j = 0; j < k && strcmp(src[j]->scope_mon, src[k]->scope_mon) != 0; j++)
-            ;
-        if (j < k)
-            continue;
-        fprintf(out, "$scope module %s $end\n", src[k]->scope_mon);
-        for (j = k; j < n; j++)
-            if (strcmp(src[j]->scope_mon, src[k]->scope_mon) == 0)
-                fprintf(out, "$scope module %s $end\n$var wire 32 %s data $end\n$var wire 1 %s strobe $end\n"
-                        "$upscope $end\n", src[j]->scope_trace, src[j]->id_data, src[j]->id_strobe);
-        fputs("$upscope $end\n", out);
-    }
-    fputs("$enddefinitions $end\n#0\n$dumpvars\n", out);
-    for (k = 0; k < n; k++)
-        fprintf(out, "bx %s\n0%s\n", src[k]->id_data, src[k]->id_strobe);
-    fputs("$end\n", out);
-}
-
-static int vcd_peek(jointer_export_src *s)
-{
-    int r;
-    if (s->have)
-        return 1;
-    r = src_next(s, &s->next, &s->next_cycle);
-    s->have = r == 1;
-    return r;
-}
-
-/* every record of s at time t: data, strobe high; the strobe's fall unless
- * the next record is in the next cycle */
-static int vcd_records_at(obuf *out, jointer_export_src *s, uint64_t t)
-{
-    static const char *const nib[16] = {"0000", "0001", "0010", "0011", "0100", "0101", "0110", "0111",
-                                        "1000", "1001", "1010", "1011", "1100", "1101", "1110", "1111"};
-    char line[64];
-
-    while (s->have && s->next_cycle * s->period_ps == t) {
-        uint64_t c = s->next_cycle;
-        size_t n = 0;
-        int k, r;
-        line[n++] = 'b';
-        for (k = 28; k >= 0; k -= 4) {
-            memcpy(line + n, nib[(s->next.data >> k) & 15u], 4);
-            n += 4;
-        }
-        line[n++] = ' ';
-        n += put_s(line + n, s->id_data);
-        line[n++] = '\n';
-        line[n++] = '1';
-        n += put_s(line + n, s->id_strobe);
-        line[n++] = '\n';
-        ob_put(out, line, n);
-        s->have = 0;
-        if ((r = vcd_peek(s)) < 0)
-            return r;
-        s->clear_at = s->have && (s->next_cycle == c || s->next_cycle == c + 1u) ? NONE : (c + 1u) * s->period_ps;
-    }
-    return 0;
-}
-
-int jointer_export_vcd(FILE *out, jointer_export_src *const *src, unsigned n, const char *version)
-{
-    obuf ob;
-    uint64_t last = 0;
-    unsigned k;
-    int r;
-
-    if (out == NULL || src == NULL || n == 0 || n > 4096u)
-        return -EINVAL;
-    vcd_names(src, n);
-    vcd_header(out, src, n, version);
-    ob.f = out;
-    ob.n = 0;
-    for (k = 0; k < n; k++)
-        if ((r = vcd_peek(src[k])) < 0)
-            return r;
-    for (;;) {
-        uint64_t t = NONE;
-        char line[32];
-        size_t len;
-        for (k = 0; k < n; k++) {
-            uint64_t tk = src[k]->have ? src[k]->next_cycle * src[k]->period_ps : NONE;
-            t = tk < t ? tk : t;
-            t = src[k]->clear_at < t ? src[k]->clear_at : t;
-        }
-        if (t == NONE)
-            break;
-        if (t != last) {
-            line[0] = '#';
-            len = 1 + put_u64(line + 1, t);
-            line[len++] = '\n';
-            ob_put(&ob, line, len);
-            last = t;
-        }
-        for (k = 0; k < n; k++) {
-            jointer_export_src *s = src[k];
-            if (s->clear_at == t) {
-                line[0] = '0';
-                len = 1 + put_s(line + 1, s->id_strobe);
-                line[len++] = '\n';
-                ob_put(&ob, line, len);
-                s->clear_at = NONE;
-            }
-            if ((r = vcd_records_at(&ob, s, t)) < 0) {
-                ob_flush(&ob);
-                return r;
-            }
-        }
-    }
-    ob_flush(&ob);
-    return out_status(out);
-}
-
-/* ---- Perfetto ------------------------------------------------------------------ */
-
-/* an event, after ",\n" (the first: "\n"); through ob when given */
-static void pf_event(jointer_perfetto *p, obuf *ob, const char *text, size_t n)
-{
-    const char *sep = p->events != 0 ? ",\n" : "\n";
-    if (ob != NULL) {
-        ob_put(ob, sep, strlen(sep));
-        ob_put(ob, text, n);
-    } else {
-        fputs(sep, p->out);
-        fwrite(text, 1, n, p->out);
-    }
-    p->events++;
-}
-
-int jointer_perfetto_begin(jointer_perfetto *p, FILE *out)
-{
-    if (p == NULL || out == NULL)
-        return -EINVAL;
-    p->out = out;
-    p->events = 0;
-    fputs("{\"traceEvents\": [", out);
-    return ferror(out) ? -EIO : 0;
-}
-
-static int pf_meta(jointer_perfetto *p, const char *kind, unsigned pid, unsigned tid, const char *name)
-{
-    char line[1700];
-    size_t n;
-
-    if (p == NULL || name == NULL || strlen(name) > 250)
-        return -EINVAL;
-    n = put_s(line, "{\"name\": \"");
-    n += put_s(line + n, kind);
-    n += put_s(line + n, "\", \"ph\": \"M\", \"pid\": ");
-    n += put_u64(line + n, pid);
-    n += put_s(line + n, ", \"tid\": ");
-    n += put_u64(line + n, tid);
-    n += put_s(line + n, ", \"args\": {\"name\": ");
-    n += put_json(line + n, "", name);
-    n += put_s(line + n, "}}");
-    pf_event(p, NULL, line, n);
-    return 0;
-}
-
-int jointer_perfetto_process(jointer_perfetto *p, unsigned pid, const char *name)
-{
-    return pf_meta(p, "process_name", pid, 0, name);
-}
-
-int jointer_perfetto_thread(jointer_perfetto *p, unsigned pid, unsigned tid, const char *name)
-{
-    return pf_meta(p, "thread_name", pid, tid, name);
-}
-
-/* index -> function role: entry f, exit 256 + f, -1 none (entry-only functions: none, the instant says it) */
-static int pf_roles(const jointer_export_calls *calls, int16_t *role)
-{
-    unsigned k, f;
-
-    for (k = 0; k < 256u; k++)
-        role[k] = -1;
-    if (calls == NULL)
-        return 0;
-    if (calls->fn == NULL || calls->names == NULL || calls->nfn > 256u || calls->stack == NULL
-        || calls->stack_depth == 0)
-        return -EINVAL;
-    for (f = 0; f < calls->nfn; f++) {
-        const jointer_pm_function *fn = &calls->fn[f];
-        if (fn->exit == JOINTER_PM_NO_INDEX)
-            continue;
-        if (role[fn->entry] >= 0 || role[fn->exit] >= 0 || fn->entry == fn->exit || calls->names[f] == NULL
-            || strlen(calls->names[f]) > 200)
-            return -EINVAL;
-        role[fn->entry] = (int16_t)f;
-        role[fn->exit] = (int16_t)(256 + f);
-    }
-    return 0;
-}
-
-/* the tail of an event: , "pid": P, "tid": T */
-static size_t pf_ids(char *p, unsigned pid, unsigned tid)
-{
-    size_t n = put_s(p, ", \"pid\": ");
-    n += put_u64(p + n, pid);
-    n += put_s(p + n, ", \"tid\": ");
-    n += put_u64(p + n, tid);
-    return n;
-}
-
-/* a record of an exit index: the slice of the innermost open call of its
- * function (frames opened after it dropped), or an "unmatched exit" instant */
-static void pf_exit(jointer_perfetto *p, obuf *ob, const jointer_export_calls *calls, unsigned *depth,
-                    unsigned f, uint64_t c, uint32_t hz, const char *ids)
-{
-    char line[1600];
-    size_t n;
-    unsigned pos = *depth;
-
-    while (pos > 0 && calls->stack[pos - 1].function != f)
-        pos--;
-    n = put_s(line, "{\"name\": ");
-    if (pos == 0) {
-        n += put_json(line + n, "unmatched exit ", calls->names[f]);
-        n += put_s(line + n, ", \"cat\": \"pm\", \"ph\": \"i\", \"s\": \"t\", \"ts\": ");
-        n += put_us(line + n, c, hz);
-        n += put_s(line + n, ids);
-        line[n++] = '}';
-    } else {
-        uint64_t c0 = calls->stack[pos - 1].cycle;
-        n += put_json(line + n, "", calls->names[f]);
-        n += put_s(line + n, ", \"cat\": \"pm\", \"ph\": \"X\", \"ts\": ");
-        n += put_us(line + n, c0, hz);
-        n += put_s(line + n, ", \"dur\": ");
-        n += put_us(line + n, c - c0, hz);
-        n += put_s(line + n, ids);
-        n += put_s(line + n, ", \"args\": {\"cycles\": ");
-        n += put_u64(line + n, c - c0);
-        n += put_s(line + n, "}}");
-        *depth = pos - 1;
-    }
-    pf_event(p, ob, line, n);
-}
-
-static void pf_call(jointer_perfetto *p, obuf *ob, const jointer_export_calls *calls, unsigned *depth,
-                    int16_t ro, uint64_t c, uint32_t hz, const char *ids)
-{
-    if (ro >= 256) {
-        pf_exit(p, ob, calls, depth, (unsigned)(ro - 256), c, hz, ids);
-        return;
-    }
-    if (*depth == calls->stack_depth) { /* full: the oldest frame goes */
-        memmove(calls->stack, calls->stack + 1, (*depth - 1u) * sizeof calls->stack[0]);
-        --*depth;
-    }
-    calls->stack[*depth].cycle = c;
-    calls->stack[*depth].function = (uint16_t)ro;
-    ++*depth;
-}
-
-int jointer_perfetto_records(jointer_perfetto *p, jointer_export_src *s, unsigned pid, unsigned tid,
-                             const jointer_export_calls *calls)
-{
-    char head[400], ids[64], line[700];
-    obuf ob;
-    size_t hn, n;
-    jointer_trace_record rec;
-    uint64_t c;
-    unsigned depth = 0;
-    int16_t role[256];
-    int r;
-
-    if (p == NULL || s == NULL)
-        return -EINVAL;
-    r = pf_roles(calls, role);
-    if (r < 0)
-        return r;
-    ob.f = p->out;
-    ob.n = 0;
-    hn = put_s(head, "{\"name\": ");
-    hn += put_json(head + hn, "", s->name);
-    hn += put_s(head + hn, ", \"cat\": \"record\", \"ph\": \"i\", \"s\": \"t\", \"ts\": ");
-    ids[pf_ids(ids, pid, tid)] = 0;
-    while ((r = src_next(s, &rec, &c)) == 1) {
-        memcpy(line, head, hn);
-        n = hn + put_us(line + hn, c, s->h.clock_hz);
-        n += put_s(line + n, ids);
-        n += put_s(line + n, ", \"args\": {\"data\": ");
-        n += put_u64(line + n, rec.data);
-        n += put_s(line + n, ", \"cycle\": ");
-        n += put_u64(line + n, c);
-        n += put_s(line + n, "}}");
-        pf_event(p, &ob, line, n);
-        if (calls != NULL && rec.data < 256u && role[rec.data] >= 0)
-            pf_call(p, &ob, calls, &depth, role[rec.data], c, s->h.clock_hz, ids);
-    }
-    ob_flush(&ob);
-    return r < 0 ? r : (ferror(p->out) ? -EIO : 0);
-}
-
-int jointer_perfetto_counter(jointer_perfetto *p, unsigned pid, const char *name, double ts_us, int64_t value)
-{
-    char line[800], num[40];
-    size_t n;
-
-    if (p == NULL || name == NULL || strlen(name) > 100 || !isfinite(ts_us) || ts_us < 0)
-        return -EINVAL;
-    n = put_s(line, "{\"name\": ");
-    n += put_json(line + n, "", name);
-    n += put_s(line + n, ", \"cat\": \"watch\", \"ph\": \"C\", \"ts\": ");
-    snprintf(num, sizeof num, "%.15g", ts_us);
-    n += put_s(line + n, num);
-    n += pf_ids(line + n, pid, 0);
-    snprintf(num, sizeof num, ", \"args\": {\"value\": %lld}}", (long long)value);
-    n += put_s(line + n, num);
-    pf_event(p, NULL, line, n);
-    return ferror(p->out) ? -EIO : 0;
-}
-
-int jointer_perfetto_end(jointer_perfetto *p, const char *generator, const char *const *sources, unsigned n)
-{
-    char line[1600];
-    size_t len;
-    unsigned k;
-
-    if (p == NULL || generator == NULL || strlen(generator) > 200 || (sources == NULL && n != 0))
-        return -EINVAL;
-    len = put_s(line, "\n], \"displayTimeUnit\": \"ns\", \"otherData\": {\"generator\": ");
-    len += put_json(line + len, "", generator);
-    len += put_s(line + len, ", \"sources\": [");
-    fwrite(line, 1, len, p->out);
-    for (k = 0; k < n; k++) {
-        if (sources[k] == NULL || strlen(sources[k]) > 250)
-            return -EINVAL;
-        len = put_s(line, k ? ", " : "");
-        len += put_json(line + len, "", sources[k]);
-        fwrite(line, 1, len, p->out);
-    }
-    fputs("]}}\n", p->out);
-    return out_status(p->out);
+    return r < 0 ? r : jointer__out_status(out);
 }
