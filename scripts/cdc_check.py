@@ -43,7 +43,7 @@ cone of F is a crossing S -> F, accepted only as:
     bounds the skew between its bits, so every bit has settled before F's
     enable rises. That S is held for the whole window (from before the
     request to after the answer) is the protocol's part (jointer_collect_cdc,
-    doc/internals.md "CDC rules"), checked in simulation by
+    doc/internals/collect.md "CDC rules"), checked in simulation by
     sim/collect/test_jointer_collect_cdc.py; this check proves the structure
     that protocol needs. The AXI4-Lite payload inputs (AXI_HELD: addresses,
     write data, strobes, prot) are held sources of s_axi_aclk: the master
@@ -52,7 +52,7 @@ cone of F is a crossing S -> F, accepted only as:
 The top's outputs are end points too: s_axi_* belong to s_axi_aclk (the AXI
 master samples RDATA when RVALID, which the DCI raises after the answer), any
 other output to the one clock of its cone (two clocks: an error).
-Resets (one scheme per domain, doc/internals.md "CDC rules"): an input port
+Resets (one scheme per domain, doc/internals/collect.md "CDC rules"): an input port
 named X_resetn belongs to clock X_clk (s_axi_aresetn to s_axi_aclk); it may
 reach a register only (1) at the asynchronous reset pin of an ASYNC_REG
 register clocked by its own clock (a reset bridge: asynchronous assertion,

@@ -9,7 +9,11 @@ its documentation (a table written from the tree, so it cannot drift).
 - model: the modules of sim/jointer_sim/ the test imports (the shared
   Python reference models), or "in the test" when the test computes its
   expected values itself;
-- doc: the section of doc/internals.md that first names the entity.
+- doc: one link to the section of the entity contract (doc/internals/) that
+  documents the entity: a heading that names it, else the heading above the
+  bullet that defines it (`- `entity` — ...`), else the heading above its
+  first mention. The page of the entity's area (hdl/<area>/ ->
+  doc/internals/<area>.md) is searched first, then the others.
 """
 
 from __future__ import annotations
@@ -20,34 +24,68 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 INDEX = REPO / "doc" / "index.md"
-INTERNALS = REPO / "doc" / "internals.md"
+INTERNALS = REPO / "doc" / "internals"
+AREA_PAGE = {"eig": "eig.md", "dcapf": "dcapf.md", "trace": "trace.md", "collect": "collect.md",
+             "pkg": "README.md"}
 
 
 def anchor(heading: str) -> str:
-    """GitHub's anchor of a Markdown heading."""
+    """GitHub's anchor of a Markdown heading (before duplicate suffixes)."""
     h = re.sub(r"[^\w\- ]", "", heading.strip().lower())
     return h.replace(" ", "-")
 
 
-def doc_section(entity: str, internals: str) -> str:
-    """The heading that names the entity, else the one above its first mention."""
-    heads = [(m.start(), m.group(1)) for m in re.finditer(r"^#{2,4} (.+)$", internals, re.M)]
-    named = [h for _, h in heads if re.search(rf"\b{entity}\b", h)]
-    if named:
-        h = named[0]
-    else:
-        m = re.search(rf"\b{entity}\b", internals)
-        if m is None:
-            return "-"
-        above = [h for pos, h in heads if pos < m.start()]
-        if not above:
-            return "[internals.md](internals.md)"
-        h = above[-1]
-    return f"[{h.replace('|', '/')}](internals.md#{anchor(h)})"
+def headings(text: str) -> list[tuple[int, str, str]]:
+    """(offset, text, anchor) of every heading outside code blocks; a repeated
+    anchor gets GitHub's -1, -2, ... suffix."""
+    out, seen, fence = [], {}, False
+    pos = 0
+    for line in text.splitlines(keepends=True):
+        if line.lstrip().startswith("```"):
+            fence = not fence
+        m = None if fence else re.match(r"#{1,6} (.+?)\s*#*\s*$", line)
+        if m:
+            a = anchor(m.group(1))
+            n = seen.get(a, 0)
+            seen[a] = n + 1
+            out.append((pos, m.group(1), a if n == 0 else f"{a}-{n}"))
+        pos += len(line)
+    return out
+
+
+def _link(page: str, head: tuple[int, str, str] | None) -> str:
+    if head is None:
+        return f"[internals/{page}](internals/{page})"
+    return f"[{head[1].replace('|', '/')}](internals/{page}#{head[2]})"
+
+
+def _above(heads: list[tuple[int, str, str]], pos: int) -> tuple[int, str, str] | None:
+    above = [h for h in heads if h[0] < pos]
+    return above[-1] if above else None
+
+
+def doc_section(entity: str, area: str, pages: dict[str, str]) -> str:
+    """One link: the section of doc/internals/ that documents the entity."""
+    first = AREA_PAGE.get(area)
+    order = ([first] if first in pages else []) + [p for p in sorted(pages) if p != first]
+    heads = {p: headings(pages[p]) for p in order}
+    for p in order:                                   # a heading that names it
+        for h in heads[p]:
+            if re.search(rf"\b{entity}\b", h[1]):
+                return _link(p, h)
+    for p in order:                                   # the bullet that defines it
+        m = re.search(rf"^(?:- )?`{entity}`(?: \([^)]*\))? —", pages[p], re.M)
+        if m:
+            return _link(p, _above(heads[p], m.start()))
+    for p in order:                                   # its first mention
+        m = re.search(rf"\b{entity}\b", pages[p])
+        if m:
+            return _link(p, _above(heads[p], m.start()))
+    return "-"
 
 
 def rows() -> list[list[str]]:
-    internals = INTERNALS.read_text()
+    pages = {p.name: p.read_text() for p in sorted(INTERNALS.glob("*.md"))}
     out = []
     for f in sorted((REPO / "hdl").rglob("*.vhd")):
         e, area = f.stem, f.parent.name
@@ -64,7 +102,7 @@ def rows() -> list[list[str]]:
         rel = lambda p: f"[{p.relative_to(REPO)}](../{p.relative_to(REPO)})"   # noqa: E731
         out.append([f"`{e}`", rel(f), rel(test) if test.exists() else "-",
                     ", ".join(f"[{m}](../{m})" if m.startswith("sim/") else m for m in models) or "-",
-                    doc_section(e, internals)])
+                    doc_section(e, area, pages)])
     return out
 
 

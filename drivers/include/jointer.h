@@ -333,7 +333,7 @@ int jointer_trace_set_watermark(jointer_dev *dev, unsigned trace, uint32_t recor
 /*
  * Relay traces (YAML mode: relay, jointer_trace_desc.relay): the host drains
  * the buffer while the hardware keeps recording, without losing a record
- * (doc/internals.md "Relay traces"). -ENOTSUP for other traces.
+ * (doc/internals/trace.md "Relay traces"). -ENOTSUP for other traces.
  *
  * jointer_trace_drain: reads FILL and RPTR, copies min(FILL, max) records
  * oldest first from RPTR on, then releases exactly those with one ACK write

@@ -6,7 +6,7 @@
  * addresses; each match of an enabled address emits one event whose data is
  * the address's index (a trace DCAPF stores {timestamp, index}). The table
  * is written through the sniffer's INIT register after its DCAPFs' bounds
- * (jointer_sniffer_desc.pm_addresses, doc/internals.md "Program monitor").
+ * (jointer_sniffer_desc.pm_addresses, doc/internals/program-monitor.md).
  * C99, no allocation, no OS header; every function returns 0 or -errno.
  */
 #ifndef JOINTER_PM_H

@@ -10,7 +10,7 @@ of a sniffer, so that no register is wider than what can reach it:
   of its event DCAPFs where it captures AWADDR, and carries one in-range bit
   per filter instead of the address (`keep_data`: the address is still needed).
 Widths too small would lose information: every value here is an upper bound
-of what the interfacer's RTL can emit (doc/internals.md section 1).
+of what the interfacer's RTL can emit (doc/internals/eig.md).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Register-space layout: the only place where jointer addresses are computed.
 
-doc/design.md ("Register space") and doc/internals.md section 4 describe the result. The
+doc/design.md ("Register space") and doc/internals/layout.md describe the result. The
 generator's backends (VHDL generics, C header, docs) and the library's test
 benches read addresses from a `Layout`; nothing else adds offsets.
 

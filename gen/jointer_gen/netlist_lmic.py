@@ -74,7 +74,7 @@ def lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: lis
     ports = [Port("clk", "in", "std_logic", f"clock {lm.clock}", group="clock and reset"),
              Port("rst", "in", "std_logic", "synchronous, active high"),
              Port("rp_req", "in", "std_logic", "one-cycle request",
-                  group="register port from the DCI (doc/internals.md section 3)"),
+                  group="register port from the DCI (doc/internals/collect.md)"),
              Port("rp_commit", "in", "std_logic", "one-cycle pulse: perform the captured write"),
              Port("rp_we", "in", "std_logic"),
              Port("rp_addr", "in", slv_type(rp_addr_w)),

@@ -1,6 +1,6 @@
 """VHDL netlist of the top (<name>_monitor.vhd): a reset bridge per clock, the
 DCI, the global block, per LMIC a direct connection or a CDC bridge and its
-irq synchroniser. doc/internals.md section 5.
+irq synchroniser. doc/internals/compositions.md.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ def top(mon: Monitor, lviews: list[LmicView], addr_width: int, rp_addr_w: int,
          col: collect_mod.Collect) -> dict:
     """The top: a reset bridge per clock, the DCI, the global block (target 0),
     per LMIC a direct connection or a CDC bridge (+ its irq synchroniser), the
-    LMICs. doc/internals.md section 5."""
+    LMICs. doc/internals/compositions.md."""
     n = len(lviews)
     bus = mon.bus_clock.name
     ports = [Port("s_axi_aclk", "in", "std_logic", f"bus clock ({bus}): DCI, global block",

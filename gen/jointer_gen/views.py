@@ -32,7 +32,7 @@ def vhdl_bool(b: bool) -> str:
 
 
 def int_vector(items: list[int]) -> str:
-    """integer_vector aggregate; one dummy item when empty (doc/internals.md)."""
+    """integer_vector aggregate; one dummy item when empty (doc/internals/README.md, conventions)."""
     items = items or [0]
     if len(items) == 1:
         return f"(0 => {items[0]})"

@@ -135,7 +135,7 @@ def sections(d: Design) -> list[Section]:
         out.append(Section(
             f"{lab}: register port crossing {s} <-> {m} (jointer_collect_cdc, four-phase handshake)",
             [f"max delay {desc}: each value below is held from before the handshake",
-             "that lets the other side capture it until after the capture (doc/internals.md, CDC rules)."],
+             "that lets the other side capture it until after the capture (doc/internals/collect.md, CDC rules)."],
             [Constraint("async_reg", Ref("cells", f"{lab}/u_req_sync/{SYNC_STAGES}")),
              Constraint("async_reg", Ref("cells", f"{lab}/u_ack_sync/{SYNC_STAGES}")),
              Constraint("max_delay", Ref("cells", f"{lab}/u_req_sync/{FIRST_STAGE}"),

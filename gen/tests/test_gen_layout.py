@@ -1,7 +1,7 @@
 """Addresses, checked independently of layout.py.
 
 `expected()` re-derives every offset of an example from the rules of
-doc/internals.md section 4 (written here from the text, not from layout.py);
+doc/internals/layout.md (written here from the text, not from layout.py);
 the test compares them with layout.compute(), with the macros of the
 generated <name>_regs.h and with the integer vectors of <name>_config.vhd.
 The Y9 addresses are also spelled out by hand.

@@ -1,5 +1,5 @@
 """Bus utilization interfacers in the generator (interfacers/axi_util.py, interfacers/contention.py): lane names
-and counts against the entities' lane layout (doc/internals.md, written out
+and counts against the entities' lane layout (doc/internals/eig.md, written out
 here), lanes by name = lanes by number (same DCAPF lane, same config hash),
 channels kept in bus order, the generated port map (bit i = i-th channel)."""
 from __future__ import annotations

@@ -1,7 +1,6 @@
 -- jointer_collect_cdc: request/acknowledge bridge of the register port from
 -- the DCI (s side, bus clock) to an LMIC on another clock (m side): the one
--- place where the register path crosses clock domains (doc/internals.md
--- section 3). It stores no data: the LMIC captures and holds.
+-- place where the register path crosses clock domains (doc/internals/collect.md). It stores no data: the LMIC captures and holds.
 -- Four-phase level handshake; req_l and ack_m are the only signals that
 -- cross through two-flop synchronisers (jointer_collect_sync, ASYNC_REG):
 --   req up   : phase 1. The m side pulses m_req; the LMIC captures the access

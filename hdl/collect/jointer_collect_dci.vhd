@@ -1,7 +1,7 @@
 -- jointer_collect_dci: the Data Collector Interface (paper fig. 5, section
 -- 3.1.1), the host-facing AXI4-Lite slave over the global block (target 0)
 -- and the LMICs (target i+1 = LMIC i), each seen through its register port
--- (doc/internals.md section 3). It stores no address and no data:
+-- (doc/internals/collect.md). It stores no address and no data:
 -- - One access at a time. A write starts when AWVALID and WVALID are both
 --   high, a read when ARVALID is; when both wait, reads and writes
 --   alternate. AWREADY/WREADY/ARREADY stay low until the target has answered,

@@ -3,7 +3,7 @@
 -- top-level interrupt controller and, when the monitor asks for them, the
 -- bus-clock timestamp, the host MARK event, a scratch register and the
 -- descriptor ROM). Runs on the bus clock; register port (rp) as
--- doc/internals.md 3.
+-- doc/internals/collect.md.
 --   word 0 ID (0x4A4E5452)          ro  word 6  TIMESTAMP_LO (snapshots HI) ro  [has_timestamp_g]
 --   word 1 VERSION                  ro  word 7  TIMESTAMP_HI (the snapshot) ro  [has_timestamp_g]
 --   word 2 CONFIG_HASH              ro  word 8  MARK (write: a mark event)  wo  [has_mark_g]
@@ -244,7 +244,7 @@ begin
   end generate;
   desc_idx <= std_logic_vector(resize(unsigned(desc_idx_r), 32));
 
-  -- the held answer (no case/others, doc/internals.md)
+  -- the held answer (no case/others, doc/internals/README.md)
   rp_rdata <= (shows(show_r, 0) and id_c)
            or (shows(show_r, 1) and version_c)
            or (shows(show_r, 2) and config_hash_g)

@@ -3,7 +3,7 @@
 -- area's clock. It drives the sniffers' control lines (PROG, RUN,
 -- SOFT_RESET, INIT), collects the DCAPF results, trace status and trace RAM,
 -- and raises the area's interrupt (threshold crossings, trace watermark and
--- full). Register map: doc/internals.md section 3 (offsets come from the
+-- full). Register map: doc/internals/collect.md (offsets come from the
 -- generator's layout, passed as generics).
 --   word 0 CONTROL (rw): bit 0 RUN, bit 1 SOFT_RESET (write-1 pulse, reads 0),
 --          bits 2+2i..3+2i PROG of sniffer i
@@ -35,7 +35,7 @@
 --          SIZE, CONTROL, LOST) for a jointer_trace_sink_axi beside the LMIC
 --          (sk_* ports); IRQ sources: bit sink_irq_bit_g when its watermark
 --          is reached, bit + 1 when its STATUS.ERROR rises.
--- Register port (two phases, doc/internals.md section 3): a request is
+-- Register port (two phases, doc/internals/collect.md): a request is
 -- answered one cycle after rp_req (two for a trace RAM word) from one held
 -- word (jointer_collect_lmic_port); a write is captured then and performed
 -- on rp_commit. Blocks: jointer_collect_lmic_port (request pipeline),

@@ -1,5 +1,5 @@
 -- jointer_collect_lmic_port: the request pipeline of an LMIC (the target side
--- of the register port, doc/internals.md section 3). One 32-bit held word
+-- of the register port, doc/internals/collect.md). One 32-bit held word
 -- serves both directions, so no other register of the path holds data:
 -- - rp_req captures the word address (addr_r) and the direction. The cycle
 --   after it, the register blocks see that address on rd_addr (from a

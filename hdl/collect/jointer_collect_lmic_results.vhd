@@ -1,5 +1,5 @@
 -- jointer_collect_lmic_results: the RESULT and THRESHOLD registers of an LMIC
--- (doc/internals.md section 3), one generate block per result DCAPF. Read
+-- (doc/internals/collect.md), one generate block per result DCAPF. Read
 -- side combinational from rd_addr (its contribution is 0 where it does not
 -- map the word, for the LMIC's AND-OR read mux), write side on wr.
 -- - RESULT: ceil(w/32) words, least significant first. A read of the least

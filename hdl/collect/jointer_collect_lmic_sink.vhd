@@ -1,5 +1,5 @@
 -- jointer_collect_lmic_sink: the registers of an LMIC's sink traces (YAML
--- mode: sink; doc/internals.md section 3), one generate block per sink.
+-- mode: sink; doc/internals/trace.md), one generate block per sink.
 -- A sink trace has no RAM window: its records go to a ring in memory through
 -- a jointer_trace_sink_axi beside the LMIC; this block holds that sink's
 -- configuration and reads back its state (layout.SINK_REGS):

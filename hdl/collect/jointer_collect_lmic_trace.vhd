@@ -1,5 +1,5 @@
 -- jointer_collect_lmic_trace: the TRACE registers and RAM windows of an LMIC
--- (doc/internals.md section 3), one generate block per trace. Read side
+-- (doc/internals/collect.md), one generate block per trace. Read side
 -- combinational from rd_addr (0 where it does not map the word), write side
 -- on wr. Per trace: +0 WPTR, +1 FILL, +2 STATUS (bit 0 FULL, bit 1
 -- OVERFLOW), +3 WATERMARK (rw, log2(depth)+1 bits, 0 = off), +4 DEPTH

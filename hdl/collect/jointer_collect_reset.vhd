@@ -1,5 +1,5 @@
--- jointer_collect_reset: the reset bridge of one clock domain (doc/internals.md
--- section 3, "Resets"). The monitor's *resetn inputs may be asynchronous to
+-- jointer_collect_reset: the reset bridge of one clock domain (doc/internals/collect.md,
+-- "CDC rules"). The monitor's *resetn inputs may be asynchronous to
 -- their clock (a push button, a PS reset released at any time): rst goes high
 -- as soon as resetn is low, without a clock edge (asynchronous assertion),
 -- and goes low only stages_g rising edges after resetn is high again

@@ -8,7 +8,7 @@
 -- (init_we, init_sel = index_g, init_hi, init_data).
 -- Data gating: the event extractor only sees events while run_en; the time
 -- extractor sees every event (gate_en = '1'), because the data in effect
--- must follow the observed IP whatever RUN is (doc/internals.md,
+-- must follow the observed IP whatever RUN is (doc/internals/dcapf.md,
 -- jointer_dcapf_time).
 --   index_g      : position in the sniffer, matched against init_sel (0..255)
 --   extractor_g  : extractor_event_c | extractor_time_c

@@ -1,6 +1,6 @@
 -- jointer_eig_id_table: the table of outstanding AXI4 transactions that the
 -- AXI4 taps share (jointer_eig_axi4's read side, jointer_eig_axi4_latency's
--- reads and B-ended writes; doc/internals.md "Interfacers"). AXI4 answers
+-- reads and B-ended writes; doc/internals/eig.md "Interfacers"). AXI4 answers
 -- the transactions of one ID in order and those of different IDs in any
 -- order: a closing beat belongs to the oldest open transaction of its ID.
 --

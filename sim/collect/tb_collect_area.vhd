@@ -4,8 +4,7 @@
 -- timestamp. Each sniffer has one event lane driven by the test (the EIG is
 -- not part of this bench). The sniffers' control lines and the timestamp
 -- are copied to mon_* ports so the test can feed its reference model with
--- them. Generated sniffer compositions do the same wiring (doc/internals.md
--- section 5); this bench is built from integer_vector generics instead.
+-- them. Generated sniffer compositions do the same wiring (doc/internals/compositions.md); this bench is built from integer_vector generics instead.
 -- Generics: the jointer_collect_lmic generics (from layout.compute) plus
 --   dcapf_index_g      DCAPF index inside its sniffer (INIT order)
 --   dcapf_extractor_g, dcapf_aggregator_g, dcapf_sample_g, dcapf_wrap_g (0/1)

@@ -1,5 +1,5 @@
 -- tb_collect_core: the collection layer as a generated monitor composes it
--- (doc/internals.md section 5): jointer_collect_dci + jointer_collect_global
+-- (doc/internals/compositions.md): jointer_collect_dci + jointer_collect_global
 -- (every optional register: TIMESTAMP, MARK, SCRATCH) + a bus-clock
 -- timestamp, area 0 (tb_collect_area) on the bus clock wired
 -- directly to the DCI, area 1 on its own clock behind jointer_collect_cdc,

@@ -52,7 +52,7 @@ def default_word(t, addr):
 class Targets:
     """Register-port targets 0..n-1 behind the DCI, with a protocol checker.
 
-    The two phases of doc/internals.md 3: a request is answered after a random
+    The two phases of doc/internals/collect.md: a request is answered after a random
     latency; the answer (rdata, err) is held by its target until that target's
     next request (the DCI reads it as RDATA); a write is only captured then and
     performed when t_commit comes, which the DCI must pulse exactly with the

@@ -1,4 +1,4 @@
-"""jointer_collect_global against a cycle model of doc/internals.md 3.
+"""jointer_collect_global against a cycle model of doc/internals/collect.md.
 
 Random register-port traffic (every word of the window, unmapped ones
 included, random write data, random gaps), random LMIC irq levels, and a

@@ -1,4 +1,4 @@
-"""jointer_collect_lmic against a cycle model of doc/internals.md section 3.
+"""jointer_collect_lmic against a cycle model of doc/internals/collect.md.
 
 The LMIC generics come from `layout.compute()` of small fixtures (exactly what
 the generator passes). The test drives the register port, the DCAPF results
@@ -14,7 +14,7 @@ not), writes to read-only words. A hard reset happens mid-test. Relay
 traces: RPTR and LOST read the extractor's values, a write to ACK pulses
 tr_ack (that trace only) for one cycle with tr_ack_n = the written count.
 
-The register port has two phases (doc/internals.md section 3): a read is
+The register port has two phases (doc/internals/collect.md): a read is
 answered two cycles after its request (three for a trace RAM word) and its
 answer is held until the next request (checked every cycle); a write is
 only captured by its request and performed on rp_commit, which the host

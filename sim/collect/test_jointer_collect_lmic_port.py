@@ -1,6 +1,6 @@
 """jointer_collect_lmic_port (the LMIC request pipeline) against a cycle model.
 
-The register port has two phases (doc/internals.md section 3). The test is
+The register port has two phases (doc/internals/collect.md). The test is
 the host and the register blocks at once:
 - host: one access at a time, rp_req a one-cycle pulse, rp_we/rp_addr/
   rp_wdata held from the request through the answer (random in the other

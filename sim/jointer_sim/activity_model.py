@@ -1,7 +1,7 @@
 """Reference models of the bus utilization / contention interfacers
 (jointer_eig_activity, jointer_eig_contention; the bus utilization, contention and global monitors of PMTS).
 
-Written from doc/internals.md, not from the VHDL. Both register their
+Written from doc/internals/eig.md, not from the VHDL. Both register their
 inputs once: step(valid, ready, rst) takes the inputs of cycle n (int bit
 masks, bit i = channel / master i) and returns the Candidate the DUT shows
 in cycle n+1. A cycle with rst is not observed: no lane fires for it.

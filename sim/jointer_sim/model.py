@@ -1,9 +1,9 @@
 """Cycle-accurate Python reference models of jointer's event path and DCAPFs.
 
-Written from the contract (doc/design.md, doc/internals.md sections 1-3), not
-from the RTL: the cocotb test benches compare the VHDL against these models,
-and the higher-level test benches (sniffers, LMIC, generated monitors) build
-their expectations from them. Pure Python, no cocotb import.
+Written from the contract (doc/design.md; doc/internals/eig.md, dcapf.md,
+trace.md, collect.md), not from the RTL: the cocotb test benches compare the
+VHDL against these models, and the higher-level test benches (sniffers, LMIC,
+generated monitors) build their expectations from them. Pure Python, no cocotb import.
 
 Timing convention (every model)
 -------------------------------

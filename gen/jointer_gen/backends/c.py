@@ -3,7 +3,7 @@
 The table rows and the self-check relations are prepared here from the
 elaborated design; the templates (templates/c/) only print them. The
 self-check's compile-time relations restate the layout rules of
-doc/internals.md section 4 in terms of the generated macros and the
+doc/internals/layout.md in terms of the generated macros and the
 driver's jointer_desc.h, so the compiler, not the generator, evaluates them.
 """
 

@@ -4,7 +4,7 @@ subset of aw, w, b, ar, r, kept in that order) into jointer_eig_activity:
 every observed cycle of each channel is a transfer, a stall or idle.
 
 Lanes, by name or number: `cycles`, then per channel `<ch>_transfer`,
-`<ch>_stall`, `<ch>_idle` (the entity's order, doc/internals.md, mirrored by
+`<ch>_stall`, `<ch>_idle` (the entity's order, doc/internals/eig.md, mirrored by
 sim/jointer_sim/activity_model.py). Top-level ports `<sniffer>_<ch>valid`,
 `<sniffer>_<ch>ready` (a Vivado aximm monitor interface). The event data is
 the stall bitmap of the channels; an event DCAPF's sum is a number of cycles.

@@ -4,7 +4,7 @@ observed cycle is a transfer (TVALID and TREADY), a stall (TVALID without
 TREADY: the sink holds the source back) or idle (no TVALID).
 
 Lanes, by name or number: `cycles`, `transfer`, `stall`, `idle` (the entity's
-order for one channel, doc/internals.md; sim/jointer_sim/activity_model.py
+order for one channel, doc/internals/eig.md; sim/jointer_sim/activity_model.py
 with one channel). Top-level ports `<sniffer>_tvalid`, `<sniffer>_tready` (a
 Vivado axis monitor interface). The event data is the stall bit; an event
 DCAPF's sum is a number of cycles.

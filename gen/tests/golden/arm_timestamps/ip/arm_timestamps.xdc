@@ -4,7 +4,7 @@
 # (processing order LATE, scoped to the IP: names are relative to arm_timestamps_monitor) and in
 # the FuseSoC core. The IP creates no clock: it uses those of its ports
 # (s_axi_aclk), which the block design or your XDC defines.
-# Every crossing is proven by `make cdc-check`; doc/internals.md "CDC rules".
+# Every crossing is proven by `make cdc-check`; doc/internals/collect.md "CDC rules".
 
 # u_rst_bus: reset bridge of s_axi_aclk (jointer_collect_reset)
 #   s_axi_aresetn may fall at any time: it only presets the bridge's flops (asynchronous

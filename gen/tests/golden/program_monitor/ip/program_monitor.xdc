@@ -4,7 +4,7 @@
 # (processing order LATE, scoped to the IP: names are relative to program_monitor_monitor) and in
 # the FuseSoC core. The IP creates no clock: it uses those of its ports
 # (s_axi_aclk, cpu_clk), which the block design or your XDC defines.
-# Every crossing is proven by `make cdc-check`; doc/internals.md "CDC rules".
+# Every crossing is proven by `make cdc-check`; doc/internals/collect.md "CDC rules".
 
 # u_rst_bus: reset bridge of s_axi_aclk (jointer_collect_reset)
 #   s_axi_aresetn may fall at any time: it only presets the bridge's flops (asynchronous
@@ -20,7 +20,7 @@ set_false_path -from [get_ports cpu_resetn] -to [get_pins -filter {IS_PRESET || 
 
 # u_cdc0: register port crossing s_axi_aclk <-> cpu_clk (jointer_collect_cdc, four-phase handshake)
 #   max delay 10 ns, the smaller of s_axi_aclk (10 ns) and cpu_clk (10 ns): each value below is held from before the handshake
-#   that lets the other side capture it until after the capture (doc/internals.md, CDC rules).
+#   that lets the other side capture it until after the capture (doc/internals/collect.md, CDC rules).
 set_property ASYNC_REG TRUE [get_cells {u_cdc0/u_req_sync/stage_reg*}]
 set_property ASYNC_REG TRUE [get_cells {u_cdc0/u_ack_sync/stage_reg*}]
 set_max_delay -datapath_only -from [get_cells {u_cdc0/req_l_reg}] -to [get_cells {u_cdc0/u_req_sync/stage_reg[0]*}] 10

@@ -15,7 +15,7 @@ entity trace_sink_stream_lmic is
     -- clock and reset
     clk                      : in  std_logic;  -- clock ps
     rst                      : in  std_logic;  -- synchronous, active high
-    -- register port from the DCI (doc/internals.md section 3)
+    -- register port from the DCI (doc/internals/collect.md)
     rp_req                   : in  std_logic;  -- one-cycle request
     rp_commit                : in  std_logic;  -- one-cycle pulse: perform the captured write
     rp_we                    : in  std_logic;
