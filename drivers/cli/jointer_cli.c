@@ -1,7 +1,7 @@
 /*
  * jointer - command-line access to one jointer monitor (hosted Linux): the
  * options, the device, the shared helpers and the command table. The
- * commands are in jointer_cli_{control,read,trace,pm}.c (jointer_cli.h).
+ * commands are in jointer_cli_{control,read,trace,sink,pm}.c (jointer_cli.h).
  *
  * Generic (make cli): one binary for every monitor; the descriptor comes from
  * --desc FILE, $JOINTER_DESC, the device's descriptor ROM or the search path
