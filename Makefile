@@ -6,16 +6,31 @@
 
 SHELL        := /bin/bash
 .SHELLFLAGS  := -eo pipefail -c
-PYTHON       ?= python3
 JOBS         ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD        ?= build
 CONFIG       ?= configs/selective_accumulations.yaml
 export PYTHONDONTWRITEBYTECODE := 1
 
+# The Python of this checkout: build/venv (scripts/install-deps.sh makes it:
+# the system's packages plus this checkout's editable jointer_gen and jointer),
+# first on PATH too, so python3 and jointer-gen in recipes and scripts are its.
+# JOINTER_SKIP_DEPS=1 skips install-deps; without a venv, python3 as found.
+VENV         ?= $(CURDIR)/build/venv
+override VENV := $(abspath $(VENV))
+ifeq ($(JOINTER_SKIP_DEPS),1)
+PYTHON       ?= $(if $(wildcard $(VENV)/bin/python),$(VENV)/bin/python,python3)
+else
+PYTHON       ?= $(VENV)/bin/python
+endif
+ifeq ($(filter $(VENV)/bin,$(subst :, ,$(PATH))),)
+export PATH  := $(VENV)/bin:$(PATH)
+endif
+export JOINTER_VENV := $(VENV)
+
 TEST_TARGETS  :=
 BENCH_TARGETS :=
 
-.PHONY: help deps test bench bench-report lint synth-check py-test clean cross
+.PHONY: help deps env-test test bench bench-report lint synth-check py-test clean distclean cross
 .DEFAULT_GOAL := help
 
 help:
@@ -38,10 +53,18 @@ help:
 	@echo "make impl          place and route every configs/ monitor on ECP5-85 (CONFIG=f: one): routed Fmax"
 	@echo "make py-install-test  the Python package installed as a board installs it (venv, arm64/armhf qemu)"
 	@echo "make board-doc-test   doc/integration.md's board walkthrough, run as written"
-	@echo "make deps          install what is missing (apt + pip); every target calls it"
+	@echo "make deps          install what is missing (apt; the Python environment of this checkout,"
+	@echo "                   build/venv); every target calls it (JOINTER_SKIP_DEPS=1: none)"
+	@echo "make env-test      two clones of this repository each get their own build/venv"
 
 deps:
 	@bash scripts/install-deps.sh
+
+# two local clones, deps in each: each one's venv imports its own jointer_gen
+# and jointer (scripts/tests/checkout_env_check.py; slow: run once by make test)
+env-test: deps
+	@$(PYTHON) -m pytest -q -p no:cacheprovider scripts/tests/checkout_env_check.py
+TEST_TARGETS += env-test
 
 # every test, in a fixed order (fragments append to TEST_TARGETS)
 test: deps
@@ -72,8 +95,12 @@ py-test: deps
 
 cross: cross-test
 
+# clean keeps the Python environment (build/venv); distclean removes it too
 clean:
-	rm -rf $(BUILD)
+	@if [ -d $(BUILD) ]; then find $(abspath $(BUILD)) -mindepth 1 -maxdepth 1 ! -path '$(VENV)' -exec rm -rf {} +; fi
+
+distclean:
+	rm -rf $(BUILD) $(VENV)
 
 include sim/sim.mk
 include gen/gen.mk
