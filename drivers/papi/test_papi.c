@@ -93,6 +93,29 @@ static void drop(int *set)
     *set = PAPI_NULL;
 }
 
+/* the opening of a case: dev registered, the event set es of every metric of
+ * cfg (descriptor order) started. 0, else the step that failed: -1 register,
+ * -2 the event set, -3 PAPI_start */
+static int start_all(jointer_dev *dev, const jointer_cfg *cfg)
+{
+    if (jointer_papi_register(dev) != 0)
+        return -1;
+    if (add_all(&es, cfg) != PAPI_OK)
+        return -2;
+    return PAPI_start(es) == PAPI_OK ? 0 : -3;
+}
+
+/* the closing of a case: es stopped (its last values into v) and destroyed,
+ * dev unregistered. 0, else the step that failed: -1 PAPI_stop, -2 unregister */
+static int stop_all(jointer_dev *dev, long long *v)
+{
+    int rc = PAPI_stop(es, v);
+    drop(&es);
+    if (rc != PAPI_OK)
+        return -1;
+    return jointer_papi_unregister(dev) == 0 ? 0 : -2;
+}
+
 /* n good events of weight inc at an event-extractor metric */
 static void events(unsigned metric, unsigned n, uint32_t inc)
 {
@@ -204,9 +227,7 @@ TEST(papi_reads_every_metric_exactly)
 {
     long long v[N_MON];
     CHECK_OK(setup());
-    CHECK_OK(jointer_papi_register(&mon.dev));
-    CHECK_EQ(add_all(&es, &papi_mon_cfg), PAPI_OK);
-    CHECK_EQ(PAPI_start(es), PAPI_OK);
+    CHECK_OK(start_all(&mon.dev, &papi_mon_cfg));
     events(BEATS, 3, 1);
     events(BYTES, 2, 500);
     mock_time(&hw, BUSY, 1, 50);
@@ -225,12 +246,10 @@ TEST(papi_reads_every_metric_exactly)
     CHECK_EQ(v[BURSTS], 11);
     events(BEATS, 5, 1);
     mock_time(&hw, BUSY, 1, 25);
-    CHECK_EQ(PAPI_stop(es, v), PAPI_OK);
+    CHECK_OK(stop_all(&mon.dev, v));
     CHECK_EQ(v[BEATS], 8);
     CHECK_EQ(v[BUSY], 75);
     CHECK_EQ(v[BYTES], 1000);
-    drop(&es);
-    CHECK_OK(jointer_papi_unregister(&mon.dev));
 }
 
 TEST(wrap_mode_counters_are_extended_across_the_wrap)
@@ -242,9 +261,7 @@ TEST(wrap_mode_counters_are_extended_across_the_wrap)
     hw.result[BYTES] = TWO40 - 5u;        /* 40 bits, two result words */
     hw.result[WORDS] = 65530;             /* 16 bits */
     hw.result[BURSTS] = TWO32 - 16u;      /* 32 bits */
-    CHECK_OK(jointer_papi_register(&mon.dev));
-    CHECK_EQ(add_all(&es, &papi_mon_cfg), PAPI_OK);
-    CHECK_EQ(PAPI_start(es), PAPI_OK);
+    CHECK_OK(start_all(&mon.dev, &papi_mon_cfg));
     events(BEATS, 10, 1);
     events(BYTES, 4, 5);
     events(WORDS, 16, 1);
@@ -275,11 +292,9 @@ TEST(wrap_mode_counters_are_extended_across_the_wrap)
     CHECK_EQ(x, 250u + 10u + 20u * 200u);
     CHECK_OK(jointer_papi_value(&mon.dev, BYTES, &x));
     CHECK_EQ(x, TWO40 + 15u);
-    CHECK_EQ(PAPI_stop(es, v), PAPI_OK);
+    CHECK_OK(stop_all(&mon.dev, v));
     CHECK_EQ(v[BEATS], 4010);
     CHECK_EQ(v[BURSTS], 32);
-    drop(&es);
-    CHECK_OK(jointer_papi_unregister(&mon.dev));
 }
 
 /* the measurement: a raw 32-bit register behind an SDE callback */
@@ -323,9 +338,7 @@ TEST(saturating_counters_are_reported_as_read)
     CHECK_OK(setup());
     hw.result[BUSY] = 4000;                          /* 12 bits: max 4095 */
     hw.result[FIRES] = ~(uint64_t)0 - 15u;           /* 64 bits, 16 below the top */
-    CHECK_OK(jointer_papi_register(&mon.dev));
-    CHECK_EQ(add_all(&es, &papi_mon_cfg), PAPI_OK);
-    CHECK_EQ(PAPI_start(es), PAPI_OK);
+    CHECK_OK(start_all(&mon.dev, &papi_mon_cfg));
     mock_time(&hw, BUSY, 1, 200);
     events(FIRES, 1, 5);
     CHECK_EQ(hw.result[BUSY], 4095);
@@ -337,9 +350,7 @@ TEST(saturating_counters_are_reported_as_read)
     CHECK_EQ(PAPI_read(es, v), PAPI_OK);
     CHECK_EQ(v[BUSY], 95);
     CHECK_EQ(v[FIRES], 15);
-    CHECK_EQ(PAPI_stop(es, v), PAPI_OK);
-    drop(&es);
-    CHECK_OK(jointer_papi_unregister(&mon.dev));
+    CHECK_OK(stop_all(&mon.dev, v));
 }
 
 TEST(max_metric_is_an_instantaneous_value)
@@ -347,18 +358,14 @@ TEST(max_metric_is_an_instantaneous_value)
     long long v[N_MON];
     CHECK_OK(setup());
     hw.result[LATMAX] = 0x500;
-    CHECK_OK(jointer_papi_register(&mon.dev));
-    CHECK_EQ(add_all(&es, &papi_mon_cfg), PAPI_OK);
-    CHECK_EQ(PAPI_start(es), PAPI_OK);
+    CHECK_OK(start_all(&mon.dev, &papi_mon_cfg));
     CHECK_EQ(PAPI_read(es, v), PAPI_OK);
     CHECK_EQ(v[LATMAX], 0x500);                      /* not a delta */
     mock_event(&hw, LATMAX, 0x600, 1);
     mock_event(&hw, LATMAX, 0x10, 1);
     CHECK_EQ(PAPI_read(es, v), PAPI_OK);
     CHECK_EQ(v[LATMAX], 0x600);
-    CHECK_EQ(PAPI_stop(es, v), PAPI_OK);
-    drop(&es);
-    CHECK_OK(jointer_papi_unregister(&mon.dev));
+    CHECK_OK(stop_all(&mon.dev, v));
 }
 
 TEST(papi_reset_keeps_the_counters_continuous)
@@ -366,9 +373,7 @@ TEST(papi_reset_keeps_the_counters_continuous)
     long long v[N_MON];
     CHECK_OK(setup());
     hw.result[BEATS] = 200;
-    CHECK_OK(jointer_papi_register(&mon.dev));
-    CHECK_EQ(add_all(&es, &papi_mon_cfg), PAPI_OK);
-    CHECK_EQ(PAPI_start(es), PAPI_OK);
+    CHECK_OK(start_all(&mon.dev, &papi_mon_cfg));
     events(BEATS, 1, 100);                           /* 300 -> wraps to 44 */
     events(BYTES, 1, 1000);
     mock_time(&hw, BUSY, 1, 30);
@@ -399,9 +404,7 @@ TEST(papi_reset_keeps_the_counters_continuous)
     CHECK_EQ(PAPI_read(es, v), PAPI_OK);
     CHECK_EQ(v[BEATS], 128);
     CHECK_EQ(v[WORDS], 9);
-    CHECK_EQ(PAPI_stop(es, v), PAPI_OK);
-    drop(&es);
-    CHECK_OK(jointer_papi_unregister(&mon.dev));
+    CHECK_OK(stop_all(&mon.dev, v));
 }
 
 TEST(rebase_after_a_reset_made_elsewhere)
@@ -409,9 +412,7 @@ TEST(rebase_after_a_reset_made_elsewhere)
     long long v[N_MON];
     uint64_t x;
     CHECK_OK(setup());
-    CHECK_OK(jointer_papi_register(&mon.dev));
-    CHECK_EQ(add_all(&es, &papi_mon_cfg), PAPI_OK);
-    CHECK_EQ(PAPI_start(es), PAPI_OK);
+    CHECK_OK(start_all(&mon.dev, &papi_mon_cfg));
     events(BEATS, 1, 90);
     mock_time(&hw, BUSY, 1, 40);
     CHECK_EQ(PAPI_read(es, v), PAPI_OK);
@@ -430,9 +431,7 @@ TEST(rebase_after_a_reset_made_elsewhere)
     CHECK_EQ(x, 96u + 256u - 6u);
     CHECK_OK(jointer_papi_value(&mon.dev, BUSY, &x));
     CHECK_EQ(x, 40u);
-    CHECK_EQ(PAPI_stop(es, v), PAPI_OK);
-    drop(&es);
-    CHECK_OK(jointer_papi_unregister(&mon.dev));
+    CHECK_OK(stop_all(&mon.dev, v));
 }
 
 TEST(bus_errors_keep_the_last_value_and_are_reported)
@@ -443,9 +442,7 @@ TEST(bus_errors_keep_the_last_value_and_are_reported)
     CHECK_EQ(jointer_papi_register(&mon.dev), -EIO);
     CHECK_EQ(jointer_papi_unregister(&mon.dev), -ENOENT);  /* nothing stayed */
     hw.fail_after = -1;
-    CHECK_OK(jointer_papi_register(&mon.dev));
-    CHECK_EQ(add_all(&es, &papi_mon_cfg), PAPI_OK);
-    CHECK_EQ(PAPI_start(es), PAPI_OK);
+    CHECK_OK(start_all(&mon.dev, &papi_mon_cfg));
     events(BEATS, 1, 5);
     CHECK_EQ(PAPI_read(es, v), PAPI_OK);
     CHECK_EQ(v[BEATS], 5);
@@ -460,18 +457,14 @@ TEST(bus_errors_keep_the_last_value_and_are_reported)
     hw.fail_after = -1;
     CHECK_EQ(PAPI_read(es, v), PAPI_OK);
     CHECK_EQ(v[BEATS], 8);
-    CHECK_EQ(PAPI_stop(es, v), PAPI_OK);
-    drop(&es);
-    CHECK_OK(jointer_papi_unregister(&mon.dev));
+    CHECK_OK(stop_all(&mon.dev, v));
 }
 
 TEST(unregister_detaches_and_register_attaches_again)
 {
     long long v[N_MON];
     CHECK_OK(setup());
-    CHECK_OK(jointer_papi_register(&mon.dev));
-    CHECK_EQ(add_all(&es, &papi_mon_cfg), PAPI_OK);
-    CHECK_EQ(PAPI_start(es), PAPI_OK);
+    CHECK_OK(start_all(&mon.dev, &papi_mon_cfg));
     events(BEATS, 1, 5);
     CHECK_EQ(PAPI_read(es, v), PAPI_OK);
     CHECK_EQ(v[BEATS], 5);
@@ -486,9 +479,7 @@ TEST(unregister_detaches_and_register_attaches_again)
     events(BEATS, 1, 10);                            /* wraps to 2 */
     CHECK_EQ(PAPI_read(es, v), PAPI_OK);
     CHECK_EQ(v[BEATS], 10);
-    CHECK_EQ(PAPI_stop(es, v), PAPI_OK);
-    drop(&es);
-    CHECK_OK(jointer_papi_unregister(&mon.dev));
+    CHECK_OK(stop_all(&mon.dev, v));
 }
 
 TEST(y9_monitor_through_papi)
@@ -505,9 +496,7 @@ TEST(y9_monitor_through_papi)
     CHECK_OK(selective_accumulations_set_mode_task(&y9, JOINTER_NO_FILTERING));
     CHECK_OK(selective_accumulations_set_mode_operation(&y9, JOINTER_NO_FILTERING));
     CHECK_OK(selective_accumulations_run_accel(&y9));
-    CHECK_OK(jointer_papi_register(&y9.dev));
-    CHECK_EQ(add_all(&es, &selective_accumulations_cfg), PAPI_OK);
-    CHECK_EQ(PAPI_start(es), PAPI_OK);
+    CHECK_OK(start_all(&y9.dev, &selective_accumulations_cfg));
     mock_event(&y9hw, SELECTIVE_ACCUMULATIONS_METRIC_BYTES_WRITTEN, 0x100, 64);
     mock_event(&y9hw, SELECTIVE_ACCUMULATIONS_METRIC_BYTES_WRITTEN, 0x20000, 64); /* filtered out */
     mock_time(&y9hw, SELECTIVE_ACCUMULATIONS_METRIC_COMPUTE_CYCLES, 1, 1234);
@@ -520,9 +509,7 @@ TEST(y9_monitor_through_papi)
     CHECK_EQ(v[SELECTIVE_ACCUMULATIONS_METRIC_COMPUTE_CYCLES], 1234);
     CHECK_EQ(v[SELECTIVE_ACCUMULATIONS_METRIC_FORWARD_FIRES], 3);
     CHECK_EQ(v[SELECTIVE_ACCUMULATIONS_METRIC_MAC_FIRES], 1023);
-    CHECK_EQ(PAPI_stop(es, v), PAPI_OK);
-    drop(&es);
-    CHECK_OK(jointer_papi_unregister(&y9.dev));
+    CHECK_OK(stop_all(&y9.dev, v));
 }
 
 /* ---- LOST events of relay and sink traces ------------------------------------ */
@@ -698,9 +685,7 @@ TEST(lost_event_reads_a_sink_trace_lost_register)
     rhw.tr_lost[RELAY_T] = 100000;
     CHECK_EQ(PAPI_read(es, v), PAPI_OK);
     CHECK_EQ(v[0], 100000);
-    CHECK_EQ(PAPI_stop(es, v), PAPI_OK);
-    drop(&es);
-    CHECK_OK(jointer_papi_unregister(&dev));
+    CHECK_OK(stop_all(&dev, v));
     /* a stop trace instead (no LOST event): another event set, refused */
     traces[RELAY_T] = relay_mon_cfg.traces[RELAY_T];
     traces[RELAY_T].relay = 0;
