@@ -26,6 +26,8 @@ def test_every_entity_has_a_test_and_a_doc_section():
         cells = [c.strip() for c in row.strip("|").split("|")]
         if f.stem != "jointer_pkg":               # the package is tested through every entity
             assert cells[2] != "-" and cells[4] != "-", row
+        # the doc: one link, to a section of a page of the entity contract
+        assert re.fullmatch(r"\[[^\]]+\]\(internals/[\w.-]+\.md#[\w-]+\)", cells[4]), row
 
 
 def _tracked_markdown() -> list[Path]:
