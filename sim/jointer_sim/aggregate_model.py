@@ -1,11 +1,64 @@
-"""Reference models of the histogram and mean aggregators (see model.py for
-the timing convention and the plain aggregators): histogram_boundaries,
-histogram_buckets, HistogramModel, MeanModel. Imported by model.py, which
+"""Reference models of the DCAPF aggregators (see model.py for the timing
+convention): Aggregator (sum, max, min, last), histogram_boundaries,
+histogram_buckets, HistogramModel, MeanModel. model.py builds on them and
 re-exports them (its public API is unchanged): import them from there."""
 
 from __future__ import annotations
 
-from .model import MASK64, Aggregator, _bit
+MASK64 = (1 << 64) - 1
+AGGREGATORS = ("sum", "max", "min", "last")
+
+
+def _bit(v) -> bool:
+    return bool(int(v))
+
+
+class Aggregator:
+    """jointer_dcapf_aggregate (sum = jointer_dcapf_counter) on 64-bit samples.
+
+    step(valid, value, clear) is one cycle; result/overflow/caught afterwards
+    are the registered outputs of the next cycle.
+    """
+
+    def __init__(self, aggregator: str = "sum", width: int = 32, wrap: bool = False):
+        if aggregator not in AGGREGATORS:
+            raise ValueError(f"aggregator must be one of {AGGREGATORS}")
+        if not 1 <= width <= 64:
+            raise ValueError("width must be 1..64")
+        self.aggregator, self.width, self.wrap = aggregator, width, bool(wrap)
+        self.max_value = (1 << width) - 1
+        self.reset()
+
+    def reset(self) -> None:
+        self.result = self.max_value if self.aggregator == "min" else 0
+        self.overflow = False
+        self.caught = False
+
+    def step(self, valid, value: int, clear) -> None:
+        if _bit(clear):
+            self.reset()
+            return
+        if not _bit(valid):
+            return
+        value &= MASK64
+        self.caught = True
+        m = self.max_value
+        if self.aggregator == "sum":
+            total = self.result + value
+            if total > m:
+                self.overflow = True
+                total = total & m if self.wrap else m
+            self.result = total
+            return
+        if value > m:
+            self.overflow = True
+            value = m
+        if self.aggregator == "max":
+            self.result = max(self.result, value)
+        elif self.aggregator == "min":
+            self.result = min(self.result, value)
+        else:
+            self.result = value
 
 def histogram_boundaries(buckets: int, boundaries) -> list[int]:
     """b(1)..b(N-1) of a histogram: "pow2" -> 2^(k-1), or the listed ones."""

@@ -135,10 +135,13 @@ from __future__ import annotations
 
 from collections import namedtuple
 
+from .aggregate_model import (  # noqa: F401  (public API of this module)
+    AGGREGATORS, MASK64, Aggregator, HistogramModel, MeanModel, _bit, histogram_boundaries,
+    histogram_buckets)
+from .interfacer_model import Candidate, EmitterModel, Event, EventsModel, StartDoneModel  # noqa: F401
+
 MASK32 = 0xFFFFFFFF
-MASK64 = (1 << 64) - 1
 EXTRACTORS = ("event", "time")
-AGGREGATORS = ("sum", "max", "min", "last")
 SAMPLES = ("increment", "data")
 
 PROG_IDLE, PROG_INIT, PROG_FILTERING, PROG_NO_FILTERING = 0, 1, 2, 3
@@ -147,58 +150,6 @@ PROG_IDLE, PROG_INIT, PROG_FILTERING, PROG_NO_FILTERING = 0, 1, 2, 3
 EXTRACTOR_CODE = {"event": 0, "time": 1}
 AGGREGATOR_CODE = {"sum": 0, "max": 1, "min": 2, "last": 3, "histogram": 4, "mean": 5}
 SAMPLE_CODE = {"increment": 0, "data": 1}
-
-
-def _bit(v) -> bool:
-    return bool(int(v))
-
-
-class Aggregator:
-    """jointer_dcapf_aggregate (sum = jointer_dcapf_counter) on 64-bit samples.
-
-    step(valid, value, clear) is one cycle; result/overflow/caught afterwards
-    are the registered outputs of the next cycle.
-    """
-
-    def __init__(self, aggregator: str = "sum", width: int = 32, wrap: bool = False):
-        if aggregator not in AGGREGATORS:
-            raise ValueError(f"aggregator must be one of {AGGREGATORS}")
-        if not 1 <= width <= 64:
-            raise ValueError("width must be 1..64")
-        self.aggregator, self.width, self.wrap = aggregator, width, bool(wrap)
-        self.max_value = (1 << width) - 1
-        self.reset()
-
-    def reset(self) -> None:
-        self.result = self.max_value if self.aggregator == "min" else 0
-        self.overflow = False
-        self.caught = False
-
-    def step(self, valid, value: int, clear) -> None:
-        if _bit(clear):
-            self.reset()
-            return
-        if not _bit(valid):
-            return
-        value &= MASK64
-        self.caught = True
-        m = self.max_value
-        if self.aggregator == "sum":
-            total = self.result + value
-            if total > m:
-                self.overflow = True
-                total = total & m if self.wrap else m
-            self.result = total
-            return
-        if value > m:
-            self.overflow = True
-            value = m
-        if self.aggregator == "max":
-            self.result = max(self.result, value)
-        elif self.aggregator == "min":
-            self.result = min(self.result, value)
-        else:
-            self.result = value
 
 
 class _Bounds:
@@ -496,10 +447,3 @@ class SnifferModel:
     caughts = property(lambda self: [m.caught for m in self.dcapfs])
     valid = property(lambda self: any(self.caughts))
     overflow = property(lambda self: any(self.overflows))
-
-
-# The interfacer/emitter and histogram/mean models live in their own modules;
-# they are part of this module's public API (import them from here). At the
-# end: aggregate_model uses Aggregator and _bit above.
-from .interfacer_model import Candidate, EmitterModel, Event, EventsModel, StartDoneModel  # noqa: E402,F401
-from .aggregate_model import HistogramModel, MeanModel, histogram_boundaries, histogram_buckets  # noqa: E402,F401
