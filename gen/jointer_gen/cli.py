@@ -21,9 +21,9 @@ GOLDEN_MAX_BYTES = 300_000   # larger outputs keep a hash list as their golden f
 def generate(config: str, display: str | None = None):
     """YAML file -> (design, {relative path: text or bytes}); raises diag.InputError."""
     from .backends import render
-    from .elaborate import elaborate
-    from .loader import load
-    from .validate import validate
+    from .netlist.elaborate import elaborate
+    from .load.loader import load
+    from .load.validate import validate
     src = load(config, display)
     monitor = validate(src)
     design = elaborate(monitor, src, Path(config).name)
@@ -90,8 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--version", action="version", version=f"jointer-gen {__version__}")
     args = ap.parse_args(argv)
 
-    from .diag import InputError
-    from .library import LibraryMissing
+    from .load.diag import InputError
+    from .model.vhdl_library import LibraryMissing
     from .output import compare, write_tree
     try:
         design, files = generate(args.config)

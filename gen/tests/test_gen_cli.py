@@ -108,7 +108,7 @@ def test_readme_example_generates(tmp_path, monkeypatch):
     (tmp_path / "ex.yaml").write_text(example)
     rc, out, err = run_cli(["ex.yaml", "-o", "out", "-q"])
     assert (rc, err) == (0, "")
-    from jointer_gen.schema_check import schema
+    from jointer_gen.load.schema_check import schema
     keys = set()
 
     def walk(node):

@@ -14,17 +14,17 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from .. import library
-from .. import xdc as xdc_model
-from ..elaborate import Design
+from ..model import vhdl_library as library
+from .vivado import xdc as xdc_model
+from ..model.views import Design
 from . import c as c_backend
 from . import cbundle
 from . import descfile as descfile_backend
 from . import doc as doc_backend
-from . import example_bd
+from .vivado import example_bd
 from . import fusesoc as fusesoc_backend
 from . import linux as linux_backend
-from . import vivado as vivado_backend
+from .vivado import ip as vivado_backend
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 

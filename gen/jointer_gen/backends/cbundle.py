@@ -18,8 +18,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from ..elaborate import Design
-from ..library import REPO, LibraryMissing
+from ..model.views import Design
+from ..model.vhdl_library import REPO, LibraryMissing
 
 DRIVERS = REPO / "drivers"
 IP_DRIVER_VERSION = "1.0"

@@ -12,8 +12,8 @@ from __future__ import annotations
 import struct
 import zlib
 
-from .. import layout
-from ..elaborate import Design
+from ..model import layout
+from ..model.views import Design
 from . import c as c_backend
 
 MAGIC = b"JDSC"

@@ -5,7 +5,7 @@ Rows are prepared here from the elaborated design; the templates print them.
 
 from __future__ import annotations
 
-from ..elaborate import Design
+from ..model.views import Design
 
 
 def _filter(dc) -> str:

@@ -17,8 +17,8 @@ for the top of a 1 GB DDR, explained in the file), and the region as the next
 
 from __future__ import annotations
 
-from ..elaborate import Design
-from .vivado import IP_VERSION, vlnv
+from ..model.views import Design
+from .vivado.ip import IP_VERSION, vlnv
 
 PAGE = 4096
 RING_TOP = 0x40000000   # placeholder: the rings sit below the end of a 1 GB DDR (Zynq-7000 boards)

@@ -58,7 +58,7 @@ class Interfacer:
     @property
     def kind(self):
         """Its interfacers.Kind: everything particular to the type."""
-        from .interfacers import kind
+        from ..interfacers import kind
         return kind(self.type)
 
     @property

@@ -6,13 +6,13 @@ with their AXI4 masters (netlist_sink.py).
 
 from __future__ import annotations
 
-from . import collect as collect_mod
-from . import datapath
-from . import layout as layout_mod
-from .model import Lmic, Monitor
-from .netlist_relay import relay_lmic, relay_lmic_hook, relay_sniffer_map
-from .netlist_sink import lmic_sinks, sink_dcapfs, sink_lmic_hook, sink_sniffer_map
-from .views import (TIMESTAMP_W, Assign, Const, ConstGroup, Instance, LmicView, Port, Signal,
+from . import collection as collect_mod
+from ..model import datapath
+from ..model import layout as layout_mod
+from ..model.monitor import Lmic, Monitor
+from .relay import relay_lmic, relay_lmic_hook, relay_sniffer_map
+from .sink import lmic_sinks, sink_dcapfs, sink_lmic_hook, sink_sniffer_map
+from ..model.views import (TIMESTAMP_W, Assign, Const, ConstGroup, Instance, LmicView, Port, Signal,
                     SnifferView, int_vector, rng, slv_type)
 
 # jointer_collect_lmic sizes its DCAPF / trace ports (dc_result ..., tr_wptr ...)

@@ -2,7 +2,7 @@
 
 The schema is schema/jointer-1.schema.json plus, per interfacer kind, its
 fragment interfacers/<kind>.schema.json (assembled by `schema()`; run
-`python3 -m jointer_gen.schema_check` to print the whole schema, e.g. for an
+`python3 -m jointer_gen.load.schema_check` to print the whole schema, e.g. for an
 editor). jsonschema (Draft 2020-12, imported only when needed) reports
 shapes, types, ranges, enums and unknown keys; each of its errors is
 rewritten here into one line with the item path, the valid choices and a
@@ -20,13 +20,13 @@ from pathlib import Path
 from .diag import Diagnostics
 from .loader import Source, _type_name
 
-SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "jointer-1.schema.json"
+SCHEMA_PATH = Path(__file__).resolve().parents[1] / "schema" / "jointer-1.schema.json"
 
 
 @lru_cache(maxsize=1)
 def schema() -> dict:
     """The monitor schema with the interfacer kinds' fragments and emit.data choices."""
-    from . import interfacers
+    from .. import interfacers
     s = json.loads(SCHEMA_PATH.read_text())
     s.pop("$comment", None)
     s["$defs"].update(interfacers.schema_defs())

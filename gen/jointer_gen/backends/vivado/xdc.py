@@ -34,7 +34,7 @@ never created here: the file is processed LATE (after the user's clocks exist)
 and scoped to the IP (Vivado scopes an IP's XDC to its instance), so cell
 names are relative to the monitor's top. The periods are the YAML's
 (`period_ns`); a clock without one uses the period Vivado knows
-(get_property PERIOD). scripts/cdc_check.py finds the same crossings in the
+(get_property PERIOD). tools/cdc_check.py finds the same crossings in the
 netlist; scripts/tests/test_cdc_check.py checks that each one is covered by a
 constraint here and that each constraint covers one.
 """
@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .elaborate import Design
+from ...model.views import Design
 
 # register names inside the library entities (VHDL signal -> Vivado cell <signal>_reg)
 SYNC_STAGES = "stage_reg*"          # jointer_collect_sync, jointer_collect_reset

@@ -6,12 +6,12 @@ input error located at the YAML name that caused it.
 
 from __future__ import annotations
 
-from .diag import Diagnostics
-from .loader import Source
-from .names import GENERATED, Namespace
-from .netlist_top import S_AXI
-from .regmap import dcapf_of
-from .views import Design
+from ..load.diag import Diagnostics
+from ..load.loader import Source
+from ..model.identifiers import GENERATED, Namespace
+from .top import S_AXI
+from ..model.regmap import dcapf_of
+from ..model.views import Design
 
 
 def check_names(d: Design, src: Source, diags: Diagnostics) -> None:

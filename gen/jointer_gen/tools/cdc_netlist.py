@@ -1,4 +1,4 @@
-"""The netlist scripts/cdc_check.py reads: a VHDL top -> ghdl synth -> yosys
+"""The netlist cdc_check.py reads: a VHDL top -> ghdl synth -> yosys
 `proc; opt_dff; opt_clean; flatten` -> JSON, and the model built from it.
 
 Why this netlist and not synth_xilinx's: yosys techmapping renames every
@@ -18,9 +18,11 @@ path -> entity map comes from the module instantiations of ghdl's Verilog.
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import subprocess
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -104,10 +106,21 @@ def instance_entities(verilog: str, top: str, entities: set[str]) -> tuple[dict,
     return out, inst_ports
 
 
+def repo_script(name: str):
+    """A module of the checkout's scripts/ (hdl_check, ghdl_verilog: the project's
+    GHDL and yosys flows), which the CDC check runs on, as the library it checks
+    (hdl/) is the checkout's."""
+    from ..model.vhdl_library import REPO
+    scripts = str(REPO / "scripts")
+    if scripts not in sys.path:
+        sys.path.insert(0, scripts)
+    return importlib.import_module(name)
+
+
 def synthesise(workdir: Path, files: list[Path], top: str, library_files: list[Path]) -> tuple[Path, str]:
     """ghdl synth (the library + files) -> repaired Verilog -> yosys JSON; (json, verilog text)."""
-    import hdl_check
-    import ghdl_verilog
+    hdl_check = repo_script("hdl_check")
+    ghdl_verilog = repo_script("ghdl_verilog")
     workdir = Path(workdir).resolve()
     files = [Path(f).resolve() for f in files]
     hdl_check.analyse(workdir, library_files + files, [top])

@@ -15,7 +15,10 @@ of what the interfacer's RTL can emit (doc/internals.md section 1).
 
 from __future__ import annotations
 
-from .model import Dcapf, Sniffer
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:   # the kinds (interfacers/) call this module and the model calls the kinds
+    from .monitor import Dcapf, Sniffer
 
 MAX_RANGES = 8          # jointer_eig_axi4 ranges_g
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import re
 
-from ..elaborate import Design
-from ..library import LIBRARY
+from ...model.views import Design
+from ...model.vhdl_library import LIBRARY
 from .ipxact_regs import registers
 
 IP_VENDOR = "jointer"
@@ -81,7 +81,7 @@ def hdl_files(library_sources: list[str], compile_order: list[str]) -> list[tupl
 def driver_files(d: Design) -> list[dict]:
     """The Vitis driver's files (ip/drivers/, cbundle.py) as Vivado's packager
     lists them: path inside ip/, fileType, userFileType."""
-    from . import cbundle
+    from .. import cbundle
     base = cbundle.driver_dir(d)[len("ip/"):]
     out = [{"name": f"{base}/data/{d.name}.mdd", "type": None, "user": ["mdd", "driver_mdd"]},
            {"name": f"{base}/data/{d.name}.tcl", "type": "tclSource", "user": ["driver_tcl"]}]

@@ -4,8 +4,8 @@ extra ports and port maps of the sniffers and the LMIC that hold one.
 
 from __future__ import annotations
 
-from .model import Lmic
-from .views import Const, Port, Signal, int_vector, rng, slv_type
+from ..model.monitor import Lmic
+from ..model.views import Const, Port, Signal, int_vector, rng, slv_type
 
 
 # -- relay traces (mode: relay): the host drains them while they run ----------

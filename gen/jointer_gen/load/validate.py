@@ -11,16 +11,16 @@
 Both run on every input, so one run reports every error it can find; the
 model builder reads the data defensively (a value of the wrong type is
 skipped, the schema has already reported it). Checks that need the address
-layout (register space vs addr_width) are in elaborate.py.
+layout (register space vs addr_width) are in netlist/elaborate.py.
 """
 
 from __future__ import annotations
 
-from . import interfacers
+from .. import interfacers
 from .diag import Diagnostics, InputError
 from .loader import Source
-from .model import MASK32, Bus, Clock, Condition, Dcapf, Interfacer, Lmic, Monitor, Sink, Sniffer
-from .names import PROJECT_RESERVED, reserved_in
+from ..model.monitor import MASK32, Bus, Clock, Condition, Dcapf, Interfacer, Lmic, Monitor, Sink, Sniffer
+from ..model.identifiers import PROJECT_RESERVED, reserved_in
 from .schema_check import _identifier_ok, _lane_name_ok, check_schema, did_you_mean, item_path, show
 
 HISTOGRAM_BUCKETS = 8              # default number of histogram buckets

@@ -9,7 +9,7 @@ languages, and the prefixed identifiers must stay distinct
 
 from __future__ import annotations
 
-from .diag import Diagnostics
+from ..load.diag import Diagnostics
 
 VHDL_RESERVED = frozenset("""
 abs access after alias all and architecture array assert assume assume_guarantee

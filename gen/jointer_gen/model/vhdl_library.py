@@ -4,7 +4,7 @@ compile order (dependencies first).
 The generator reads the library sources for three outputs: the manifest's
 `library_sources`, the copies that make the Vivado IP folder self-contained
 (ip/hdl/), and the library's FuseSoC core (jointer.core at the repository
-root, written by `python -m jointer_gen.libcore`). Dependencies are the
+root, written by `python -m jointer_gen.tools.library_core`). Dependencies are the
 `entity work.X` and `use work.X` references of each file (comments removed);
 files are named after their unit (doc/design.md, "VHDL rules").
 """
@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 HDL = REPO / "hdl"
 LIBRARY = "jointer"             # VHDL library of every library and generated unit
 

@@ -5,8 +5,8 @@ descriptor rows (metrics, traces) and documentation rows, from the layout.
 from __future__ import annotations
 
 from . import layout as layout_mod
-from .model import MASK32, Dcapf, Monitor
-from .names import GENERATED
+from .monitor import MASK32, Dcapf, Monitor
+from .identifiers import GENERATED
 from .views import Design
 
 def c_hex(v: int) -> str:

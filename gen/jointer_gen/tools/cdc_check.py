@@ -1,14 +1,13 @@
-#!/usr/bin/env python3
 """CDC check: every clock-domain crossing of a generated top is proven, without Vivado.
 
-    cdc_check.py                     every configs/*.yaml and every fixture with two clocks
-    cdc_check.py CONFIG...           those monitor descriptions
-    cdc_check.py --files F... --top T  a VHDL top of your own (the library + F...)
+    jointer-cdc-check                      every configs/*.yaml and every fixture with two clocks
+    jointer-cdc-check CONFIG...            those monitor descriptions
+    jointer-cdc-check --files F... --top T a VHDL top of your own (the library + F...)
     options: --jobs N, --json OUT (the crossings found, for the XDC cross-check), -v
 
 Exit status 0 only when every crossing of every design is proven.
 
-The netlist (scripts/cdc_netlist.py): ghdl synth -> yosys `proc; opt_dff;
+The netlist (cdc_netlist.py): ghdl synth -> yosys `proc; opt_dff;
 opt_clean; flatten`; registers keep their VHDL names and their enables and
 synchronous resets sit on EN/SRST pins. A register's clock domain is the top
 input port its clock comes from. For every register F (and every memory's
@@ -74,10 +73,8 @@ import sys
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "scripts"))
-sys.path.insert(0, str(REPO / "gen"))
-import cdc_netlist  # noqa: E402
+from ..model.vhdl_library import REPO
+from . import cdc_netlist
 
 BUILD = REPO / "build" / "cdc"
 QUAL_DEPTH = 2          # register stages after a synchroniser that still count as the handshake
@@ -405,7 +402,7 @@ def fixtures() -> list[Path]:
 
 
 def check_design(files: list[Path], top: str, workdir: Path) -> dict:
-    import hdl_check
+    hdl_check = cdc_netlist.repo_script("hdl_check")
     t0 = time.monotonic()
     lib = hdl_check.library_files()
     netlist, verilog = cdc_netlist.synthesise(workdir, files, top, lib)
@@ -418,8 +415,8 @@ def check_design(files: list[Path], top: str, workdir: Path) -> dict:
 
 
 def check_config(config: Path, out: Path = BUILD) -> dict:
-    from jointer_gen.cli import generate as gen
-    from jointer_gen.output import write_tree
+    from ..cli import generate as gen
+    from ..output import write_tree
     design, rendered = gen(str(config))
     dest = out / "gen" / design.name
     write_tree(rendered, dest)
@@ -449,7 +446,7 @@ def group(crossings: list[dict]) -> list[str]:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+    ap = argparse.ArgumentParser(prog="jointer-cdc-check", description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("configs", nargs="*", type=Path)
     ap.add_argument("--files", nargs="+", type=Path)

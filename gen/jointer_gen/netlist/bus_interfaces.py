@@ -5,11 +5,11 @@ component.xml, package_ip.tcl): s_axi, every bus tap (its interfacer kind's
 
 from __future__ import annotations
 
-from .model import Monitor
-from .names import GENERATED
-from .netlist_sink import lmic_sinks, master_signals
-from .netlist_top import S_AXI
-from .views import BusInterface, LmicView
+from ..model.monitor import Monitor
+from ..model.identifiers import GENERATED
+from .sink import lmic_sinks, master_signals
+from .top import S_AXI
+from ..model.views import BusInterface, LmicView
 
 
 def bus_interfaces(mon: Monitor, lviews: list[LmicView]) -> list[BusInterface]:

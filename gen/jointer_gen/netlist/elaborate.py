@@ -20,21 +20,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import __version__
-from . import collect as collect_mod
-from . import layout as layout_mod
-from .diag import Diagnostics, InputError
-from .loader import Source
-from .model import Monitor
+from .. import __version__
+from . import collection as collect_mod
+from ..model import layout as layout_mod
+from ..load.diag import Diagnostics, InputError
+from ..load.loader import Source
+from ..model.monitor import Monitor
 from .namecheck import check_names
-from .netlist_lmic import lmic as lmic_netlist
-from .netlist_relay import relay_lmic
-from .netlist_sniffer import sniffer as sniffer_netlist
-from .netlist_top import top as top_netlist
-from .regmap import c_and_docs, c_hex, descriptor_rows
-from .views import (MAX_ADDR_WIDTH, MIN_ADDR_WIDTH, Const, ConstGroup, Design, LmicView,
+from .lmic import lmic as lmic_netlist
+from .relay import relay_lmic
+from .sniffer import sniffer as sniffer_netlist
+from .top import top as top_netlist
+from ..model.regmap import c_and_docs, c_hex, descriptor_rows
+from ..model.views import (MAX_ADDR_WIDTH, MIN_ADDR_WIDTH, Const, ConstGroup, Design, LmicView,
                     SnifferView, config_hash, slv_hex, slv_type, vhdl_bool)
-from .vivado_bif import bus_interfaces
+from .bus_interfaces import bus_interfaces
 
 # what other modules import from here
 __all__ = ["elaborate", "Design", "config_hash", "c_hex", "relay_lmic", "source_display_name"]
@@ -110,7 +110,7 @@ def elaborate(mon: Monitor, src: Source, source_name: str) -> Design:
         raise InputError(diags)
     if col.desc_rom:
         # the descriptor file describes the finished design, not its VHDL: no cycle
-        from .backends.descfile import encode  # the backend imports this module
+        from ..backends.descfile import encode  # the backend imports this module
         data = encode(d)
         words = desc_rom_words(data)
         if len(words) > ROM_MAX_WORDS:

@@ -5,10 +5,10 @@ irq synchroniser. doc/internals.md section 5.
 
 from __future__ import annotations
 
-from . import collect as collect_mod
-from .model import Monitor
-from .netlist_sink import top_sink_map, top_sink_ports
-from .views import TIMESTAMP_W, Instance, LmicView, Port, Signal, rng, slv_type
+from . import collection as collect_mod
+from ..model.monitor import Monitor
+from .sink import top_sink_map, top_sink_ports
+from ..model.views import TIMESTAMP_W, Instance, LmicView, Port, Signal, rng, slv_type
 
 S_AXI = [("awaddr", "in", "addr"), ("awprot", "in", 3), ("awvalid", "in", None),
          ("awready", "out", None), ("wdata", "in", 32), ("wstrb", "in", 4),

@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from . import layout
-from .model import Lmic, Monitor
+from ..model import layout
+from ..model.monitor import Lmic, Monitor
 
 CDC_TIMEOUT_UNKNOWN = 4096   # bus cycles, when a period is not given
 

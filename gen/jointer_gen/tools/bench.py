@@ -1,6 +1,6 @@
 """make gen-bench: generator wall time and the resources of the generated Y9 top.
 
-  python -m jointer_gen.bench [--out build/bench] [--runs 5]
+  python -m jointer_gen.tools.bench [--out build/bench] [--runs 5]
 
 1. Wall time of `python -m jointer_gen configs/stress_15x4.yaml` (every
    output, process start included): one warm-up run, then --runs timed runs;
@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 GOAL_S = 0.5
 
 

@@ -10,8 +10,8 @@ import zlib
 from dataclasses import dataclass, field
 
 from . import layout as layout_mod
-from .interfacers import Observed
-from .model import Lmic, Monitor, Sniffer
+from ..interfacers import Observed
+from .monitor import Lmic, Monitor, Sniffer
 
 MIN_ADDR_WIDTH, MAX_ADDR_WIDTH = 8, 32   # jointer_collect_dci addr_w_g
 TIMESTAMP_W = 32                          # trace record timestamp bits

@@ -15,7 +15,7 @@ see every register.
 
 from __future__ import annotations
 
-from .. import layout as layout_mod
+from ...model import layout as layout_mod
 
 ACCESS = {"ro": "read-only", "wo": "write-only", "rw": "read-write", "rw1c": "read-write"}
 

@@ -5,12 +5,12 @@ constants, ports, signals and instances of <name>_<sniffer>_sniffer.vhd.
 
 from __future__ import annotations
 
-from . import datapath
-from .interfacers import InterfacerNet
-from .model import Dcapf, Monitor, Sniffer
-from .netlist_relay import relay_extractor_map, relay_lmic, relay_sniffer_ports
-from .netlist_sink import sink_dcapfs, sink_extractor_map, sink_sniffer_ports
-from .views import (TIMESTAMP_W, Assign, Const, ConstGroup, Instance, ObservedSignal, Port, Signal,
+from ..model import datapath
+from ..interfacers import InterfacerNet
+from ..model.monitor import Dcapf, Monitor, Sniffer
+from .relay import relay_extractor_map, relay_lmic, relay_sniffer_ports
+from .sink import sink_dcapfs, sink_extractor_map, sink_sniffer_ports
+from ..model.views import (TIMESTAMP_W, Assign, Const, ConstGroup, Instance, ObservedSignal, Port, Signal,
                     SnifferView, int_vector, rng, slv_hex, slv_type, vhdl_bool)
 
 

@@ -16,8 +16,8 @@ LMICs without a sink are generated exactly as before.
 
 from __future__ import annotations
 
-from .model import Dcapf, Lmic, Sniffer
-from .views import Const, Instance, Port, Signal, int_vector, rng, slv_type
+from ..model.monitor import Dcapf, Lmic, Sniffer
+from ..model.views import Const, Instance, Port, Signal, int_vector, rng, slv_type
 
 
 def sink_dcapfs(sn: Sniffer) -> list[Dcapf]:
