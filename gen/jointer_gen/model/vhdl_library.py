@@ -67,3 +67,20 @@ def read(rel: str) -> str:
         raise LibraryMissing(f"the jointer VHDL library is not at {HDL} (missing {rel}); "
                              "run jointer-gen from a checkout (pip install -e gen)")
     return p.read_bytes().decode("utf-8")    # byte for byte (no newline translation)
+
+
+def design_entities(d) -> set[str]:
+    """The library units a design's generated units instantiate (and jointer_pkg);
+    their dependency closure is design_sources()."""
+    entities = {"jointer_pkg"}
+    for lv in d.lmics:
+        for sv in lv.sniffers:
+            entities |= {i.entity for i in sv.instances}
+        entities |= {i.entity for i in lv.instances if i.entity.startswith("jointer_")}
+    entities |= {i.entity for i in d.top["instances"] if i.entity.startswith("jointer_")}
+    return entities
+
+
+def design_sources(d) -> list[str]:
+    """The library files a design needs, dependencies first (order())."""
+    return order(design_entities(d))

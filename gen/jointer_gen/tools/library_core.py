@@ -20,7 +20,7 @@ CORE = vhdl_library.REPO / "jointer.core"
 
 
 def render() -> str:
-    from ..backends import environment
+    from ..backends.templates import environment
     from ..backends.fusesoc import library_context
     files = vhdl_library.all_sources()
     if not files:

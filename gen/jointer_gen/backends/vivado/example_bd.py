@@ -29,7 +29,7 @@ clock (the interconnect converts clocks), so its ring can be anywhere in DDR.
 from __future__ import annotations
 
 from ...model.views import Design
-from .ip import vlnv
+from .vlnv import vlnv
 
 PART = "xc7z020clg484-1"
 MAX_FCLKS = 4                       # processing_system7 has FCLK_CLK0..3

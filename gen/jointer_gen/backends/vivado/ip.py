@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import re
 
+from ...model import vhdl_library
 from ...model.views import Design
 from ...model.vhdl_library import LIBRARY
+from .. import OutFile, cbundle, vhdl
+from ..templates import render_file
+from . import example_bd, xdc
 from .ipxact_regs import registers
-
-IP_VENDOR = "jointer"
-IP_LIBRARY = "jointer"
-IP_VERSION = "1.0"
+from .vlnv import IP_LIBRARY, IP_VENDOR, IP_VERSION, vlnv
 TAXONOMY = "/UserIP"
 DEFAULT_PART = "xc7z020clg484-1"    # package_ip.tcl's scratch project (a Zynq-7020)
 XILINX_VERSION = "2020.2"          # packagingInfo: the Vivado release this format follows
@@ -59,10 +60,6 @@ HDL_VIEWS = [v[0] for v in VIEWS[:2]]
 _VECTOR = re.compile(r"std_logic_vector\((\d+) downto (\d+)\)")
 
 
-def vlnv(d: Design) -> str:
-    return f"{IP_VENDOR}:{IP_LIBRARY}:{d.name}:{IP_VERSION}"
-
-
 def xgui_file(d: Design) -> str:
     return f"xgui/{d.name}_v{IP_VERSION.replace('.', '_')}.tcl"
 
@@ -81,7 +78,6 @@ def hdl_files(library_sources: list[str], compile_order: list[str]) -> list[tupl
 def driver_files(d: Design) -> list[dict]:
     """The Vitis driver's files (ip/drivers/, cbundle.py) as Vivado's packager
     lists them: path inside ip/, fileType, userFileType."""
-    from .. import cbundle
     base = cbundle.driver_dir(d)[len("ip/"):]
     out = [{"name": f"{base}/data/{d.name}.mdd", "type": None, "user": ["mdd", "driver_mdd"]},
            {"name": f"{base}/data/{d.name}.tcl", "type": "tclSource", "user": ["driver_tcl"]}]
@@ -149,3 +145,23 @@ def context(d: Design, library_sources: list[str], compile_order: list[str]) -> 
                        "span": d.layout.span, "width": 32, "registers": registers(d)},
         "hdl_files": [f for f, _ in files], "xgui": xgui_file(d), "driver_files": driver_files(d),
     }
+
+
+def emit(d: Design) -> list[OutFile]:
+    """The IP's generated files, then its copies of every VHDL file it compiles."""
+    lib = vhdl_library.design_sources(d)
+    compile_order = vhdl.compile_order(d)
+    v, x = context(d, lib, compile_order), xdc.context(d)
+    out = [render_file(d, "vivado/component.xml.j2", "ip/component.xml", "ip-component", v=v, x=x),
+           render_file(d, "vivado/xgui.tcl.j2", f"ip/{xgui_file(d)}", "ip-xgui", v=v),
+           render_file(d, "vivado/monitor.xdc.j2", x["file"], "ip-xdc", x=x),
+           render_file(d, "vivado/package_ip.tcl.j2", "ip/package_ip.tcl", "ip-package-script",
+                       v=v, x=x, default_part=DEFAULT_PART),
+           render_file(d, "vivado/example_bd.tcl.j2", "ip/example_bd.tcl", "ip-example-bd",
+                       e=example_bd.context(d))]
+    for ip_path, src in hdl_files(lib, compile_order):
+        if src in lib:
+            out.append(OutFile(f"ip/{ip_path}", vhdl_library.read(src), "ip-hdl-library"))
+        else:
+            out.append(OutFile(f"ip/{ip_path}", None, "ip-hdl", copy_of=src))
+    return out
