@@ -11,12 +11,11 @@ turns a template into an OutFile: every template sees the design `d` and
 from __future__ import annotations
 
 import json
-import os
 import re
 from functools import lru_cache
 from pathlib import Path
 
-from .. import __version__
+from .. import cache
 from ..model.views import Design
 from . import OutFile
 
@@ -69,17 +68,10 @@ def _json_str(text) -> str:
 
 def _bytecode_cache():
     """Compiled templates cached per user (Jinja2 checks the template source);
-    none when the cache folder cannot be created."""
+    none without a cache folder (cache.py)."""
     import jinja2
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    path = os.path.join(base, "jointer-gen", __version__)
-    try:
-        os.makedirs(path, exist_ok=True)
-        if not os.access(path, os.W_OK):
-            return None
-    except OSError:
-        return None
-    return jinja2.FileSystemBytecodeCache(path)
+    path = cache.folder()
+    return jinja2.FileSystemBytecodeCache(path) if path else None
 
 
 @lru_cache(maxsize=1)

@@ -12,11 +12,15 @@ difflib "did you mean" for keys and values.
 from __future__ import annotations
 
 import difflib
+import hashlib
+import importlib.util
 import json
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
 
+from .. import cache
 from .diag import Diagnostics
 from .loader import Source, _type_name
 
@@ -164,9 +168,39 @@ def _branch_owners() -> tuple[dict, dict]:
 
 
 def check_schema(src: Source, diags: Diagnostics) -> None:
+    key = _valid_key(src.data)
+    if key and os.path.exists(key):
+        return                      # these exact data passed this exact schema before
     ids, owners = _branch_owners()
+    valid = True
     for err in _validator().iter_errors(src.data):
         _report(src, diags, err, ids, owners)
+        valid = False
+    if key and valid:
+        try:
+            open(key, "ab").close()
+        except OSError:
+            pass
+
+
+def _valid_key(data) -> str | None:
+    """The cache file that says `data` passed the schema: named after a hash of
+    the data (repr: types kept apart, 1 is not 1.0 nor True), the assembled
+    schema, this module (the validator's settings) and the installed jsonschema.
+    Only passes are recorded: a description with an error is always checked
+    and reported in full. None without a cache folder."""
+    folder = cache.folder("schema-ok")
+    if folder is None:
+        return None
+    spec = importlib.util.find_spec("jsonschema")
+    if spec is None or not spec.origin:
+        return None
+    st = os.stat(spec.origin)
+    h = hashlib.sha256()
+    for part in (json.dumps(schema(), sort_keys=True).encode(), Path(__file__).read_bytes(),
+                 f"{spec.origin} {st.st_mtime_ns} {st.st_size}".encode(), repr(data).encode()):
+        h.update(hashlib.sha256(part).digest())
+    return os.path.join(folder, h.hexdigest())
 
 
 def _report(src, diags, err, ids, owners) -> None:

@@ -1,4 +1,6 @@
-"""Vivado IP backend: ip/component.xml, ip/xgui/<name>_v1_0.tcl, ip/package_ip.tcl.
+"""Vivado IP backend: the IP folder ip/ (emit()): component.xml,
+xgui/<name>_v1_0.tcl, package_ip.tcl, the constraints (xdc.py), the example
+block design (example_bd.py) and the copies in ip/hdl/.
 
 component.xml is IP-XACT IEEE 1685-2009 (the SPIRIT namespace Vivado's IP
 packager writes), with the elements in the schema's order and Vivado's
