@@ -21,8 +21,8 @@ gen: deps
 
 gen-golden: deps
 	@for c in $(GEN_EXAMPLES); do $(JOINTER_GEN) $$c --regen-golden || exit 1; done
-	@env -u PYTHONDONTWRITEBYTECODE PYTHONPATH=gen $(PYTHON) -m jointer_gen.libcore
+	@env -u PYTHONDONTWRITEBYTECODE PYTHONPATH=gen $(PYTHON) -m jointer_gen.tools.library_core
 
 gen-bench: deps
-	@env -u PYTHONDONTWRITEBYTECODE PYTHONPATH=gen $(PYTHON) -m jointer_gen.bench --out $(BUILD)/bench \
+	@env -u PYTHONDONTWRITEBYTECODE PYTHONPATH=gen $(PYTHON) -m jointer_gen.tools.bench --out $(BUILD)/bench \
 	    --fragment $(BUILD)/bench/fragments/gen-bench.json

@@ -168,7 +168,7 @@ def with_props(verilog: str, top: str, addr_w: int, bound: int) -> str:
 
 def cdc_timeouts(design) -> list[int]:
     sys.path.insert(0, str(REPO / "gen"))
-    from jointer_gen import collect as collect_mod
+    from jointer_gen.netlist import collection as collect_mod
     mon = design.monitor
     return [collect_mod.cdc_timeout(mon, lm) for lm in mon.lmics if lm.clock != mon.bus_clock.name]
 

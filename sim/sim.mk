@@ -61,14 +61,14 @@ cost-bench: deps
 	@$(PYTHON) scripts/bench_cost.py --jobs $(JOBS) --out $(BUILD)/bench \
 	    --fragment $(BENCH_FRAGS)/cost-bench.json
 
-# every clock-domain crossing proven on the yosys netlist (scripts/cdc_check.py):
+# every clock-domain crossing proven on the yosys netlist (jointer-cdc-check, gen/jointer_gen/tools/cdc_check.py):
 #   make cdc-check               every configs/*.yaml top and every fixture with two clocks
 #   make cdc-check CONFIG=FILE   that monitor description only
 # exit status 0 only when every crossing is proven (in `make test`)
 .PHONY: cdc-check
 TEST_TARGETS += cdc-check
 cdc-check: deps
-	@$(PYTHON) scripts/cdc_check.py --jobs $(JOBS) $(if $(filter command line,$(origin CONFIG)),$(CONFIG))
+	@PYTHONPATH=gen $(PYTHON) -m jointer_gen.tools.cdc_check --jobs $(JOBS) $(if $(filter command line,$(origin CONFIG)),$(CONFIG))
 
 # compression ratio of the compact trace encoding, jointer_trace_compact under GHDL
 # on the demo's traces and a bursty synthetic trace, and its LUT/FF/levels (sim/trace/compact_bench.py)

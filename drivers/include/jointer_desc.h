@@ -5,7 +5,7 @@
  * Everything here is constant and known at generation time (the YAML);
  * where the monitor is mapped is separate (jointer_init's io argument).
  * All offsets are byte offsets from the monitor's base address; the
- * generator computed them (gen/jointer_gen/layout.py), nothing else does.
+ * generator computed them (gen/jointer_gen/model/layout.py), nothing else does.
  */
 #ifndef JOINTER_DESC_H
 #define JOINTER_DESC_H

@@ -1,13 +1,16 @@
 """jointer-gen: from a YAML monitor description to VHDL, C and docs.
 
-Stages (each its own module, see gen/README.md):
-    loader     YAML -> plain data + a source map (line/column of every node)
-    validate   JSON Schema (schema/jointer-1.schema.json) + semantic checks
-               -> typed model (model.py); every error names file:line:col
-    elaborate  the register layout (layout.py), generics, ports, masks
-    names      VHDL/C reserved words and collisions after prefixing
-    backends   one per output (VHDL, C, docs, manifest), Jinja2 templates
-    output     write to a temporary folder, move into place on success
+Stages, one subpackage each (gen/README.md "How it is built"):
+    load/      YAML -> plain data + a source map; JSON Schema
+               (schema/jointer-1.schema.json) and semantic checks -> the typed
+               model; every error names file:line:col
+    model/     the typed model, the register layout, datapath widths, the
+               records the backends read
+    netlist/   elaborate once: the VHDL netlist, name checks, the Design
+    backends/  one per output family, each handed the Design once; Jinja2
+               templates (templates/)
+    output.py  write to a temporary folder, move into place on success
+    tools/     installed with the generator: jointer-topology, jointer-cdc-check
 """
 
 __version__ = "1.0.0"

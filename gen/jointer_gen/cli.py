@@ -20,10 +20,10 @@ GOLDEN_MAX_BYTES = 300_000   # larger outputs keep a hash list as their golden f
 
 def generate(config: str, display: str | None = None):
     """YAML file -> (design, {relative path: text or bytes}); raises diag.InputError."""
-    from .backends import render
-    from .elaborate import elaborate
-    from .loader import load
-    from .validate import validate
+    from .backends.render import render
+    from .netlist.elaborate import elaborate
+    from .load.loader import load
+    from .load.validate import validate
     src = load(config, display)
     monitor = validate(src)
     design = elaborate(monitor, src, Path(config).name)
@@ -34,12 +34,12 @@ LIBRARY_PLACEHOLDER = "(the library's dependency closure: checked against hdl/ b
 
 
 def copies(files: dict) -> set[str]:
-    """The copied files of an output (manifest roles cbundle.COPY_ROLES): the
+    """The copied files of an output (manifest roles backends.COPY_ROLES): the
     VHDL in ip/hdl/, libjointer in c/jointer/ and in the Vitis driver's src/,
     the generated C in the driver's src/ (the IP folder and the C bundle are
     self-contained)."""
     import json
-    from .backends.cbundle import COPY_ROLES
+    from .backends import COPY_ROLES
     if "manifest.json" not in files:
         return set()
     return {f["path"] for f in json.loads(files["manifest.json"])["files"] if f["role"] in COPY_ROLES}
@@ -90,8 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--version", action="version", version=f"jointer-gen {__version__}")
     args = ap.parse_args(argv)
 
-    from .diag import InputError
-    from .library import LibraryMissing
+    from .load.diag import InputError
+    from .model.vhdl_library import LibraryMissing
     from .output import compare, write_tree
     try:
         design, files = generate(args.config)

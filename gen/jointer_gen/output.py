@@ -28,10 +28,7 @@ def write_tree(files: dict[str, Content], dest: Path) -> None:
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.tmp-", dir=dest.parent))
     try:
-        for rel, text in sorted(files.items()):
-            p = tmp / rel
-            p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_bytes(to_bytes(text))
+        _write_files(files, str(tmp))
         os.chmod(tmp, 0o755)
         if dest.exists() or dest.is_symlink():
             old = Path(tempfile.mkdtemp(prefix=f".{dest.name}.old-", dir=dest.parent))
@@ -44,6 +41,19 @@ def write_tree(files: dict[str, Content], dest: Path) -> None:
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+
+
+def _write_files(files: dict[str, Content], root: str) -> None:
+    """Every file under root (plain os calls: a few hundred files, each folder made once)."""
+    made = {root}
+    for rel in sorted(files):
+        path = os.path.join(root, rel)
+        folder = os.path.dirname(path)
+        if folder not in made:
+            os.makedirs(folder, exist_ok=True)
+            made.add(folder)
+        with open(path, "wb") as f:
+            f.write(to_bytes(files[rel]))
 
 
 def existing_files(dest: Path) -> dict[str, bytes]:

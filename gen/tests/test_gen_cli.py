@@ -99,6 +99,18 @@ def test_pyproject_console_script():
     assert callable(main)
 
 
+def test_pyproject_tools_scripts():
+    """The tools installed with the generator: each entry point names a main()."""
+    import importlib
+    import re
+    text = (REPO / "gen" / "pyproject.toml").read_text()
+    scripts = dict(re.findall(r'^(jointer-[\w-]+) = "([\w.]+:\w+)"$', text, re.M))
+    assert set(scripts) == {"jointer-gen", "jointer-topology", "jointer-cdc-check"}
+    for target in scripts.values():
+        module, func = target.split(":")
+        assert callable(getattr(importlib.import_module(module), func)), target
+
+
 def test_readme_example_generates(tmp_path, monkeypatch):
     """The annotated example of the README is a valid description using every key."""
     import re
@@ -108,7 +120,7 @@ def test_readme_example_generates(tmp_path, monkeypatch):
     (tmp_path / "ex.yaml").write_text(example)
     rc, out, err = run_cli(["ex.yaml", "-o", "out", "-q"])
     assert (rc, err) == (0, "")
-    from jointer_gen.schema_check import schema
+    from jointer_gen.load.schema_check import schema
     keys = set()
 
     def walk(node):

@@ -408,7 +408,7 @@ class Harness:
 
     # -- bus ----------------------------------------------------------------
     def glob(self, reg):
-        from jointer_gen import layout
+        from jointer_gen.model import layout
         return layout.Layout.global_reg(reg)
 
     async def read(self, addr):
@@ -517,7 +517,7 @@ def _conds_ok(conds, data):
 
 async def one_round(h, design, n):
     """Program, run traffic, compare everything, SOFT_RESET. Returns (events, transactions)."""
-    from jointer_gen import layout
+    from jointer_gen.model import layout
     dut, L = h.dut, design.layout
     for t in h.taps:
         t.events, t.intervals, t.transactions = [], [], 0
@@ -690,7 +690,7 @@ if cocotb is not None:
     @cocotb.test()
     async def generated_monitor(dut):
         """Random traffic on every sniffer; every metric, STATUS, IRQ and trace checked."""
-        from jointer_gen import layout
+        from jointer_gen.model import layout
         from jointer_gen.cli import generate
         name = os.environ[EXAMPLE_ENV]
         design, _ = generate(str(REPO / "configs" / f"{name}.yaml"))

@@ -111,7 +111,7 @@ def test_rom_with_other_global_registers(tmp_path):
 def test_rom_too_large(monkeypatch, tmp_path):
     """A descriptor beyond the ROM's words is a one-line error at the key
     (the limit lowered: no real description reaches 65535 words)."""
-    from jointer_gen import elaborate
+    from jointer_gen.netlist import elaborate
     monkeypatch.setattr(elaborate, "ROM_MAX_WORDS", 80)
     bad = tmp_path / "big.yaml"
     bad.write_text(CONFIG.read_text())
@@ -174,7 +174,7 @@ except ImportError:  # pragma: no cover - cocotb is installed with the project
 if cocotb is not None:
     @cocotb.test()
     async def rom_over_axi(dut):
-        from jointer_gen import layout
+        from jointer_gen.model import layout
         from jointer_gen.backends.descfile import encode
         from jointer_gen.cli import generate
         from jointer_sim.runner import BUILD

@@ -15,7 +15,7 @@ import re
 import pytest
 
 from gentest_util import REPO
-from jointer_gen import layout
+from jointer_gen.model import layout
 
 HEADER = (REPO / "drivers" / "include" / "jointer_desc.h").read_text()
 GLOBAL_VHD = (REPO / "hdl" / "collect" / "jointer_collect_global.vhd").read_text()
@@ -194,6 +194,6 @@ def test_vhdl_lmic_control_and_status_bits():
 def test_vhdl_lmic_ports_min_one():
     """elaborate's fact about the LMIC's DCAPF/trace ports (one dummy item when
     the count is 0) matches the entity (it used to be read with a regex)."""
-    from jointer_gen.netlist_lmic import LMIC_PORTS_MIN_ONE
+    from jointer_gen.netlist.lmic import LMIC_PORTS_MIN_ONE
     port = lambda name: re.search(rf"\b{name}\s*:\s*in\s+std_logic_vector\(([^;]*)\)", LMIC).group(1)  # noqa: E731
     assert LMIC_PORTS_MIN_ONE == ("maximum" in port("dc_result"), "maximum" in port("tr_wptr"))

@@ -27,9 +27,9 @@ lmics:
 
 
 def design(busy="transfer", held="stall"):
-    from jointer_gen.elaborate import elaborate
-    from jointer_gen.loader import loads
-    from jointer_gen.validate import validate
+    from jointer_gen.netlist.elaborate import elaborate
+    from jointer_gen.load.loader import loads
+    from jointer_gen.load.validate import validate
     src = loads(YAML.format(busy=busy, held=held), "m.yaml")
     return elaborate(validate(src), src, "m.yaml")
 

@@ -49,7 +49,7 @@ def test_schema_fragment(name):
 
 @pytest.mark.parametrize("name", list(KINDS))
 def test_params_defaults_come_from_the_schema(name):
-    from jointer_gen.validate import _get
+    from jointer_gen.load.validate import _get
     k = KINDS[name]
     frag = json.loads((PKG / "interfacers" / f"{name}.schema.json").read_text())
     expected = {key: p.get("default") for key, p in frag["properties"].items() if key != "type"}
@@ -60,7 +60,7 @@ def test_params_defaults_come_from_the_schema(name):
 
 
 def test_schema_assembled_from_the_kinds():
-    from jointer_gen.schema_check import schema
+    from jointer_gen.load.schema_check import schema
     s = schema()
     assert s["$defs"]["interfacer"]["properties"]["type"]["enum"] == list(KINDS)
     branches = [b["if"]["properties"]["type"]["const"] for b in s["$defs"]["interfacer"]["allOf"]]
@@ -73,11 +73,12 @@ def test_schema_assembled_from_the_kinds():
 
 
 def test_no_branching_on_interfacer_types_outside_interfacers():
-    """`if t == "axi4"`, `type in (...)`, `is_pc(...)`: nowhere but interfacers/."""
+    """`if t == "axi4"`, `type in (...)`, `is_pc(...)`: nowhere but interfacers/
+    (tools/ holds no generator code: its `t` are yosys cell types)."""
     pattern = re.compile(r"""(\.type|\bt|\bitype)\s*(==|!=|\bin\b|\bnot in\b)\s*[("'A-Z]""")
     offenders = []
     for p in PKG.rglob("*.py"):
-        if "interfacers" in p.parts:
+        if "interfacers" in p.parts or "tools" in p.parts:
             continue
         for i, line in enumerate(p.read_text().splitlines(), 1):
             if pattern.search(line) or re.search(r"\bis_pc\b|utilization\.", line):

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from gentest_util import EXAMPLES, generated
-from jointer_gen import layout
+from jointer_gen.model import layout
 
 
 def expected(monitor):

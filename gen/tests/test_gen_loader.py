@@ -2,8 +2,8 @@
 YAML-level errors as diagnostics (never exceptions)."""
 import pytest
 
-from jointer_gen.diag import InputError, Loc
-from jointer_gen.loader import loads
+from jointer_gen.load.diag import InputError, Loc
+from jointer_gen.load.loader import loads
 
 
 def test_values_and_locations():

@@ -4,11 +4,11 @@ import zlib
 
 import pytest
 
-from jointer_gen.diag import InputError
-from jointer_gen.elaborate import config_hash, elaborate
-from jointer_gen.loader import loads
-from jointer_gen.names import C_RESERVED, VHDL_RESERVED, reserved_in
-from jointer_gen.validate import validate
+from jointer_gen.load.diag import InputError
+from jointer_gen.netlist.elaborate import config_hash, elaborate
+from jointer_gen.load.loader import loads
+from jointer_gen.model.identifiers import C_RESERVED, VHDL_RESERVED, reserved_in
+from jointer_gen.load.validate import validate
 
 BASE = """
 jointer: 1

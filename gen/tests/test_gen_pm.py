@@ -7,9 +7,9 @@ import os
 import pytest
 
 from gentest_util import run_cli
-from jointer_gen.elaborate import elaborate
-from jointer_gen.loader import loads
-from jointer_gen.validate import validate
+from jointer_gen.netlist.elaborate import elaborate
+from jointer_gen.load.loader import loads
+from jointer_gen.load.validate import validate
 
 SUMMARY = "jointer-gen: {n} error{s}; nothing written"
 

@@ -92,7 +92,7 @@ if cocotb is not None:
 
 class TB:
     def __init__(self, dut):
-        from jointer_gen import layout
+        from jointer_gen.model import layout
         from jointer_gen.cli import generate
         self.dut, self.L = dut, layout
         self.d, _ = generate(str(config_path(CONFIG)))

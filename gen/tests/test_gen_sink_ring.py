@@ -8,7 +8,7 @@ import pytest
 from gentest_util import CONFIGS
 
 from jointer_gen.cli import generate
-from jointer_gen.model import Sink
+from jointer_gen.model.monitor import Sink
 
 
 def ref_log2(ring_bytes: int) -> int:

@@ -28,9 +28,9 @@ lmics:
 
 
 def design(channels="[r, aw]", a="r_stall", b="wait_3"):
-    from jointer_gen.elaborate import elaborate
-    from jointer_gen.loader import loads
-    from jointer_gen.validate import validate
+    from jointer_gen.netlist.elaborate import elaborate
+    from jointer_gen.load.loader import loads
+    from jointer_gen.load.validate import validate
     src = loads(BASE.format(channels=channels, a=a, b=b), "t.yaml")
     return elaborate(validate(src), src, "t.yaml")
 

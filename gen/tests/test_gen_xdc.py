@@ -1,4 +1,4 @@
-"""Tests of the generated constraints ip/<name>.xdc (gen/jointer_gen/xdc.py):
+"""Tests of the generated constraints ip/<name>.xdc (gen/jointer_gen/backends/vivado/xdc.py):
 the exact constraints of the two-clock example (instance names, the smaller period
 from the YAML, clocks only from the IP's ports), a single-clock monitor (reset
 bridges only), a clock without period_ns (Vivado's period, read in the XDC), and one

@@ -1,4 +1,4 @@
-"""Tests of scripts/cdc_check.py: planted bad crossings in a tiny
+"""Tests of the CDC check (jointer-cdc-check, gen/jointer_gen/tools/cdc_check.py): planted bad crossings in a tiny
 VHDL top (scripts/tests/cdc/cdc_fix_top.vhd, one case per value of case_g),
 each caught with its message naming both registers and their clocks; the
 good case passes with exactly the crossings it has; every configs/ top and
@@ -17,8 +17,8 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
-import cdc_check  # noqa: E402
+sys.path.insert(0, str(ROOT / "gen"))
+from jointer_gen.tools import cdc_check  # noqa: E402
 
 FIX = HERE / "cdc"
 

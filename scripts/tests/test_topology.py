@@ -1,4 +1,4 @@
-"""Tests of scripts/jointer_topology.py and scripts/jointer-topology (Cazanove et
+"""Tests of jointer-topology (gen/jointer_gen/tools/topology.py and the wrapper scripts/jointer-topology (Cazanove et
 al., "Extracting the Topology of a Hardware Platform Using Hardware Events"):
 the paper's own Basic-Path-per-population table gives the topology derived by
 hand below; counters synthesised from a planted structure (noise, Basic Paths
@@ -27,8 +27,8 @@ PAPER_BP = os.path.join(ROOT, "doc", "topology", "basic_paths.tsv")
 PAPER_POP = os.path.join(ROOT, "doc", "topology", "populations.tsv")
 EXAMPLE = os.path.join(ROOT, "doc", "topology", "example_samples.csv")
 
-sys.path.insert(0, SCRIPTS)
-import jointer_topology as jt  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "gen"))
+from jointer_gen.tools import topology as jt  # noqa: E402
 
 # The paper's tables, typed in again here (not read from doc/topology).
 PAPER_NAMES = [

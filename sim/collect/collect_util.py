@@ -1,6 +1,6 @@
 """Private helpers of the collection-layer test benches (sim/collect/).
 
-- `layout`: the generator's address layout (gen/jointer_gen/layout.py), the
+- `layout`: the generator's address layout (gen/jointer_gen/model/layout.py), the
   only place where addresses are computed; fixtures below feed it.
 - `Fixture*`: tiny duck-typed monitor descriptions for `layout.compute`.
 - `lmic_generics()`: the jointer_collect_lmic generics of one LmicLayout,

@@ -18,7 +18,7 @@ from cocotb.triggers import FallingEdge, RisingEdge, Timer
 from jointer_sim import run
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "gen"))
-from jointer_gen.layout import SINK_REGS  # noqa: E402
+from jointer_gen.model.layout import SINK_REGS  # noqa: E402
 
 WORDS = [8, 20]
 M32 = 0xFFFFFFFF

@@ -9,8 +9,9 @@ driver's jointer_desc.h, so the compiler, not the generator, evaluates them.
 
 from __future__ import annotations
 
-from .. import layout
-from ..elaborate import Design, c_hex
+from ..model import layout
+from ..model.regmap import c_hex
+from ..model.views import Design
 
 EXTRACTOR_C = {"event": "JOINTER_EXTRACTOR_EVENT", "time": "JOINTER_EXTRACTOR_TIME",
                "trace": "JOINTER_EXTRACTOR_TRACE"}

@@ -18,14 +18,14 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from ..elaborate import Design
-from ..library import REPO, LibraryMissing
+from ..model.views import Design
+from ..model.vhdl_library import REPO, LibraryMissing
+from . import COPY_ROLES, OutFile  # noqa: F401  (COPY_ROLES: the manifest roles of the copies)
+from .templates import render_file
+from .vivado.vlnv import vlnv
 
 DRIVERS = REPO / "drivers"
 IP_DRIVER_VERSION = "1.0"
-
-# manifest roles of copied files (golden files leave them out)
-COPY_ROLES = ("ip-hdl", "ip-hdl-library", "c-library", "ip-driver-library", "ip-driver-copy")
 
 _INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
@@ -123,25 +123,21 @@ def context(d: Design) -> dict:
     return {"driver_dir": ddir[len("ip/"):], "driver_name": d.name,
             "driver_version": IP_DRIVER_VERSION, "driver_src": driver_src_files(d),
             "example": f"{d.name}_example.c",
-            "hash_c": f"0x{d.config_hash:08X}"}
+            "hash_c": f"0x{d.config_hash:08X}", "ip_vlnv": vlnv(d)}
 
 
-def outputs(d: Design) -> list[tuple[str, str, str, dict]]:
-    """(template, path, role, extra context) of the bundle's and the driver's generated files."""
-    ddir = driver_dir(d)
-    return [("c/Makefile.j2", "c/Makefile", "c-makefile", {}),
-            ("vitis/driver.mdd.j2", f"{ddir}/data/{d.name}.mdd", "ip-driver-mdd", {}),
-            ("vitis/driver.tcl.j2", f"{ddir}/data/{d.name}.tcl", "ip-driver-tcl", {}),
-            ("vitis/Makefile.j2", f"{ddir}/src/Makefile", "ip-driver-makefile", {}),
-            ("vitis/example.c.j2", f"{ddir}/examples/{d.name}_example.c", "ip-driver-example", {})]
-
-
-def copies(d: Design, files: dict[str, str]) -> list[tuple[str, str, str]]:
-    """(path, text, role) of the copied files: libjointer into c/jointer/ and
-    into the driver's src/, the generated C into the driver's src/."""
-    out = [(f"c/{rel}", _read(src), "c-library") for rel, src in bundle_library()]
-    src = f"{driver_dir(d)}/src"
-    out += [(f"{src}/{n}", _read(p), "ip-driver-library") for n, p in baremetal_library()]
-    for own in (f"{d.name}.c", f"{d.name}.h", f"{d.name}_regs.h"):
-        out.append((f"{src}/{own}", files[f"c/{own}"], "ip-driver-copy"))
+def emit(d: Design) -> list[OutFile]:
+    """The bundle's and the driver's generated files, then the copies: libjointer
+    into c/jointer/ and into the driver's src/, the generated C into the driver's src/."""
+    ddir, b = driver_dir(d), context(d)
+    out = [render_file(d, "c/Makefile.j2", "c/Makefile", "c-makefile", b=b),
+           render_file(d, "vitis/driver.mdd.j2", f"{ddir}/data/{d.name}.mdd", "ip-driver-mdd", b=b),
+           render_file(d, "vitis/driver.tcl.j2", f"{ddir}/data/{d.name}.tcl", "ip-driver-tcl", b=b),
+           render_file(d, "vitis/Makefile.j2", f"{ddir}/src/Makefile", "ip-driver-makefile", b=b),
+           render_file(d, "vitis/example.c.j2", f"{ddir}/examples/{d.name}_example.c", "ip-driver-example",
+                       b=b)]
+    out += [OutFile(f"c/{rel}", _read(src), "c-library") for rel, src in bundle_library()]
+    out += [OutFile(f"{ddir}/src/{n}", _read(p), "ip-driver-library") for n, p in baremetal_library()]
+    out += [OutFile(f"{ddir}/src/{own}", None, "ip-driver-copy", copy_of=f"c/{own}")
+            for own in (f"{d.name}.c", f"{d.name}.h", f"{d.name}_regs.h")]
     return out

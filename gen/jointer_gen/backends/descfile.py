@@ -12,8 +12,9 @@ from __future__ import annotations
 import struct
 import zlib
 
-from .. import layout
-from ..elaborate import Design
+from ..model import layout
+from ..model.views import Design
+from . import OutFile
 from . import c as c_backend
 
 MAGIC = b"JDSC"
@@ -106,3 +107,9 @@ def encode(d: Design) -> bytes:
                        len(pool))
     crc = zlib.crc32(head[CRC_FROM:] + body) & 0xFFFFFFFF
     return head[:12] + struct.pack("<I", crc) + head[CRC_FROM:] + body
+
+
+def emit(d: Design) -> list[OutFile]:
+    """The descriptor file, for the generic CLI, and its copy in the C bundle."""
+    data = encode(d)
+    return [OutFile(f"{d.name}.jdesc", data, "descriptor"), OutFile(f"c/{d.name}.jdesc", data, "c-descriptor-file")]

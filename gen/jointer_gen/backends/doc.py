@@ -5,7 +5,9 @@ Rows are prepared here from the elaborated design; the templates print them.
 
 from __future__ import annotations
 
-from ..elaborate import Design
+from ..model.views import Design
+from . import OutFile
+from .templates import render_file
 
 
 def _filter(dc) -> str:
@@ -60,3 +62,9 @@ def context(d: Design) -> dict:
                        "period": f"{c.period_ns:g} ns" if c.period_ns is not None else ""})
     return {"dcapf_rows": rows, "ports": ports, "clocks": clocks,
             "base_address": f"0x{d.monitor.bus.base_address:08X}"}
+
+
+def emit(d: Design) -> list[OutFile]:
+    doc = context(d)
+    return [render_file(d, "doc/monitor.md.j2", f"doc/{d.name}.md", "doc-markdown", doc=doc),
+            render_file(d, "doc/monitor.html.j2", f"doc/{d.name}.html", "doc-html", doc=doc)]

@@ -17,8 +17,10 @@ for the top of a 1 GB DDR, explained in the file), and the region as the next
 
 from __future__ import annotations
 
-from ..elaborate import Design
-from .vivado import IP_VERSION, vlnv
+from ..model.views import Design
+from . import OutFile
+from .templates import render_file
+from .vivado.vlnv import IP_VERSION, vlnv
 
 PAGE = 4096
 RING_TOP = 0x40000000   # placeholder: the rings sit below the end of a 1 GB DDR (Zynq-7000 boards)
@@ -56,3 +58,7 @@ def context(d: Design) -> dict:
             "compatible": [f"jointer,{d.name}-{IP_VERSION}", f"jointer,monitor-{IP_VERSION}", "generic-uio"],
             "other_clocks": [f"{c.name}_clk" for c in d.monitor.clocks[1:]], "rings": rings(d),
             "ring_top": f"0x{RING_TOP:08x}"}
+
+
+def emit(d: Design) -> list[OutFile]:
+    return [render_file(d, "linux/monitor.dtsi.j2", dtsi_file(d), "linux-dtsi", l=context(d))]

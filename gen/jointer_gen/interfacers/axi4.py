@@ -21,7 +21,7 @@ class Axi4(Kind):
                 f"data, {'per beat' if p['per_beat'] else 'per burst'}")
 
     def elaborate(self, sn, net: InterfacerNet) -> None:
-        from .. import datapath
+        from ..model import datapath
         p = sn.interfacer.params
         axi_common.direction_generic(net, p)
         axi_common.width_generics(net, p)

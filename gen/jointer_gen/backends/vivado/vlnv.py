@@ -1,0 +1,15 @@
+"""The identity of the Vivado IP of a monitor, jointer:jointer:<name>:1.0
+(vendor:library:name:version), which the device-tree node, the Vitis driver
+and the example block design name too."""
+
+from __future__ import annotations
+
+from ...model.views import Design
+
+IP_VENDOR = "jointer"
+IP_LIBRARY = "jointer"
+IP_VERSION = "1.0"
+
+
+def vlnv(d: Design) -> str:
+    return f"{IP_VENDOR}:{IP_LIBRARY}:{d.name}:{IP_VERSION}"

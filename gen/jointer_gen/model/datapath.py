@@ -1,0 +1,78 @@
+"""Datapath widths of a sniffer (as wide as their source).
+
+What the generator tells the DCAPFs and the emitter about the event instances
+of a sniffer, so that no register is wider than what can reach it:
+- data_width: bits of the event data that can be non-zero (the bounds of a
+  filter and the time extractor's data in effect are that wide);
+- inc_width: bits of the increment (1 for events weighing one: the counter
+  saturates by gating its enable with the carry-out);
+- capture ranges: an AXI4 write tap counting per burst evaluates the filters
+  of its event DCAPFs where it captures AWADDR, and carries one in-range bit
+  per filter instead of the address (`keep_data`: the address is still needed).
+Widths too small would lose information: every value here is an upper bound
+of what the interfacer's RTL can emit (doc/internals/eig.md).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:   # the kinds (interfacers/) call this module and the model calls the kinds
+    from .monitor import Dcapf, Sniffer
+
+MAX_RANGES = 8          # jointer_eig_axi4 ranges_g
+
+
+def data_width(sn: Sniffer) -> int:
+    """Bits of the event data that can be non-zero: the interfacer kind's upper bound."""
+    return sn.interfacer.kind.data_width(sn)
+
+
+def inc_width(sn: Sniffer) -> int:
+    if sn.increment != "bytes":
+        return 1
+    return sn.interfacer.kind.inc_width(sn)
+
+
+def captures(sn: Sniffer) -> bool:
+    """An interfacer that evaluates its DCAPFs' filters where it captures the data."""
+    return sn.interfacer.kind.captures(sn)
+
+
+def capture_ranges(sn: Sniffer) -> list[Dcapf]:
+    """The DCAPFs whose filter the interfacer evaluates (in range-bit order)."""
+    if not captures(sn):
+        return []
+    dcs = [d for d in sn.dcapfs if not d.is_trace and d.extractor == "event" and d.has_filter]
+    return dcs if len(dcs) <= MAX_RANGES else []
+
+
+def keep_data(sn: Sniffer) -> bool:
+    """Whether the event data (the address) must still reach the DCAPFs."""
+    if not captures(sn):
+        return True
+    ranges = capture_ranges(sn)
+    return bool(sn.conditions) or any(d not in ranges for d in sn.dcapfs if d.is_trace or d.has_filter) \
+        or any(d.extractor == "time" or d.sample == "data" for d in sn.dcapfs)
+
+
+def emitter_registered(sn: Sniffer) -> bool:
+    """The emitter adds a register stage only behind condition checkers (their
+    comparisons follow the interfacer's registers); else the candidates, which
+    come from registers, are the event instances."""
+    return bool(sn.conditions)
+
+
+def filter_mode(sn: Sniffer, dc: Dcapf) -> str:
+    """jointer_pkg filter constant of a (non-trace) DCAPF."""
+    if not dc.has_filter:
+        return "filter_none_c"
+    capture = dc in capture_ranges(sn)
+    if dc.filter_runtime:
+        return "filter_capture_c" if capture else "filter_runtime_c"
+    return "filter_capture_const_c" if capture else "filter_const_c"
+
+
+def takes_init(sn: Sniffer) -> bool:
+    """Some DCAPF (or the program monitor's table) of the sniffer loads INIT data."""
+    return sn.interfacer.kind.init_slots(sn) > 0 or any(d.has_filter and d.filter_runtime for d in sn.dcapfs)
