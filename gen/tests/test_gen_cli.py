@@ -100,13 +100,17 @@ def test_pyproject_console_script():
 
 
 def test_pyproject_tools_scripts():
-    """The tools installed with the generator: each entry point names a main()."""
+    """The tools installed with the generator (and with the host package):
+    each entry point names a main()."""
     import importlib
     import re
     text = (REPO / "gen" / "pyproject.toml").read_text()
     scripts = dict(re.findall(r'^(jointer-[\w-]+) = "([\w.]+:\w+)"$', text, re.M))
-    assert set(scripts) == {"jointer-gen", "jointer-topology", "jointer-cdc-check"}
-    for target in scripts.values():
+    assert set(scripts) == {"jointer-gen", "jointer-cdc-check"}
+    host = (REPO / "drivers" / "python" / "pyproject.toml").read_text()
+    host_scripts = dict(re.findall(r'^(jointer-[\w-]+) = "([\w.]+:\w+)"$', host, re.M))
+    assert host_scripts == {"jointer-topology": "jointer.topology:main"}
+    for target in {**scripts, **host_scripts}.values():
         module, func = target.split(":")
         assert callable(getattr(importlib.import_module(module), func)), target
 

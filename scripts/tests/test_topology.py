@@ -1,4 +1,4 @@
-"""Tests of jointer-topology (gen/jointer_gen/tools/topology.py and the wrapper scripts/jointer-topology (Cazanove et
+"""Tests of jointer-topology (drivers/python/jointer/topology.py, `python3 -m jointer topology` and the wrapper scripts/jointer-topology (Cazanove et
 al., "Extracting the Topology of a Hardware Platform Using Hardware Events"):
 the paper's own Basic-Path-per-population table gives the topology derived by
 hand below; counters synthesised from a planted structure (noise, Basic Paths
@@ -27,8 +27,8 @@ PAPER_BP = os.path.join(ROOT, "doc", "topology", "basic_paths.tsv")
 PAPER_POP = os.path.join(ROOT, "doc", "topology", "populations.tsv")
 EXAMPLE = os.path.join(ROOT, "doc", "topology", "example_samples.csv")
 
-sys.path.insert(0, os.path.join(ROOT, "gen"))
-from jointer_gen.tools import topology as jt  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "drivers", "python"))
+from jointer import topology as jt  # noqa: E402
 
 # The paper's tables, typed in again here (not read from doc/topology).
 PAPER_NAMES = [
@@ -536,3 +536,19 @@ def test_outputs_get_the_umask_mode_not_0600(tmp_path):
         os.umask(old)
     assert rc == 0, err
     assert stat.S_IMODE(dot.stat().st_mode) == 0o644
+
+
+def test_python_module_command_is_the_tool(tmp_path):
+    """`python3 -m jointer topology ARGS` is jointer-topology ARGS: same
+    output, same exit code, same errors (the installed host package's way in)."""
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "drivers", "python"))
+    args = ["--populations", PAPER_POP, "--basic-paths", PAPER_BP]
+    mod = subprocess.run([sys.executable, "-m", "jointer", "topology"] + args + ["--dot", str(tmp_path / "m.dot")],
+                         capture_output=True, text=True, timeout=60, env=env)
+    rc, out, err = run_tool(*args, "--dot", tmp_path / "w.dot")
+    assert (mod.returncode, rc) == (0, 0), mod.stderr + err
+    assert mod.stdout.replace("m.dot", "X") == out.replace("w.dot", "X")
+    assert (tmp_path / "m.dot").read_text() == (tmp_path / "w.dot").read_text()
+    bad = subprocess.run([sys.executable, "-m", "jointer", "topology", str(tmp_path / "none.csv")],
+                         capture_output=True, text=True, timeout=60, env=env)
+    assert bad.returncode == 1 and bad.stderr.startswith("jointer-topology: error: ")

@@ -6,6 +6,7 @@
   plot histogram FILE.json [METRIC] -o OUT.png|svg     (jointer read --format json)
   plot watch FILE.csv -o OUT.png|svg                   (jointer watch --output)
   plot profile FILE.csv -o OUT.png|svg                 (jointer profile --format csv)
+  topology SAMPLES... [options]                        (doc/topology.md; jointer-topology --help)
 
 Errors print one line (or a line and a hint) to stderr and exit 1: no
 traceback, no half-written output (jointer.safeio). A missing optional
@@ -17,7 +18,8 @@ import sys
 from .errors import JointerError
 
 # optional modules -> the extra of drivers/python/pyproject.toml that installs them
-EXTRAS = {"matplotlib": "plot", "prometheus_client": "exporter"}
+EXTRAS = {"matplotlib": "plot", "prometheus_client": "exporter", "networkx": "topology",
+          "graphviz": "topology"}
 
 
 def _convert(a):
@@ -47,7 +49,24 @@ def _plot(a):
     print("wrote %s" % out)
 
 
+def _topology(argv):
+    """The topology tool has its own command line (jointer-topology)."""
+    try:
+        from .topology import main as topology_main
+    except ModuleNotFoundError as ex:
+        extra = EXTRAS.get((ex.name or "").split(".")[0])
+        if extra is None:
+            raise
+        print("jointer: the Python module %s is missing: pip install 'jointer[%s]'" % (ex.name, extra),
+              file=sys.stderr)
+        return 1
+    return topology_main(argv)
+
+
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["topology"]:
+        return _topology(argv[1:])
     p = argparse.ArgumentParser(prog="python3 -m jointer", description="jointer host tools (Python)")
     sub = p.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("convert", help="trace files (jointer trace --follow -o) to VCD, Perfetto JSON, CSV, JSON")
@@ -77,6 +96,8 @@ def main(argv=None):
     pl.add_argument("metric", nargs="?", help="histogram: one metric (default: every histogram)")
     pl.add_argument("-o", "--output", required=True, help="OUT.png or OUT.svg")
     pl.set_defaults(fn=_plot)
+    sub.add_parser("topology", help="the topology of a platform from counter samples (jointer-topology)",
+                   add_help=False)
     a = p.parse_args(argv)
     try:
         a.fn(a)

@@ -22,8 +22,9 @@ Pipeline (every graph algorithm is networkx's):
 Steps 5-6 also run from a table of Basic Paths per population
 (read_population_table), as the paper prints it.
 
-The command line is jointer-topology (main() here; scripts/jointer-topology in a checkout); doc/topology.md
-documents the accepted inputs.
+The command line is `python3 -m jointer topology` or `jointer-topology` (main()
+here; scripts/jointer-topology in a checkout; extra `jointer[topology]`:
+networkx, graphviz); doc/topology.md documents the accepted inputs.
 """
 
 import argparse
