@@ -73,13 +73,27 @@ def _targets(mod: str, is_pkg: bool, node, modules: set[str]) -> set[str]:
     return {t for t in out if t in modules and t not in ancestors and t != mod}
 
 
+def _registered(mod: str, is_pkg: bool, tree: ast.Module, modules: set[str]) -> set[str]:
+    """Modules named in a module-level `..._MODULES = ("a", "b.c", ...)` table:
+    the registries (interfacer kinds, backends) import them by name, relative
+    to the module's package."""
+    base = mod if is_pkg else mod.rpartition(".")[0]
+    out = set()
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple) and any(
+                isinstance(t, ast.Name) and t.id.endswith("MODULES") for t in node.targets):
+            out |= {f"{base}.{e.value}" for e in node.value.elts
+                    if isinstance(e, ast.Constant) and f"{base}.{e.value}" in modules}
+    return out
+
+
 def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
     files = {module_name(p, root): p for p in sorted(root.rglob("*.py"))}
     graph = {}
     for mod, path in files.items():
         tree = ast.parse(path.read_text(), str(path))
         is_pkg = path.name == "__init__.py"
-        graph[mod] = set()
+        graph[mod] = _registered(mod, is_pkg, tree, set(files))
         for node in _imports(tree):
             graph[mod] |= _targets(mod, is_pkg, node, set(files))
     return graph
@@ -134,6 +148,9 @@ def _write(root: Path, files: dict[str, str]) -> Path:
     # through a package __init__ that imports its submodule
     ({"__init__.py": "", "m.py": "from .p.q import y\n",
       "p/__init__.py": "from .. import m\n", "p/q.py": ""}, ["jointer_gen.m", "jointer_gen.p", "jointer_gen.m"]),
+    # through a registry that imports its modules by name
+    ({"__init__.py": "", "reg.py": "MODULES = (\"k\",)\n", "k.py": "from .reg import x\n"},
+     ["jointer_gen.k", "jointer_gen.reg", "jointer_gen.k"]),
     # absolute import, in a method
     ({"__init__.py": "", "a.py": "import jointer_gen.b\n",
       "b.py": "class C:\n    def f(self):\n        import jointer_gen.a\n"},

@@ -11,14 +11,27 @@ its original, then manifest.json. `render(design)` is the same as
 from __future__ import annotations
 
 import json
+from importlib import import_module
 
 from ..model import vhdl_library
 from ..model.views import Design
-from . import OutFile, c_files, cbundle, descfile, doc, fusesoc, linux, vhdl
+from . import OutFile, cbundle, fusesoc, linux
 from .vivado import ip as vivado_ip
 
-# the order of the generated files in the manifest (and of the copies after them)
-BACKENDS = (vhdl, c_files, doc, vivado_ip, fusesoc, linux, cbundle, descfile)
+# The backends, one line each (a new backend is a module with emit() and its
+# line here), in the order of their files in the manifest (and of the copies
+# after them).
+BACKEND_MODULES = (
+    "vhdl",
+    "c_files",
+    "doc",
+    "vivado.ip",
+    "fusesoc",
+    "linux",
+    "cbundle",
+    "descfile",
+)
+BACKENDS = tuple(import_module(f"{__package__}.{m}") for m in BACKEND_MODULES)
 
 
 def emit_all(d: Design) -> list[OutFile]:

@@ -3,19 +3,32 @@ table of kinds; its order is the order of the schema's `type` enum).
 
 To add a kind (gen/README.md "How to add an interfacer kind"): write
 `<kind>.py` (a `Kind` subclass and `KIND = ...`), its schema fragment
-`<kind>.schema.json` (the `if_<kind>` branch: parameters, defaults), add it
-to KINDS below, and its tests in gen/tests/.
+`<kind>.schema.json` (the `if_<kind>` branch: parameters, defaults), add its
+module's name to MODULES below (one line), and its tests in gen/tests/.
 """
 
 from __future__ import annotations
 
-from . import (axi4, axi4_latency, axi4lite, axi_util, axis, axis_util, contention, events, mark,
-               pc, start_done)
+from importlib import import_module
+
 from .base import InterfacerNet, Kind, Observed
 
-KINDS: dict[str, Kind] = {m.KIND.name: m.KIND for m in (
-    axi4, axi4lite, axis, start_done, events, mark, axi_util, contention, pc, axi4_latency,
-    axis_util)}
+# one line per kind, in the order of the schema's `type` enum
+MODULES = (
+    "axi4",
+    "axi4lite",
+    "axis",
+    "start_done",
+    "events",
+    "mark",
+    "axi_util",
+    "contention",
+    "pc",
+    "axi4_latency",
+    "axis_util",
+)
+
+KINDS: dict[str, Kind] = {k.name: k for k in (import_module(f"{__name__}.{m}").KIND for m in MODULES)}
 
 __all__ = ["KINDS", "Kind", "InterfacerNet", "Observed", "kind", "schema_defs", "emit_data_choices"]
 
