@@ -8,7 +8,7 @@
 #                                      scenario's config; alone, the generic smoke scenario
 #   make demo SIM=verilator|ghdl       one simulator only
 #   make cosim-test                    every scenario in both simulators (py-test runs it too:
-#                                      sim/cosim/test_cosim.py)
+#                                      sim/cosim/tests/)
 #   make soak                          10^6 torn-free reads across 2^32, three clock ratios (Verilator)
 #   make cosim-bench                   simulated cycles/s, Verilator vs GHDL, on the demo (median);
 #                                      AXI4-Lite transactions of one Y9 monitoring action and of
@@ -42,7 +42,7 @@ demo: deps
 	@$(PYTHON) $(COSIM_DIR)/run.py $(COSIM_SCENARIO) $(COSIM_ARGS) --html $(BUILD)/demo/report.html
 
 cosim-test: deps
-	@$(PYTHON) -m pytest -q -n $(JOBS) $(COSIM_DIR)/test_cosim.py $(PYTEST_ARGS)
+	@$(PYTHON) -m pytest -q -n $(JOBS) $(COSIM_DIR)/tests $(PYTEST_ARGS)
 
 cosim-bench: deps
 	@mkdir -p $(BUILD)/bench
@@ -51,7 +51,7 @@ cosim-bench: deps
 
 # 10^6 torn-free reads across 2^32 at three clock ratios (Verilator), in the bench report
 soak: deps
-	@$(PYTHON) $(COSIM_DIR)/soak.py --fragment $(BUILD)/bench/fragments/soak.json
+	@$(PYTHON) $(COSIM_DIR)/benches/soak.py --fragment $(BUILD)/bench/fragments/soak.json
 
 relay-bench: deps
-	@$(PYTHON) $(COSIM_DIR)/relay_bench.py $(BUILD)/bench/fragments/relay-bench.json
+	@$(PYTHON) $(COSIM_DIR)/benches/relay_bench.py $(BUILD)/bench/fragments/relay-bench.json

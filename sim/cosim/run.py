@@ -10,7 +10,7 @@ What it does (sim/cosim/README.md):
      accelerator for `top: demo`), in manifest order
   3. Verilator: ghdl synth --out=verilog -> latch check (yosys) -> verilator
      -> harness + application -> run
-  4. GHDL: the application as a shared library -> cocotb (ghdl/cosim.py) -> run
+  4. GHDL: the application as a shared library -> cocotb (harness/ghdl/cosim.py) -> run
   5. a table (metric, expected, verilator, ghdl); exit 1 unless every check
      passes and both reports are identical
 
@@ -26,7 +26,8 @@ import sys
 from pathlib import Path
 
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE / "flow"), str(HERE / "benches")]
 import cosim_common  # noqa: E402
 from cosim_common import BuildError, ghdl_verilog  # noqa: E402,F401
 from cosim_build import Model, Scenario, generate, load_scenario  # noqa: E402,F401

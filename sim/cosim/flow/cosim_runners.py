@@ -11,7 +11,7 @@ from pathlib import Path
 
 
 from cosim_build import Model, Scenario, generate, ghdl_lib, load_scenario
-from cosim_common import BUILD, COSIM, LIBRARY, BuildError, log
+from cosim_common import BUILD, HARNESS, LIBRARY, BuildError, log
 from cosim_report import compare, table  # noqa: F401
 
 
@@ -60,7 +60,7 @@ def run_ghdl(sc: Scenario, model: Model, waves: bool) -> dict:
     env = dict(os.environ)
     env.pop("PYTEST_CURRENT_TEST", None)
     env["PATH"] = env.get("PATH", "") + os.pathsep + str(ccfg.libs_dir)
-    env["PYTHONPATH"] = os.pathsep.join([str(COSIM / "ghdl"), *sys.path])
+    env["PYTHONPATH"] = os.pathsep.join([str(HARNESS / "ghdl"), str(HARNESS), *sys.path])
     env["PYGPI_PYTHON_BIN"] = sys.executable
     env["GPI_USERS"] = ";".join([find_libpython.find_libpython(), ccfg.pygpi_entry_point()])
     env.update({"COCOTB_TOPLEVEL": model.top, "COCOTB_TEST_MODULES": "cosim",
