@@ -1,12 +1,15 @@
 // axi_mem.h - the memory behind a trace sink's AXI4 master port,
 // write channels only: sim/cosim/README.md "Memory on a master port".
-// The same model, cycle for cycle, is sim/cosim/ghdl/axi_mem.py: both draw
+// The same model, cycle for cycle, is harness/ghdl/axi_mem.py: both draw
 // their back-pressure from one LCG, two draws per rising edge, so both
-// simulators see the same AWREADY/WREADY/BVALID sequence.
+// simulators see the same AWREADY/WREADY/BVALID sequence. The queue depth,
+// the LCG, the draw order, the error response and the 4 KB rule come from
+// the contract (bus_timing.yaml, memory). AxiMemState is the model,
+// AxiMemAgent drives it from the top's <port>_* signals.
 //
 // Per rising edge of its clock (with that clock's reset released, sampled
 // before the edge): the handshakes of the edge (what the model drove and the
-// DUT offered), then AW into a queue (8 deep), a W beat into memory (its
+// DUT offered), then AW into a queue (aw_queue deep), a W beat into memory (its
 // strobed byte lanes at the bus-aligned beat address, INCR), a B after WLAST
 // `b_latency` edges later (SLVERR for burst number `error_burst`, 1-based, or
 // for a beat outside [base, base + size)), then the outputs for the next edge.
@@ -30,19 +33,25 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <string>
 #include <vector>
+
+#include "agent.h"
+#include "bus_timing.h"
+#include "handshake_log.h"
 
 struct AxiMemCfg {
     std::string prefix;          // "m_axi_<trace>"
     uint64_t base = 0, size = 0; // bytes
     unsigned aw_stall = 0, w_stall = 0; // percent of edges the channel is not ready
-    uint64_t b_latency = 1;      // edges from the last W beat to BVALID
+    uint64_t b_latency = 0;      // edges from the last W beat to BVALID
     uint64_t error_burst = 0;    // 1-based burst answered SLVERR (0: none)
-    uint32_t seed = 1;
+    uint32_t seed = 0;
 };
 
-struct AxiMemState {
+class AxiMemState {
+public:
     struct Burst {
         uint64_t addr;
         unsigned len, size, beat;
@@ -51,81 +60,55 @@ struct AxiMemState {
         uint64_t ready;
         unsigned resp;
     };
+    AxiMemState(const AxiMemCfg &c, const BusTiming &t) : cfg(c), mem(c.size, 0), t_(t), lcg_(c.seed) {}
+
+    // one rising edge in reset: the bursts in flight are cut (header)
+    void reset();
+    // one rising edge; inputs sampled before it; data_bytes: bus width / 8,
+    // wdata as little-endian bytes (data_bytes of them)
+    void edge_step(bool awvalid, uint64_t awaddr, unsigned awlen, unsigned awsize, bool wvalid,
+                   const uint8_t *wdata, uint64_t wstrb, bool wlast, bool bready, unsigned data_bytes);
+
     AxiMemCfg cfg;
     std::vector<uint8_t> mem;
-    std::deque<Burst> aw;        // accepted, W not complete
-    std::deque<Resp> b;
-    uint32_t lcg;
     uint64_t edge = 0, bursts = 0, beats = 0, violations = 0, errors = 0, cut_bursts = 0;
     // outputs driven for the next edge
     bool awready = false, wready = false, bvalid = false;
     unsigned bresp = 0;
 
-    explicit AxiMemState(const AxiMemCfg &c) : cfg(c), mem(c.size, 0), lcg(c.seed) {}
+private:
+    unsigned draw();
+    void write_beat(const uint8_t *wdata, uint64_t wstrb, bool wlast, unsigned data_bytes);
 
-    // next pseudo-random percentage (glibc-style LCG, 31 bits)
-    unsigned draw()
-    {
-        lcg = (lcg * 1103515245u + 12345u) & 0x7FFFFFFFu;
-        return (lcg >> 16) % 100u;
-    }
+    const BusTiming &t_;
+    std::deque<Burst> aw_; // accepted, W not complete
+    std::deque<Resp> b_;
+    uint32_t lcg_;
+};
 
-    // one rising edge in reset: the bursts in flight are cut (header)
-    void reset()
-    {
-        cut_bursts += aw.size() + b.size();
-        aw.clear();
-        b.clear();
-        awready = wready = bvalid = false;
-        bresp = 0;
-    }
+// the model on the top's <prefix>_* ports, on its clock (reset by its resetn)
+class AxiMemAgent : public Agent {
+public:
+    AxiMemAgent(const AxiMemCfg &c, const BusTiming &t) : st(c, t) {}
+    void bind(const std::function<Port *(const std::string &)> &port, const Clock &clock, HandshakeLog &log);
+    void sample() override;
+    void drive() override;
 
-    // one rising edge; inputs sampled before it; data_bytes: bus width / 8,
-    // wdata as little-endian bytes (data_bytes of them)
-    void edge_step(bool awvalid, uint64_t awaddr, unsigned awlen, unsigned awsize, bool wvalid,
-                   const uint8_t *wdata, uint64_t wstrb, bool wlast, bool bready, unsigned data_bytes)
-    {
-        ++edge;
-        bool aw_hs = awvalid && awready, w_hs = wvalid && wready, b_hs = bvalid && bready;
-        if (b_hs)
-            b.pop_front();
-        if (w_hs) {
-            Burst &x = aw.front();
-            uint64_t a = x.addr + (uint64_t)x.beat * (1u << x.size);
-            uint64_t lane0 = a & ~(uint64_t)(data_bytes - 1u);
-            bool bad = false;
-            for (unsigned i = 0; i < data_bytes; ++i)
-                if ((wstrb >> i) & 1u) {
-                    uint64_t p = lane0 + i;
-                    if (p < cfg.base || p >= cfg.base + cfg.size)
-                        bad = true;
-                    else
-                        mem[p - cfg.base] = wdata[i];
-                }
-            violations += bad;
-            ++beats;
-            bool last = x.beat == x.len;
-            violations += wlast != last;
-            ++x.beat;
-            if (last) {
-                ++bursts;
-                unsigned resp = bad || bursts == cfg.error_burst ? 2u : 0u;
-                errors += resp != 0;
-                b.push_back({edge + cfg.b_latency, resp});
-                aw.pop_front();
-            }
-        }
-        if (aw_hs) {
-            uint64_t bytes = (uint64_t)(awlen + 1u) << awsize;
-            violations += (awaddr & 0xFFFu) + bytes > 0x1000u; // crosses 4 KB
-            aw.push_back({awaddr, awlen, awsize, 0});
-        }
-        unsigned r_aw = draw(), r_w = draw();
-        awready = aw.size() < 8u && r_aw >= cfg.aw_stall;
-        wready = !aw.empty() && r_w >= cfg.w_stall;
-        bvalid = !b.empty() && b.front().ready <= edge;
-        bresp = bvalid ? b.front().resp : 0u;
-    }
+    AxiMemState st;
+
+private:
+    unsigned data_bytes() const { return (unsigned)wdata->width / 8u; }
+    void log_handshakes();
+
+    Port *awaddr = nullptr, *awlen = nullptr, *awsize = nullptr, *awvalid = nullptr, *awready = nullptr,
+         *wdata = nullptr, *wstrb = nullptr, *wlast = nullptr, *wvalid = nullptr, *wready = nullptr,
+         *bresp = nullptr, *bvalid = nullptr, *bready = nullptr, *rstn = nullptr;
+    const Clock *clock_ = nullptr;
+    HandshakeLog *log_ = nullptr;
+    bool s_rst = true, s_awvalid = false, s_wvalid = false, s_wlast = false, s_bready = false;
+    uint64_t s_awaddr = 0, s_wstrb = 0;
+    unsigned s_awlen = 0, s_awsize = 0;
+    std::vector<uint8_t> s_wdata;
 };
 
 #endif
