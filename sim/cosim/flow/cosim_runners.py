@@ -13,6 +13,7 @@ from pathlib import Path
 from cosim_build import Model, Scenario, generate, ghdl_lib, load_scenario
 from cosim_common import BUILD, BUS_TIMING, HARNESS, LIBRARY, BuildError, log
 from cosim_report import compare, table  # noqa: F401
+import handshake_compare
 
 
 # ---- running -------------------------------------------------------------------------------
@@ -121,7 +122,7 @@ def run_scenario(path: Path, sims=("verilator", "ghdl"), waves: bool = False,
     for s in sims:
         run = run_verilator if s == "verilator" else run_ghdl
         reports[s] = run(sc, model, waves, handshakes, (timing or {}).get(s, BUS_TIMING))
-    diffs = compare(reports) if len(reports) > 1 else []
+    diffs = compare(reports) + handshake_compare.compare(reports) if len(reports) > 1 else []
     ok = all(r.get("pass") for r in reports.values()) and not diffs
     if show:
         for s, r in reports.items():

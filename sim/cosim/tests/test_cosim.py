@@ -1,7 +1,7 @@
 """Co-simulation tests (sim/cosim/README.md): every scenario of scenarios/ in
 Verilator and in GHDL; each must pass its exact expectations and both
 simulators must report identical metrics, transaction counts and simulated
-time. Plus checks that the machinery can fail: a wrong expectation fails, a
+time, and log the same AXI handshakes of their bus models, cycle by cycle. Plus checks that the machinery can fail: a wrong expectation fails, a
 difference between the simulators is reported, GHDL's Verilog is repaired.
 
 Run alone: python3 -m pytest -q sim/cosim/tests/test_cosim.py (-n 2 splits the
@@ -30,7 +30,7 @@ SCENARIOS = sorted((COSIM / "scenarios").glob("*.yaml"))
 def test_scenario(scenario):
     data = yaml.safe_load(scenario.read_text())
     assert data.get("expect"), f"{scenario.name}: a scenario needs exact expectations"
-    ok, reports, diffs = cosim_run.run_scenario(scenario)
+    ok, reports, diffs = cosim_run.run_scenario(scenario, handshakes=True)
     assert set(reports) == {"verilator", "ghdl"}
     assert not diffs, f"{scenario.stem}: the simulators differ: {diffs}"
     for sim, rep in reports.items():
