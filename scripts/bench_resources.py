@@ -373,7 +373,7 @@ def wrapper(name: str, monitor: str | None, mon_ports: list, events: int) -> str
 
 
 def action_transactions(cfg: dict, design) -> int:
-    """AXI-Lite transactions of one monitoring action as the demo does it (sim/cosim/app/
+    """AXI-Lite transactions of one monitoring action as the demo does it (sim/cosim/apps/
     demo.c): initialise every filtered DCAPF (3), run (1), stop (1), read every result word."""
     filtered = sum(1 for lm in cfg["lmics"] for sn in lm["sniffers"] for d in sn["dcapfs"]
                    if d.get("filter", "none") != "none")
@@ -479,7 +479,7 @@ def explore_finish(fragment: str, variants: list, txs: dict, results: dict) -> i
                                      "access, PAPI-on-FPGA paper) vs the paper's measured monitoring latency (Table 4)",
                             "columns": ["design", "transactions (model)", "modeled host time (us)",
                                         "paper Mon. (us)", "ratio"], "rows": lat_rows}], text=text + [
-            "Transactions of one monitoring action, modeled as the demo performs it (sim/cosim/app/demo.c: "
+            "Transactions of one monitoring action, modeled as the demo performs it (sim/cosim/apps/demo.c: "
             "initialise each filtered DCAPF, 3; run, 1; stop, 1; one read per result word) on each design's "
             "register map; the co-simulation counts it for Y9 (Co-simulation section). The paper's Mon. "
             "includes its driver's software time, ours only the bus accesses."])

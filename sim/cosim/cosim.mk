@@ -7,8 +7,9 @@
 #                                      another monitor: with SCENARIO, instead of the
 #                                      scenario's config; alone, the generic smoke scenario
 #   make demo SIM=verilator|ghdl       one simulator only
-#   make cosim-test                    every scenario in both simulators (py-test runs it too:
-#                                      sim/cosim/test_cosim.py)
+#   make cosim-test                    every scenario in both simulators, reports and handshake
+#                                      logs compared (py-test runs it too: sim/cosim/tests/)
+#   make cosim-cycle-test              the cycle-by-cycle comparison alone (tests/test_cycle_compare.py)
 #   make soak                          10^6 torn-free reads across 2^32, three clock ratios (Verilator)
 #   make cosim-bench                   simulated cycles/s, Verilator vs GHDL, on the demo (median);
 #                                      AXI4-Lite transactions of one Y9 monitoring action and of
@@ -16,7 +17,9 @@
 #   make relay-bench                   the trace relay: sustained lossless records/s, drain
 #                                      throughput, LUT/FF stop vs relay (a bench fragment)
 #
-# Builds are cached in $(BUILD)/cosim/ (one Verilator model per top + config).
+# Builds are cached in $(BUILD)/cosim/ (one Verilator model per top + config). Layout:
+# harness/ (the two harnesses and their timing contract bus_timing.yaml), apps/,
+# scenarios/, benches/, flow/ (run.py's machinery), tests/.
 
 COSIM_DIR      := sim/cosim
 COSIM_DEFAULT  := $(COSIM_DIR)/scenarios/demo.yaml
@@ -35,14 +38,17 @@ endif
 COSIM_ARGS := --sim $(SIM) $(if $(filter 1 yes true,$(WAVES)),--waves) \
               $(if $(COSIM_USER_CONFIG),--config $(CONFIG))
 
-.PHONY: demo cosim-test cosim-bench relay-bench soak
+.PHONY: demo cosim-test cosim-cycle-test cosim-bench relay-bench soak
 BENCH_TARGETS += cosim-bench relay-bench soak
 
 demo: deps
 	@$(PYTHON) $(COSIM_DIR)/run.py $(COSIM_SCENARIO) $(COSIM_ARGS) --html $(BUILD)/demo/report.html
 
 cosim-test: deps
-	@$(PYTHON) -m pytest -q -n $(JOBS) $(COSIM_DIR)/test_cosim.py $(PYTEST_ARGS)
+	@$(PYTHON) -m pytest -q -n $(JOBS) $(COSIM_DIR)/tests $(PYTEST_ARGS)
+
+cosim-cycle-test: deps
+	@$(PYTHON) -m pytest -q -n $(JOBS) $(COSIM_DIR)/tests/test_cycle_compare.py $(PYTEST_ARGS)
 
 cosim-bench: deps
 	@mkdir -p $(BUILD)/bench
@@ -51,7 +57,7 @@ cosim-bench: deps
 
 # 10^6 torn-free reads across 2^32 at three clock ratios (Verilator), in the bench report
 soak: deps
-	@$(PYTHON) $(COSIM_DIR)/soak.py --fragment $(BUILD)/bench/fragments/soak.json
+	@$(PYTHON) $(COSIM_DIR)/benches/soak.py --fragment $(BUILD)/bench/fragments/soak.json
 
 relay-bench: deps
-	@$(PYTHON) $(COSIM_DIR)/relay_bench.py $(BUILD)/bench/fragments/relay-bench.json
+	@$(PYTHON) $(COSIM_DIR)/benches/relay_bench.py $(BUILD)/bench/fragments/relay-bench.json

@@ -2,7 +2,7 @@
 """Build and run a co-simulation scenario in Verilator and/or GHDL, compare.
 
     python3 sim/cosim/run.py SCENARIO.yaml [--sim verilator|ghdl|both] [--waves]
-                             [--config CONFIG.yaml] [--quiet]
+                             [--config CONFIG.yaml] [--quiet] [--handshakes]
 
 What it does (sim/cosim/README.md):
   1. jointer-gen CONFIG -> build/cosim/gen/<name>-<key>/ (VHDL, C, manifest.json)
@@ -10,9 +10,10 @@ What it does (sim/cosim/README.md):
      accelerator for `top: demo`), in manifest order
   3. Verilator: ghdl synth --out=verilog -> latch check (yosys) -> verilator
      -> harness + application -> run
-  4. GHDL: the application as a shared library -> cocotb (ghdl/cosim.py) -> run
+  4. GHDL: the application as a shared library -> cocotb (harness/ghdl/cosim.py) -> run
   5. a table (metric, expected, verilator, ghdl); exit 1 unless every check
-     passes and both reports are identical
+     passes and both reports are identical (--handshakes: and both logs of the
+     bus models' AXI handshakes, cycle by cycle)
 
 Everything built is cached under build/cosim/ by the content of its inputs:
 one Verilator model per top (+ config), shared by every scenario that uses
@@ -26,7 +27,8 @@ import sys
 from pathlib import Path
 
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE / "flow"), str(HERE / "benches")]
 import cosim_common  # noqa: E402
 from cosim_common import BuildError, ghdl_verilog  # noqa: E402,F401
 from cosim_build import Model, Scenario, generate, load_scenario  # noqa: E402,F401
@@ -50,6 +52,8 @@ def main() -> int:
     ap.add_argument("--waves", action="store_true", help="write an FST waveform per simulator")
     ap.add_argument("--config", type=Path, help="use this monitor instead of the scenario's")
     ap.add_argument("--quiet", action="store_true", help="no build progress")
+    ap.add_argument("--handshakes", action="store_true", help="log every AXI handshake of the bus models in "
+                    "each simulator and compare the logs cycle by cycle")
     ap.add_argument("--html", type=Path, help="also write the (last) scenario's result as an HTML page")
     args = ap.parse_args()
     cosim_common.QUIET = args.quiet
@@ -65,7 +69,7 @@ def main() -> int:
     ok = True
     for s in args.scenario:
         try:
-            passed, reports, _ = run_scenario(s, sims, args.waves, args.config)
+            passed, reports, _ = run_scenario(s, sims, args.waves, args.config, handshakes=args.handshakes)
             ok &= passed
             if args.html:
                 import cosim_html

@@ -1,7 +1,7 @@
 """Co-simulation: the Python API drives the GHDL model of a generated monitor
 (sim/cosim, scenario two_clocks: two LMICs on unrelated clocks, AXI4-Lite
 traffic) through the same simulation seam the C applications use
-(platform_monitor_io of platform_ghdl.c), with sim/cosim/app/py_scenario.py
+(platform_monitor_io of platform_ghdl.c), with sim/cosim/apps/py_scenario.py
 in place of scenario.c. Its report must pass the scenario's expectations
 and equal the C application's, metric for metric."""
 import os
@@ -16,7 +16,7 @@ def test_python_app_equals_the_c_app(monkeypatch):
     sys.path.insert(0, os.path.join(REPO, "sim", "cosim"))
     import run as cosim_run
     ok_c, rep_c, _ = cosim_run.run_scenario(SCENARIO, sims=("ghdl",), show=False)
-    monkeypatch.setenv("COSIM_PY_APP", os.path.join(REPO, "sim", "cosim", "app", "py_scenario.py"))
+    monkeypatch.setenv("COSIM_PY_APP", os.path.join(REPO, "sim", "cosim", "apps", "py_scenario.py"))
     ok_p, rep_p, _ = cosim_run.run_scenario(SCENARIO, sims=("ghdl",), show=False)
     c, p = rep_c["ghdl"], rep_p["ghdl"]
     assert ok_c, c.get("errors")

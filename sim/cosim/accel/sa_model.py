@@ -2,7 +2,7 @@
 sa_mem): what it computes and exactly how many cycles it takes.
 
 The same model is written in C for the demo application
-(sim/cosim/app/sa_reference.c); both follow sa_accel.vhd's header.
+(sim/cosim/apps/sa_reference.c); both follow sa_accel.vhd's header.
 """
 
 COEFS = (3, 5, 7)          # mac_16 constants of actors 0, 1, 2

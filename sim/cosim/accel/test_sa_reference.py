@@ -1,4 +1,4 @@
-"""The demo's C reference (sim/cosim/app/sa_reference.c) predicts exactly what
+"""The demo's C reference (sim/cosim/apps/sa_reference.c) predicts exactly what
 sa_model.py predicts - and sa_model.py is checked against the RTL by
 test_sa_accel.py - for random data sets of every length class."""
 import ctypes
@@ -11,7 +11,7 @@ import pytest
 import sa_model
 
 HERE = Path(__file__).resolve().parent
-APP = HERE.parent / "app"
+APP = HERE.parent / "apps"
 BUILD = HERE.parents[2] / "build" / "sim" / "sa_reference"
 
 

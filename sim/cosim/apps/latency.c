@@ -19,6 +19,9 @@
 #include "platform.h"
 #include "sa_reference.h"
 
+#define APP_NAME "latency"
+#include "app_check.h"
+
 #define ACC_BASE      PLATFORM_ACCEL_BASE
 #define ACC_CTRL      0x00u
 #define ACC_STATUS    0x04u
@@ -29,15 +32,6 @@
 #define IN_BASE       0x0000u
 #define OUT_BASE      0x1000u
 #define BURST         256u     /* the DMA reads bursts of up to 256 beats */
-
-#define CHECK(call)                                                              \
-    do {                                                                         \
-        int rc_ = (call);                                                        \
-        if (rc_ != 0) {                                                          \
-            fprintf(stderr, "latency: %s: %s\n", #call, jointer_strerror(rc_));  \
-            return 1;                                                            \
-        }                                                                        \
-    } while (0)
 
 static void make_inputs(int32_t *x, uint32_t n, uint32_t seed)
 {

@@ -5,7 +5,7 @@ almost every event and of the 64-bit timestamp, at LMIC/bus clock ratios
 2.7:1, 1:5.3 and 1.0007:1 (a slow drift through every phase), with a soft
 reset every 5,000 reads and a bus reset every 8,500; writes a make bench fragment with the totals.
 
-    python3 sim/cosim/soak.py [--fragment F]
+    python3 sim/cosim/benches/soak.py [--fragment F]
 
 A hang fails the scenario (its run_ns bound); every expectation is exact.
 """
@@ -17,11 +17,11 @@ import json
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+COSIM = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(COSIM / "flow"))
 from cosim_runners import run_scenario  # noqa: E402
 
-SCENARIOS = sorted((HERE / "scenarios" / "soak").glob("*.yaml"))
+SCENARIOS = sorted((COSIM / "scenarios" / "soak").glob("*.yaml"))
 
 
 def main(argv=None) -> int:

@@ -1,34 +1,37 @@
 """The GHDL side of the co-simulation (sim/cosim/README.md): a cocotb test.
 
-The same scenario, clocks, resets, bus master and stimulus as
-verilator/harness.cpp, cycle for cycle, against the VHDL itself. The C
-application is a shared library (the app + libjointer + the generated driver
-+ app/platform_ghdl.c); it runs in a `cocotb.task.bridge` thread, and every
-platform call it makes (app/platform.h) comes back to Python through ctypes
-and is served by a `cocotb.task.resume` coroutine on the simulated bus.
+The same scenario, clocks, resets, bus master and stimulus as the Verilator
+harness (harness/verilator/scenario_runner.cpp), cycle for cycle, against the
+VHDL itself. The C application is a shared library (the app + libjointer +
+the generated driver + apps/platform_ghdl.c); it runs in a
+`cocotb.task.bridge` thread, and every platform call it makes
+(apps/platform.h) comes back to Python through ctypes and is served by a
+`cocotb.task.resume` coroutine on the simulated bus.
 
-Timing contract (the same words as in harness.cpp):
+Timing: the numbers of the contract (bus_timing.yaml, read at run time),
+the rules of scenario_runner.h:
 - clock c: high at t = 0, falls at high_c, rises at k * period_c (k >= 1);
-  periods are whole even numbers of ps;
-- every resetn is 0 from t = 0 and rises at t_rel (odd ps: never an edge);
+  periods are whole multiples of grain_ps (even);
+- every resetn is 0 from t = 0 and rises at t_rel = release_periods x the
+  longest period + offset_ps (odd: never an edge);
 - the application starts right after the first bus-clock rising edge after
-  t_rel + 8 x the longest period;
+  t_rel + app_start_periods x the longest period;
 - agents sample the top's outputs at a rising edge of their clock (the values
   before the edge) and change its inputs right after it; an activity
   requested at time t starts at the first rising edge of its clock strictly
-  after t. Here: `await Timer(1, "ps")` then `RisingEdge`: every edge is at
-  an even ps, so t + 1 ps is never an edge and the next edge is unambiguous
-  whatever order the simulator delivers same-time callbacks in.
+  after t. Here: `await Timer(offset_ps)` then `RisingEdge`: every edge is at
+  an even ps, so t + offset_ps is never an edge and the next edge is
+  unambiguous whatever order the simulator delivers same-time callbacks in.
 
 Run by run.py with the environment: COSIM_SCENARIO, COSIM_TOP (the top
-description run.py writes), COSIM_APP_LIB, COSIM_REPORT.
+description run.py writes), COSIM_TIMING (the contract), COSIM_APP_LIB,
+COSIM_REPORT, and COSIM_HANDSHAKES (optional: the handshake log).
 """
 
 from __future__ import annotations
 
 import ctypes as C
 import json
-import math
 import os
 import time
 
@@ -40,22 +43,17 @@ from cocotb.triggers import ClockCycles, RisingEdge, Timer
 from cocotb.utils import get_sim_time
 
 from axi_mem import AxiMem
-from stimulus import Stim, to_int
+from bus_timing import BusTiming, to_int
+from handshakes import HandshakeLog
+from stimulus import Stim
 
 EIO = 5
 ENODEV = 19
 ETIMEDOUT = 110
-ACCEL_BASE = 0x43C10000
-ACCEL_SPAN = 0x8000
 
 AXIL = ["awaddr", "awprot", "awvalid", "awready", "wdata", "wstrb", "wvalid", "wready",
         "bresp", "bvalid", "bready", "araddr", "arprot", "arvalid", "arready", "rdata",
         "rresp", "rvalid", "rready"]
-
-
-def period_ps(ns: float) -> int:
-    """A period in ns -> whole even ps (harness.cpp: 2 * llround(ns * 500))."""
-    return 2 * int(math.floor(ns * 500.0 + 0.5))
 
 
 class TimeLimit(Exception):
@@ -80,25 +78,33 @@ class Sampler:
 
 
 class Master:
-    """AXI4-Lite master, README "The bus master" (harness.cpp BusMaster)."""
+    """AXI4-Lite master, README "The bus master" (harness/verilator/bus_master.cpp)."""
 
-    def __init__(self, dut, prefix: str, clk, rd: Sampler):
+    def __init__(self, dut, prefix: str, clock: dict, rd: Sampler, timing: BusTiming, log: HandshakeLog):
         self.h = {s: getattr(dut, f"{prefix}_{s}") for s in AXIL}
-        self.clk = clk
-        self.rd = rd
+        self.prefix, self.clock, self.clk = prefix, clock, clock["clk"]
+        self.rd, self.t, self.log = rd, timing, log
+        self.wstrb = timing.get("master", "wstrb")
         self.transactions = 0
-        self.h["bready"].value = 1
-        self.h["rready"].value = 1
+        self.ready()
+
+    def ready(self):
+        """BREADY and RREADY as the contract holds them."""
+        self.h["bready"].value = self.t.get("master", "bready")
+        self.h["rready"].value = self.t.get("master", "rready")
+
+    def hs(self, channel: str, fields: str):
+        self.log.line(self.clock["name"], self.clock["period"], self.prefix, channel, fields)
 
     async def access(self, write: bool, addr: int, data: int = 0) -> tuple[int, int]:
         h, rd, edge = self.h, self.rd, RisingEdge(self.clk)
-        await Timer(1, "ps")
+        await Timer(self.t.offset_ps, "ps")
         await edge
         if write:
             h["awaddr"].value = addr
             h["awvalid"].value = 1
             h["wdata"].value = data
-            h["wstrb"].value = 0xF
+            h["wstrb"].value = self.wstrb
             h["wvalid"].value = 1
             aw = w = False
             while True:
@@ -110,10 +116,13 @@ class Master:
                 if awready:
                     aw = True
                     h["awvalid"].value = 0
+                    self.hs("AW", f"{addr:#x}")
                 if wready:
                     w = True
                     h["wvalid"].value = 0
+                    self.hs("W", f"{data:#x} {self.wstrb:#x}")
                 if bvalid:
+                    self.hs("B", f"{bresp}")
                     self.transactions += 1
                     return bresp, 0
         h["araddr"].value = addr
@@ -128,7 +137,9 @@ class Master:
             if arready:
                 ar = True
                 h["arvalid"].value = 0
+                self.hs("AR", f"{addr:#x}")
             if rvalid:
+                self.hs("R", f"{rdata:#x} {rresp}")
                 self.transactions += 1
                 return rresp, rdata
 
@@ -162,6 +173,8 @@ class Harness:
             self.sc = yaml.safe_load(f)
         with open(os.environ["COSIM_TOP"]) as f:
             self.top = yaml.safe_load(f)
+        self.t = BusTiming.load(os.environ["COSIM_TIMING"])
+        self.log = HandshakeLog(os.environ.get("COSIM_HANDSHAKES"))
         self.rd = Sampler()
         self.errors: list[str] = []
         self.metrics: dict[str, int] = {}
@@ -174,8 +187,8 @@ class Harness:
         self.clocks = []
         for c in self.top["clocks"]:
             ns = over.get(c["name"], c["period_ns"])
-            p = period_ps(float(ns))
-            if p < 2:
+            p = self.t.period_ps(float(ns))
+            if p < self.t.grain_ps:
                 raise ValueError(f"clock {c['name']}: period {ns} ns is too short")
             self.clocks.append({"name": c["name"], "period": p, "clk": getattr(dut, c["clk"]),
                                 "resetn": getattr(dut, c["resetn"])})
@@ -185,20 +198,19 @@ class Harness:
         self.clk = {c["name"]: c for c in self.clocks}
         self.bus = self.clk[self.top["bus_clock"]]
         self.maxp = max(c["period"] for c in self.clocks)
-        self.t_rel = 10 * self.maxp + 1
-        self.limit = to_int(self.sc.get("run_ns", 1000000)) * 1000
-        self.irq_ms_ns = to_int(self.sc.get("irq_ms_ns", 1000))
+        self.t_rel = self.t.get("reset", "release_periods") * self.maxp + self.t.offset_ps
+        self.limit = to_int(self.sc.get("run_ns", self.t.get("scenario", "run_ns"))) * 1000
+        self.irq_ms_ns = to_int(self.sc.get("irq_ms_ns", self.t.get("scenario", "irq_ms_ns")))
         self.irq = getattr(dut, self.top.get("irq", "irq"))
         mon = self.top["monitor"]
-        self.mon = Master(dut, mon.get("prefix", "s_axi"), self.bus["clk"], self.rd)
+        self.mon = Master(dut, mon.get("prefix", "s_axi"), self.bus, self.rd, self.t, self.log)
         self.mon_base, self.mon_span = to_int(mon["base"]), to_int(mon["span"])
         acc = self.top.get("accel")
         self.acc = None
         if acc:
-            self.acc = Master(dut, acc.get("prefix", "acc_axi"),
-                              self.clk[acc.get("clock", "accel")]["clk"], self.rd)
-            self.acc_base = to_int(acc.get("base", ACCEL_BASE))
-            self.acc_span = to_int(acc.get("span", ACCEL_SPAN))
+            self.acc = Master(dut, acc.get("prefix", "acc_axi"), self.clk[acc.get("clock", "accel")], self.rd,
+                              self.t, self.log)
+            self.acc_base, self.acc_span = to_int(acc["base"]), to_int(acc["span"])
         self.widths = {p["name"]: p["width"] for p in self.top["ports"]}
         self.shadows: dict[str, int] = {}
         self.stims = []
@@ -218,7 +230,7 @@ class Harness:
             for n in names:
                 if n not in self.widths:
                     raise ValueError(f"{where}: the top has no port {n!r}")
-            self.stims.append(Stim(dut, s, self.clk[cname]["clk"], self.shadows, self.widths, where))
+            self.stims.append(Stim(dut, s, self.clk[cname]["clk"], self.shadows, self.widths, where, self.t))
             self.stims[-1].resetn = self.clk[cname]["resetn"]
         self.stim_tasks = None
         self.mems = []
@@ -226,7 +238,7 @@ class Harness:
             c = self.clk.get(m.get("clock", self.top["bus_clock"]))
             if c is None:
                 raise ValueError(f"memories[{i}]: no clock named {m.get('clock')!r}")
-            self.mems.append(AxiMem(dut, m, c["clk"], c["resetn"], self.rd, f"memories[{i}]"))
+            self.mems.append(AxiMem(dut, m, c, self.rd, f"memories[{i}]", self.t, self.log))
 
     # ---- platform coroutines (run in the scheduler thread) -------------------------
 
@@ -251,7 +263,7 @@ class Harness:
 
     async def _wait_edges(self, n: int):
         async def run():
-            await Timer(1, "ps")
+            await Timer(self.t.offset_ps, "ps")
             await ClockCycles(self.bus["clk"], n)
         if n > 0:
             await self._guard(run())
@@ -262,9 +274,9 @@ class Harness:
                 edges = None
             else:
                 ps = timeout_ms * self.irq_ms_ns * 1000
-                edges = max(1, -(-ps // self.bus["period"]))
+                edges = max(self.t.get("master", "irq_min_edges"), -(-ps // self.bus["period"]))
             edge = RisingEdge(self.bus["clk"])
-            await Timer(1, "ps")
+            await Timer(self.t.offset_ps, "ps")
             i = 0
             while edges is None or i < edges:
                 await edge
@@ -302,11 +314,15 @@ class Harness:
     def cb_mon_read32(self, off, out):
         resp, data = resume(self._bus)(self.mon, False, off, 0)
         out[0] = data
-        return -EIO if resp >= 2 else 0
+        return -EIO if self.failed(resp) else 0
 
     def cb_mon_write32(self, off, value):
         resp, _ = resume(self._bus)(self.mon, True, off, value)
-        return -EIO if resp >= 2 else 0
+        return -EIO if self.failed(resp) else 0
+
+    def failed(self, resp: int) -> bool:
+        """A response the contract makes an error (-EIO)."""
+        return resp >= self.t.get("master", "error_resp")
 
     def cb_mon_wait_irq(self, timeout_ms):
         return resume(self._wait_irq)(timeout_ms)
@@ -329,7 +345,7 @@ class Harness:
             self._bus_error("read", addr, -ENODEV)
             return 0
         resp, data = resume(self._bus)(m, False, off, 0)
-        if resp >= 2:
+        if self.failed(resp):
             self._bus_error("read", addr, -EIO)
             return 0
         return data
@@ -340,7 +356,7 @@ class Harness:
             self._bus_error("write", addr, -ENODEV)
             return
         resp, _ = resume(self._bus)(m, True, off, value)
-        if resp >= 2:
+        if self.failed(resp):
             self._bus_error("write", addr, -EIO)
 
     def cb_bus_reset(self, cycles):
@@ -442,17 +458,15 @@ class Harness:
         for c in self.clocks:
             c["resetn"].value = 0
             Clock(c["clk"], c["period"], unit="ps", period_high=c["period"] // 2).start(start_high=True)
-        self.mon.h["bready"].value = 1
-        self.mon.h["rready"].value = 1
+        self.mon.ready()
         if self.acc:
-            self.acc.h["bready"].value = 1
-            self.acc.h["rready"].value = 1
+            self.acc.ready()
         for m in self.mems:
             cocotb.start_soon(m.run())
         await Timer(self.t_rel, "ps")
         for c in self.clocks:
             c["resetn"].value = 1
-        await Timer(8 * self.maxp, "ps")
+        await Timer(self.t.get("reset", "app_start_periods") * self.maxp, "ps")
         await RisingEdge(self.bus["clk"])
         self.now = int(get_sim_time("ps"))
 
@@ -478,6 +492,7 @@ class Harness:
     def write_report(self, app_rc: int, wall: float) -> bool:
         for m in self.mems:
             self.metrics.update(m.counts())
+        self.log.write()
         expect = {str(k): to_int(v) for k, v in (self.sc.get("expect") or {}).items()}
         checks = []
         for src, table in (("scenario", expect), ("app", self.app_expect)):

@@ -1,36 +1,28 @@
 """The stimulus entries of a co-simulation scenario on the GHDL side
 (sim/cosim/README.md, `stimulus:`): pulses, task (start/done), axi4lite (a
 slave's handshakes) and reset, driven on the top's ports cycle for cycle as
-verilator/harness.cpp drives them. Used by cosim.py (one Stim per entry)."""
+harness/verilator/stimulus.cpp drives them; defaults and the axi4lite response
+delay from the contract (bus_timing.yaml). Used by cosim.py (one Stim per entry)."""
 
 from __future__ import annotations
 
 from cocotb.triggers import ClockCycles, RisingEdge, Timer
 
-
-def to_int(v) -> int:
-    if isinstance(v, bool):
-        return int(v)
-    if isinstance(v, int):
-        return v
-    if isinstance(v, str):
-        return int(v, 0)
-    raise ValueError(f"not an integer: {v!r}")
-
+from bus_timing import BusTiming, to_int
 
 
 class Stim:
     """One stimulus entry; edge n = 0 is the first rising edge after the start."""
 
-    def __init__(self, dut, spec: dict, clk, shadows: dict, widths: dict, where: str):
+    def __init__(self, dut, spec: dict, clk, shadows: dict, widths: dict, where: str, timing: BusTiming):
         self.dut, self.s, self.clk, self.shadows, self.where = dut, spec, clk, shadows, where
-        self.widths = widths
+        self.widths, self.t = widths, timing
         self.n = 0
         self.resetn = None  # kind reset: the clock's resetn (Harness)
 
-    def num(self, key: str, default: int) -> int:
-        v = self.s.get(key)
-        return default if v is None else to_int(v)
+    def num(self, key: str) -> int:
+        """A key of this entry, else the contract's default for its kind."""
+        return self.t.stim(self.s, self.s.get("kind"), key)
 
     def port(self, key: str):
         name = self.s.get(key)
@@ -44,7 +36,7 @@ class Stim:
             self.n = m
 
     async def run(self):
-        await Timer(1, "ps")
+        await Timer(self.t.offset_ps, "ps")
         await RisingEdge(self.clk)
         kind = self.s.get("kind")
         if kind == "pulses":
@@ -59,24 +51,24 @@ class Stim:
             raise ValueError(f"{self.where}: unknown kind {kind!r} (pulses, task, axi4lite, reset)")
 
     async def reset(self):
-        """resetn low from 1 ps after edge start to 1 ps after edge start + cycles
-        (odd ps, like the initial reset: harness.cpp ResetStim)."""
-        start, cycles = self.num("start", 0), self.num("cycles", 1)
+        """resetn low from offset_ps after edge start to offset_ps after edge
+        start + cycles (odd ps, like the initial reset: stimulus.cpp ResetStim)."""
+        start, cycles = self.num("start"), self.num("cycles")
         if cycles < 1:
             raise ValueError(f"{self.where}: cycles must be >= 1")
         await self.goto(start)
-        await Timer(1, "ps")
+        await Timer(self.t.offset_ps, "ps")
         self.resetn.value = 0
         await ClockCycles(self.clk, cycles)
         self.n = start + cycles
-        await Timer(1, "ps")
+        await Timer(self.t.offset_ps, "ps")
         self.resetn.value = 1
 
     async def pulses(self):
         port, name, width = self.port("port")
-        bit = self.num("bit", 0)
-        start, every, count = self.num("start", 0), self.num("every", 1), self.num("count", 1)
-        value, step = self.num("value", 0), self.num("value_step", 0)
+        bit = self.num("bit")
+        start, every, count = self.num("start"), self.num("every"), self.num("count")
+        value, step = self.num("value"), self.num("value_step")
         vport, _, vwidth = self.port("value_port") if self.s.get("value_port") else (None, "", 0)
         if every < 1:
             raise ValueError(f"{self.where}: every must be >= 1")
@@ -98,8 +90,8 @@ class Stim:
 
     async def task(self):
         sp, dp = self.port("start_port")[0], self.port("done_port")[0]
-        start, length = self.num("start", 0), self.num("length", 1)
-        gap, count = self.num("gap", 1), self.num("count", 1)
+        start, length = self.num("start"), self.num("length")
+        gap, count = self.num("gap"), self.num("count")
         if length < 1 or gap < 1:
             raise ValueError(f"{self.where}: length and gap must be >= 1")
         for k in range(count):
@@ -124,10 +116,12 @@ class Stim:
             p[sig] = getattr(self.dut, f"{pre}_{sig}")
             w[sig] = self.widths[f"{pre}_{sig}"]
         write = bool(self.s.get("write", True))
-        start, every, count = self.num("start", 0), self.num("every", 3), self.num("count", 1)
-        addr, astep = self.num("addr", 0), self.num("addr_step", 0)
-        data, dstep = self.num("data", 0), self.num("data_step", 0)
-        wstrb = self.num("wstrb", (1 << min(w["wstrb"], 64)) - 1)
+        start, every, count = self.num("start"), self.num("every"), self.num("count")
+        addr, astep = self.num("addr"), self.num("addr_step")
+        data, dstep = self.num("data"), self.num("data_step")
+        wstrb = self.s.get("wstrb")
+        wstrb = (1 << min(w["wstrb"], 64)) - 1 if wstrb is None else to_int(wstrb)
+        rd = self.t.get("stimulus", "axi4lite_resp_edges")
         if every < 1:
             raise ValueError(f"{self.where}: every must be >= 1")
 
@@ -140,10 +134,10 @@ class Stim:
         def mask(sig: str, v: int) -> int:
             return v & ((1 << min(w[sig], 64)) - 1)
 
-        edges = sorted({start + k * every + d for k in range(count) for d in (0, 1, 2)})
+        edges = sorted({start + k * every + d for k in range(count) for d in range(rd + 2)})
         for m in edges:
             await self.goto(m)
-            kreq, kresp = index_at(m), index_at(m - 1) if m >= 1 else -1
+            kreq, kresp = index_at(m), index_at(m - rd) if m >= rd else -1
             req, resp = int(kreq >= 0), int(kresp >= 0)
             if write:
                 if req:

@@ -1,9 +1,10 @@
 """The memory behind a trace sink's AXI4 master port, write
-channels only: the GHDL twin of verilator/axi_mem.h, cycle for cycle (same
-LCG, two draws per rising edge, same queue rules), so both simulators see the
-same AWREADY/WREADY/BVALID sequence and report identical results.
+channels only: the GHDL twin of harness/verilator/axi_mem.h, cycle for cycle
+(same LCG, two draws per rising edge, same queue rules, all numbers from the
+contract bus_timing.yaml), so both simulators see the same AWREADY/WREADY/
+BVALID sequence and report identical results.
 
-Reset (the clock's resetn low at an edge): as verilator/axi_mem.h says (the
+Reset (the clock's resetn low at an edge): as axi_mem.h says (the
 bursts in flight are cut and counted in cut_bursts, queues and pending B
 dropped, outputs low, written beats kept, LCG state kept, no draw).
 
@@ -14,25 +15,31 @@ import ctypes
 
 from cocotb.triggers import RisingEdge
 
+from bus_timing import BusTiming
+from handshakes import HandshakeLog
+
 
 class AxiMem:
-    def __init__(self, dut, spec: dict, clk, resetn, rd, where: str):
+    def __init__(self, dut, spec: dict, clock: dict, rd, where: str, timing: BusTiming, log: HandshakeLog):
+        t = timing
         self.prefix = spec.get("port", "")
-        self.base = int(spec.get("base", 0))
-        self.size = int(spec.get("size", 0x10000))
-        self.aw_stall = int(spec.get("aw_stall", 0))
-        self.w_stall = int(spec.get("w_stall", 0))
-        self.b_latency = int(spec.get("b_latency", 1))
-        self.error_burst = int(spec.get("error_burst", 0))
-        self.lcg = int(spec.get("seed", 1))
-        if self.size == 0 or self.size % 4096 or self.base % 4096 or not (0 <= self.aw_stall <= 99) \
-                or not (0 <= self.w_stall <= 99):
-            raise ValueError(f"{where}: size/base must be multiples of 4096, stalls 0..99")
+        self.base, self.size = t.mem(spec, "base"), t.mem(spec, "size")
+        self.aw_stall, self.w_stall = t.mem(spec, "aw_stall"), t.mem(spec, "w_stall")
+        self.b_latency, self.error_burst = t.mem(spec, "b_latency"), t.mem(spec, "error_burst")
+        self.lcg = t.mem(spec, "seed")
+        g, ms = t.get("memory", "boundary"), t.get("memory", "max_stall")
+        if self.size == 0 or self.size % g or self.base % g or not (0 <= self.aw_stall <= ms) \
+                or not (0 <= self.w_stall <= ms):
+            raise ValueError(f"{where}: size/base must be multiples of {g}, stalls 0..{ms}")
+        self.aw_queue, self.slverr, self.boundary = t.get("memory", "aw_queue"), t.get("memory", "slverr"), g
+        self.lcg_k = [t.get("memory", "lcg", k) for k in ("mul", "inc", "mask", "shift", "percent")]
+        self.draws = t.draws
+        self.log, self.clock = log, clock
         self.h = {s: getattr(dut, f"{self.prefix}_{s}") for s in (
             "awaddr", "awlen", "awsize", "awvalid", "awready", "wdata", "wstrb", "wlast", "wvalid", "wready",
             "bresp", "bvalid", "bready")}
         self.data_bytes = len(self.h["wdata"]) // 8
-        self.clk, self.resetn, self.rd = clk, resetn, rd
+        self.clk, self.resetn, self.rd = clock["clk"], clock["resetn"], rd
         self.mem = ctypes.create_string_buffer(self.size)
         self.aw, self.b = [], []            # [addr, len, size, beat], [ready_edge, resp]
         self.edge = self.bursts = self.beats = self.violations = self.errors = self.cut_bursts = 0
@@ -40,8 +47,9 @@ class AxiMem:
         self.bresp = 0
 
     def draw(self) -> int:
-        self.lcg = (self.lcg * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.lcg >> 16) % 100
+        mul, inc, mask, shift, percent = self.lcg_k
+        self.lcg = (self.lcg * mul + inc) & mask
+        return (self.lcg >> shift) % percent
 
     def counts(self) -> dict:
         n = f"mem.{self.prefix}."
@@ -55,7 +63,19 @@ class AxiMem:
         self.awready = self.wready = self.bvalid = False
         self.bresp = 0
 
+    def log_handshakes(self, awvalid, awaddr, awlen, awsize, wvalid, wdata, wstrb, wlast, bready):
+        """The handshakes of this edge, as step takes them (axi_mem.cpp)."""
+        c, p = self.clock, self.prefix
+        if awvalid and self.awready:
+            self.log.line(c["name"], c["period"], p, "AW", f"{awaddr:#x} {awlen} {awsize}")
+        if wvalid and self.wready:
+            self.log.line(c["name"], c["period"], p, "W", f"{wdata:#x} {wstrb:#x} {int(wlast)}")
+        if self.bvalid and bready:
+            self.log.line(c["name"], c["period"], p, "B", f"{self.bresp}")
+
     def step(self, awvalid, awaddr, awlen, awsize, wvalid, wdata, wstrb, wlast, bready):
+        if self.log.on:
+            self.log_handshakes(awvalid, awaddr, awlen, awsize, wvalid, wdata, wstrb, wlast, bready)
         self.edge += 1
         aw_hs, w_hs, b_hs = awvalid and self.awready, wvalid and self.wready, self.bvalid and bready
         if b_hs:
@@ -78,15 +98,16 @@ class AxiMem:
             x[3] += 1
             if last:
                 self.bursts += 1
-                resp = 2 if bad or self.bursts == self.error_burst else 0
+                resp = self.slverr if bad or self.bursts == self.error_burst else 0
                 self.errors += resp != 0
                 self.b.append([self.edge + self.b_latency, resp])
                 self.aw.pop(0)
         if aw_hs:
-            self.violations += (awaddr & 0xFFF) + ((awlen + 1) << awsize) > 0x1000
+            self.violations += (awaddr % self.boundary) + ((awlen + 1) << awsize) > self.boundary
             self.aw.append([awaddr, awlen, awsize, 0])
-        r_aw, r_w = self.draw(), self.draw()
-        self.awready = len(self.aw) < 8 and r_aw >= self.aw_stall
+        r = {d: self.draw() for d in self.draws}
+        r_aw, r_w = r["aw"], r["w"]
+        self.awready = len(self.aw) < self.aw_queue and r_aw >= self.aw_stall
         self.wready = bool(self.aw) and r_w >= self.w_stall
         self.bvalid = bool(self.b) and self.b[0][0] <= self.edge
         self.bresp = self.b[0][1] if self.bvalid else 0

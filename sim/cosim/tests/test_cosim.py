@@ -1,10 +1,10 @@
 """Co-simulation tests (sim/cosim/README.md): every scenario of scenarios/ in
 Verilator and in GHDL; each must pass its exact expectations and both
 simulators must report identical metrics, transaction counts and simulated
-time. Plus checks that the machinery can fail: a wrong expectation fails, a
+time, and log the same AXI handshakes of their bus models, cycle by cycle. Plus checks that the machinery can fail: a wrong expectation fails, a
 difference between the simulators is reported, GHDL's Verilog is repaired.
 
-Run alone: python3 -m pytest -q sim/cosim/test_cosim.py (-n 2 splits the
+Run alone: python3 -m pytest -q sim/cosim/tests/test_cosim.py (-n 2 splits the
 scenarios; the Verilator models are built once, under a lock, and cached in
 build/cosim/).
 """
@@ -17,20 +17,20 @@ from pathlib import Path
 import pytest
 import yaml
 
-HERE = Path(__file__).resolve().parent
-_spec = importlib.util.spec_from_file_location("cosim_run", HERE / "run.py")
+COSIM = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("cosim_run", COSIM / "run.py")
 cosim_run = importlib.util.module_from_spec(_spec)
 sys.modules["cosim_run"] = cosim_run
 _spec.loader.exec_module(cosim_run)
 
-SCENARIOS = sorted((HERE / "scenarios").glob("*.yaml"))
+SCENARIOS = sorted((COSIM / "scenarios").glob("*.yaml"))
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.stem for s in SCENARIOS])
 def test_scenario(scenario):
     data = yaml.safe_load(scenario.read_text())
     assert data.get("expect"), f"{scenario.name}: a scenario needs exact expectations"
-    ok, reports, diffs = cosim_run.run_scenario(scenario)
+    ok, reports, diffs = cosim_run.run_scenario(scenario, handshakes=True)
     assert set(reports) == {"verilator", "ghdl"}
     assert not diffs, f"{scenario.stem}: the simulators differ: {diffs}"
     for sim, rep in reports.items():
@@ -43,7 +43,7 @@ def test_scenario(scenario):
 
 def test_wrong_expectation_fails(tmp_path):
     """A scenario whose expectation is off by one must fail (GHDL: cheap)."""
-    src = HERE / "scenarios" / "two_clocks.yaml"
+    src = COSIM / "scenarios" / "two_clocks.yaml"
     data = yaml.safe_load(src.read_text())
     data["scenario"] = "selftest_wrong_expect"
     data["expect"]["gpio_write_bytes"] += 1
@@ -60,7 +60,7 @@ def test_wrong_cut_bursts_fails(tmp_path):
     """The memory model's cut_bursts is checked like any metric: the reset of
     sink_reset_mid_burst cuts exactly one burst, so expecting none fails
     (GHDL: cheap), and that is the only check that fails."""
-    data = yaml.safe_load((HERE / "scenarios" / "sink_reset_mid_burst.yaml").read_text())
+    data = yaml.safe_load((COSIM / "scenarios" / "sink_reset_mid_burst.yaml").read_text())
     data["scenario"] = "selftest_wrong_cut_bursts"
     data["expect"]["mem.m_axi_ev_sink.cut_bursts"] = 0
     path = tmp_path / "wrong_cut.yaml"
@@ -74,7 +74,7 @@ def test_wrong_cut_bursts_fails(tmp_path):
 def test_unrepaired_verilog_is_caught(tmp_path):
     """Without run.py's repair of GHDL's >32-bit constants (ghdl/ghdl#2002),
     Verilator reads wrong results: the comparison with GHDL must catch it."""
-    data = yaml.safe_load((HERE / "scenarios" / "two_clocks.yaml").read_text())
+    data = yaml.safe_load((COSIM / "scenarios" / "two_clocks.yaml").read_text())
     data["scenario"] = "selftest_unrepaired"
     path = tmp_path / "raw.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False))

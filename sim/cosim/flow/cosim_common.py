@@ -17,14 +17,17 @@ from pathlib import Path
 
 
 
-REPO = Path(__file__).resolve().parents[2]
+FLOW = Path(__file__).resolve().parent
+REPO = FLOW.parents[2]
 COSIM = REPO / "sim" / "cosim"
-APP = COSIM / "app"
+APP = COSIM / "apps"
+HARNESS = COSIM / "harness"
+BUS_TIMING = HARNESS / "bus_timing.yaml"
 BUILD = Path(os.environ.get("COSIM_BUILD", REPO / "build" / "cosim"))
 DRIVERS = REPO / "drivers"
 sys.path.insert(0, str(REPO / "scripts"))
 import ghdl_verilog  # noqa: E402  (repairs of GHDL 2.0.0's Verilog)
-sys.path.insert(0, str(COSIM))
+sys.path.insert(0, str(FLOW))
 import soc_top  # noqa: E402  (the demo coprocessor + any monitor)
 LIBRARY = "jointer"
 ACCEL_SOURCES = ["sa_mac16.vhd", "sa_mem.vhd", "sa_accel.vhd", "sa_soc.vhd"]

@@ -17,7 +17,7 @@ as a bench fragment ($(BUILD)/bench/fragments/relay-bench.json).
   (64-bit, FIFO 32, bursts of 16, ring_log2_g 20: the generator's value for
   the default sink: {ring_bytes: 1 MB}).
 
-    python3 sim/cosim/relay_bench.py OUT.json
+    python3 sim/cosim/benches/relay_bench.py OUT.json
 """
 import importlib.util
 import json
@@ -25,9 +25,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[1]
-_spec = importlib.util.spec_from_file_location("cosim_run", HERE / "run.py")
+COSIM = Path(__file__).resolve().parents[1]
+REPO = COSIM.parents[1]
+_spec = importlib.util.spec_from_file_location("cosim_run", COSIM / "run.py")
 cosim_run = importlib.util.module_from_spec(_spec)
 sys.modules["cosim_run"] = cosim_run
 _spec.loader.exec_module(cosim_run)
@@ -115,9 +115,9 @@ def resources(work: Path):
 
 def main() -> int:
     out = Path(sys.argv[1])
-    sus = scenario(HERE / "scenarios" / "bench" / "relay_sustained.yaml")
-    slow = scenario(HERE / "scenarios" / "relay_slow.yaml")
-    sink = scenario(HERE / "scenarios" / "bench" / "sink_sustained.yaml")
+    sus = scenario(COSIM / "scenarios" / "bench" / "relay_sustained.yaml")
+    slow = scenario(COSIM / "scenarios" / "relay_slow.yaml")
+    sink = scenario(COSIM / "scenarios" / "bench" / "sink_sustained.yaml")
     sink_rate = sink["metrics"]["rate_records_per_s"]
     every_ns = 80 * 5.0                                   # the scenario: every 80 cycles of 5 ns
     rate = 1e9 / every_ns

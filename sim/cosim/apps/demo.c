@@ -18,6 +18,9 @@
 #include "sa_reference.h"
 #include "selective_accumulations.h"
 
+#define APP_NAME "demo"
+#include "app_check.h"
+
 /* the coprocessor's control slave (sim/cosim/accel/sa_accel.vhd) */
 #define ACC_BASE      PLATFORM_ACCEL_BASE
 #define ACC_CTRL      0x00u
@@ -31,15 +34,6 @@
 #define OUT_BASE      0x1000u
 #define FILTER_LOW    0x0000u  /* count the bytes written to 0x0000..0xFFFF */
 #define FILTER_HIGH   0xFFFFu
-
-#define CHECK(call)                                                            \
-    do {                                                                       \
-        int rc_ = (call);                                                      \
-        if (rc_ != 0) {                                                        \
-            fprintf(stderr, "demo: %s: %s\n", #call, jointer_strerror(rc_));   \
-            return 1;                                                          \
-        }                                                                      \
-    } while (0)
 
 /* a deterministic data set: values in -20..20 (a simple LCG) */
 static void make_inputs(int32_t *x, uint32_t n, uint32_t seed)

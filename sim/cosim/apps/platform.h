@@ -3,8 +3,8 @@
  * provides to a jointer application (sim/cosim/README.md, "The application
  * side").
  *
- * Implementations: sim/cosim/verilator/harness.cpp (Verilator, C++ with C
- * linkage) and sim/cosim/app/platform_ghdl.c (GHDL under cocotb: every call
+ * Implementations: sim/cosim/harness/verilator/ (Verilator, C++ with C
+ * linkage) and sim/cosim/apps/platform_ghdl.c (GHDL under cocotb: every call
  * goes to Python through function pointers installed by
  * platform_set_callbacks).
  *

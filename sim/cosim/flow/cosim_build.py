@@ -17,7 +17,7 @@ from pathlib import Path
 
 import yaml
 
-from cosim_common import (ACCEL_SOURCES, APP, BUILD, CFLAGS, COSIM, DRIVER_SOURCES, DRIVERS, LIBRARY, REPO,
+from cosim_common import (ACCEL_SOURCES, APP, BUILD, CFLAGS, COSIM, DRIVER_SOURCES, DRIVERS, HARNESS, LIBRARY, REPO,
                           VL_INCLUDE, BuildError, digest, fresh, ghdl_verilog, locked, log, sh, soc_top)
 
 
@@ -285,18 +285,15 @@ class Model:
         return self.dir / ("vl-fst" if waves else "vl")
 
     def verilated(self, waves: bool) -> Path:
-        """The Verilated model library, the runtime and the harness objects."""
+        """The Verilated model library, the runtime objects and the port table
+        (keyed by the model alone: a change of the harness does not rebuild it)."""
         v = self.verilog()
         ports = self.ports()
         if sorted(map(str, ports)) != sorted(map(str, self.verilog_ports())):
             raise BuildError(f"{self.top}: the ports of the VHDL entity and of GHDL's Verilog differ")
         d = self.vl_dir(waves)
         obj = d / "obj"
-        harness_src = [COSIM / "verilator" / "harness.cpp", COSIM / "verilator" / "cosim_ports.h",
-                       COSIM / "verilator" / "axi_mem.h",
-                       APP / "platform.h", DRIVERS / "include" / "jointer.h",
-                       DRIVERS / "include" / "jointer_desc.h"]
-        key = digest(self.key, waves, *harness_src, verilator_version())
+        key = digest(self.key, waves, verilator_version())
         stamp = d / "built"
         with locked(stamp):
             if fresh(stamp, key):
@@ -333,27 +330,40 @@ class Model:
                              f'{"true" if p["dir"] == "in" else "false"}, {ref}}});')
             lines += ["}", ""]
             (d / "cosim_ports.cpp").write_text("\n".join(lines))
-            log("    compiling the harness (C++17, yaml-cpp)")
-            defs = [f"-DVM_TRACE={int(waves)}", f"-DVM_TRACE_FST={int(waves)}", "-DVM_TRACE_VCD=0",
-                    "-DVM_COVERAGE=0", "-DVM_SC=0"]
-            inc = ["-I", obj, "-I", VL_INCLUDE, "-I", VL_INCLUDE / "vltstd", "-I", COSIM / "verilator",
-                   "-I", APP, "-I", DRIVERS / "include"]
-            for src, o in ((COSIM / "verilator" / "harness.cpp", d / "harness.o"),
-                           (d / "cosim_ports.cpp", d / "cosim_ports.o")):
-                sh(["g++", "-std=c++17", "-O2", "-faligned-new", "-Wall", "-Wno-unused-parameter",
-                    *defs, *inc, "-c", src, "-o", o])
             (d / "link.json").write_text(json.dumps(
-                [str(d / "harness.o"), str(d / "cosim_ports.o"), str(obj / "Vcosim_top__ALL.a")]
-                + [str(obj / g) for g in glob]))
+                {"model": str(obj / "Vcosim_top__ALL.a"), "runtime": [str(obj / g) for g in glob]}))
             stamp.write_text(key)
             log(f"    model built in {time.monotonic() - t0:.0f} s")
         return d
 
-    def vl_exe(self, sc: Scenario, waves: bool) -> Path:
+    def harness_objs(self, waves: bool) -> list[Path]:
+        """The harness objects: those that include the model's header (and the
+        port table) per model, the others once for every model."""
         d = self.verilated(waves)
+        common = harness_common()
+        srcs = [HARNESS_VL / s for s in VL_MODEL_SRCS] + [d / "cosim_ports.cpp"]
+        key = digest(self.key, waves, *harness_sources(), verilator_version(), *srcs)
+        out = d / "harness"
+        stamp = out / "built"
+        with locked(stamp):
+            if not fresh(stamp, key):
+                log(f"    compiling the harness for {self.top} (C++17, yaml-cpp)")
+                out.mkdir(parents=True, exist_ok=True)
+                defs = [f"-DVM_TRACE={int(waves)}", f"-DVM_TRACE_FST={int(waves)}", "-DVM_TRACE_VCD=0",
+                        "-DVM_COVERAGE=0", "-DVM_SC=0"]
+                for s in srcs:
+                    compile_cxx(s, out / f"{s.stem}.o", ["-I", d / "obj", "-I", VL_INCLUDE,
+                                                         "-I", VL_INCLUDE / "vltstd", *defs])
+                stamp.write_text(key)
+        return [out / f"{s.stem}.o" for s in srcs] + common
+
+    def vl_exe(self, sc: Scenario, waves: bool) -> Path:
+        hobjs = self.harness_objs(waves)
+        d = self.vl_dir(waves)
         csrc = app_sources(sc, self.gdir, self.man)
-        objs = json.loads((d / "link.json").read_text())
-        key = digest(*csrc, *[Path(o) for o in objs], *c_headers(self.gdir))
+        link = json.loads((d / "link.json").read_text())
+        vobjs = [Path(o) for o in link["runtime"]] + [Path(link["model"])]
+        key = digest(*csrc, *hobjs, *vobjs, *c_headers(self.gdir))
         exe = d / "bin" / sc.app
         stamp = exe.with_name(exe.name + ".stamp")
         with locked(stamp):
@@ -362,10 +372,45 @@ class Model:
             log(f"verilator: linking the harness with app {sc.app} and the {self.man['name']} driver")
             exe.parent.mkdir(parents=True, exist_ok=True)
             cobjs = compile_c(csrc, self.gdir, exe.parent / f"{sc.app}.cobj", pic=False)
-            sh(["g++", "-o", exe, *objs[:2], *cobjs, *objs[3:], objs[2], "-lyaml-cpp", "-pthread",
+            sh(["g++", "-o", exe, *hobjs, *cobjs, *vobjs, "-lyaml-cpp", "-pthread",
                 *(["-lz"] if waves else [])])
             stamp.write_text(key)
         return exe
+
+
+# ---- the harness (harness/verilator) ------------------------------------------------------
+
+HARNESS_VL = HARNESS / "verilator"
+# the sources that include the model's header (Vcosim_top.h): compiled per model
+VL_MODEL_SRCS = ["scenario_runner.cpp", "main.cpp"]
+
+
+def harness_sources() -> list[Path]:
+    """What every harness object depends on: its sources and headers, the
+    headers of apps/ and of the driver it includes."""
+    return sorted([*HARNESS_VL.glob("*.cpp"), *HARNESS_VL.glob("*.h"), APP / "platform.h",
+                   DRIVERS / "include" / "jointer.h", DRIVERS / "include" / "jointer_desc.h"])
+
+
+def compile_cxx(src: Path, obj: Path, extra: list) -> None:
+    sh(["g++", "-std=c++17", "-O2", "-faligned-new", "-Wall", "-Wextra", "-Wno-unused-parameter",
+        "-I", HARNESS_VL, "-I", APP, "-I", DRIVERS / "include", *extra, "-c", src, "-o", obj])
+
+
+def harness_common() -> list[Path]:
+    """The harness objects that do not depend on the model, built once."""
+    srcs = sorted(s for s in HARNESS_VL.glob("*.cpp") if s.name not in VL_MODEL_SRCS)
+    key = digest(*harness_sources())
+    out = BUILD / "harness" / f"vl-{key}"
+    stamp = out / "built"
+    with locked(stamp):
+        if not fresh(stamp, key):
+            log("verilator: compiling the model-independent harness (C++17, yaml-cpp)")
+            out.mkdir(parents=True, exist_ok=True)
+            for s in srcs:
+                compile_cxx(s, out / f"{s.stem}.o", [])
+            stamp.write_text(key)
+    return [out / f"{s.stem}.o" for s in srcs]
 
 
 _VL_VERSION = None

@@ -11,8 +11,9 @@ from pathlib import Path
 
 
 from cosim_build import Model, Scenario, generate, ghdl_lib, load_scenario
-from cosim_common import BUILD, COSIM, LIBRARY, BuildError, log
+from cosim_common import BUILD, BUS_TIMING, HARNESS, LIBRARY, BuildError, log
 from cosim_report import compare, table  # noqa: F401
+import handshake_compare
 
 
 # ---- running -------------------------------------------------------------------------------
@@ -23,13 +24,24 @@ def run_dir(sc: Scenario, sim: str) -> Path:
     return d
 
 
-def run_verilator(sc: Scenario, model: Model, waves: bool) -> dict:
+def handshake_log(d: Path, on: bool) -> Path | None:
+    """The handshake log of a run in d (harness/*/handshake_log), or None."""
+    log_path = d / "handshakes.log"
+    log_path.unlink(missing_ok=True)
+    return log_path if on else None
+
+
+def run_verilator(sc: Scenario, model: Model, waves: bool, handshakes: bool = False,
+                  timing: Path = BUS_TIMING) -> dict:
     exe = model.vl_exe(sc, waves)
     top = model.top_info()
     d = run_dir(sc, "verilator")
     report = d / "report.json"
     report.unlink(missing_ok=True)
-    cmd = [exe, "--scenario", sc.path, "--top", top, "--report", report]
+    cmd = [exe, "--scenario", sc.path, "--top", top, "--timing", timing, "--report", report]
+    hs = handshake_log(d, handshakes)
+    if hs:
+        cmd += ["--handshakes", hs]
     fst = d / f"{sc.name}.fst"
     if waves:
         cmd += ["--fst", fst]
@@ -44,10 +56,13 @@ def run_verilator(sc: Scenario, model: Model, waves: bool) -> dict:
     rep["app_output"] = r.stdout + r.stderr
     if waves:
         rep["waves"] = str(fst)
+    if hs:
+        rep["handshakes"] = str(hs)
     return rep
 
 
-def run_ghdl(sc: Scenario, model: Model, waves: bool) -> dict:
+def run_ghdl(sc: Scenario, model: Model, waves: bool, handshakes: bool = False,
+             timing: Path = BUS_TIMING) -> dict:
     import find_libpython
     import cocotb_tools.config as ccfg
 
@@ -60,14 +75,17 @@ def run_ghdl(sc: Scenario, model: Model, waves: bool) -> dict:
     env = dict(os.environ)
     env.pop("PYTEST_CURRENT_TEST", None)
     env["PATH"] = env.get("PATH", "") + os.pathsep + str(ccfg.libs_dir)
-    env["PYTHONPATH"] = os.pathsep.join([str(COSIM / "ghdl"), *sys.path])
+    env["PYTHONPATH"] = os.pathsep.join([str(HARNESS / "ghdl"), *sys.path])
     env["PYGPI_PYTHON_BIN"] = sys.executable
     env["GPI_USERS"] = ";".join([find_libpython.find_libpython(), ccfg.pygpi_entry_point()])
     env.update({"COCOTB_TOPLEVEL": model.top, "COCOTB_TEST_MODULES": "cosim",
                 "TOPLEVEL_LANG": "vhdl", "COCOTB_TRUST_INERTIAL_WRITES": "1",
                 "COCOTB_RESULTS_FILE": str(d / "results.xml"),
                 "COSIM_SCENARIO": str(sc.path), "COSIM_TOP": str(top),
-                "COSIM_APP_LIB": str(so), "COSIM_REPORT": str(report)})
+                "COSIM_APP_LIB": str(so), "COSIM_REPORT": str(report), "COSIM_TIMING": str(timing)})
+    hs = handshake_log(d, handshakes)
+    if hs:
+        env["COSIM_HANDSHAKES"] = str(hs)
     fst = d / f"{sc.name}.fst"
     cmd = ["ghdl", "-r", "--std=08", f"--work={LIBRARY}", f"--workdir={model.work}",
            "--time-resolution=ps", model.top, f"--vpi={ccfg.lib_entry('vpi', 'ghdl')}",
@@ -83,23 +101,28 @@ def run_ghdl(sc: Scenario, model: Model, waves: bool) -> dict:
     rep["app_output"] = r.stdout + r.stderr
     if waves:
         rep["waves"] = str(fst)
+    if hs:
+        rep["handshakes"] = str(hs)
     return rep
-
-
 
 
 def run_scenario(path: Path, sims=("verilator", "ghdl"), waves: bool = False,
                  config: Path | None = None, show: bool = True,
-                 repair: bool = True) -> tuple[bool, dict, list[str]]:
+                 repair: bool = True, handshakes: bool = False,
+                 timing: dict | None = None) -> tuple[bool, dict, list[str]]:
     """Build and run one scenario; returns (passed, reports by simulator, differences).
-    repair=False: GHDL's Verilog without the repairs (a test that they matter)."""
+    repair=False: GHDL's Verilog without the repairs (a test that they matter).
+    handshakes: each simulator also logs the handshakes of its bus models
+    (report key "handshakes": the log's path). timing: simulator -> another
+    contract file than harness/bus_timing.yaml (a test that a difference is seen)."""
     sc = load_scenario(Path(path), config)
     gdir, man = generate(sc.config)
     model = Model(sc, gdir, man, repair)
     reports = {}
     for s in sims:
-        reports[s] = run_verilator(sc, model, waves) if s == "verilator" else run_ghdl(sc, model, waves)
-    diffs = compare(reports) if len(reports) > 1 else []
+        run = run_verilator if s == "verilator" else run_ghdl
+        reports[s] = run(sc, model, waves, handshakes, (timing or {}).get(s, BUS_TIMING))
+    diffs = compare(reports) + handshake_compare.compare(reports) if len(reports) > 1 else []
     ok = all(r.get("pass") for r in reports.values()) and not diffs
     if show:
         for s, r in reports.items():
