@@ -35,6 +35,8 @@ BENCH_TARGETS :=
 
 help:
 	@echo "make demo          build and run the Selective Accumulations demo (co-simulation)"
+	@echo "make cosim-test    every co-simulation scenario on both simulators (part of make test)"
+	@echo "make cosim-cycle-test  both simulators' AXI handshakes compared cycle by cycle"
 	@echo "make test          every test: pytest (generator, cocotb), C (native, ARM/qemu, ASan), co-sim, synth"
 	@echo "make bench         every figure: resources, the paper's exploration, generator time, driver"
 	@echo "                   size/instructions, simulation speed -> $(BUILD)/bench/report.md + report.json"
