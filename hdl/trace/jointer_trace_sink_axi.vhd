@@ -6,8 +6,8 @@
 -- free space; or the flush timeout) and waits 3 cycles after each issue.
 -- wptr: after the last record acknowledged OKAY; the sink keeps one record
 -- free before rptr_in. status: bit 0 BRESP error, 1 config error, 2 busy.
--- Two-process style: the state record r, rin from p_comb, registered in
--- p_reg with the FIFO and the per-burst table (AWLEN, lone, wrap).
+-- Two processes: p_comb computes rin from the state record r, p_reg
+-- registers it and writes the FIFO and the per-burst table (AWLEN, lone, wrap).
 --   data_w_g          : 32 | 64 | 128 (memory data width)
 --   fifo_depth_log2_g : log2 of the FIFO depth in records (2..12)
 --   max_burst_g       : beats per burst, 2..256; its records fit the FIFO
@@ -114,8 +114,7 @@ architecture rtl of jointer_trace_sink_axi is
     timed_out : std_logic;         -- 1: the flush timeout is reached
     limit     : recs_t;            -- 2: min(page_room, free)
     recs      : recs_t;            -- 3: records of the next burst
-    due       : std_logic;         -- 3: it is due
-    narrow    : std_logic;         -- 3: 128 bits: a single 64-bit beat
+    due, narrow : std_logic;       -- 3: it is due; 128 bits: a single 64-bit beat
     len       : unsigned(7 downto 0);  -- 3: its AWLEN
   end record;
   type watermark_t is record       -- fill: (wptr - rptr) mod size; armed: watermark /= 0, reachable
@@ -135,8 +134,7 @@ architecture rtl of jointer_trace_sink_axi is
     dec     : decision_t;
     wm      : watermark_t;
   end record;
-  constant ring_reset_c : ring_t := (next_off | wptr => (others => '0'), lost => (others => '0'),
-                                     bresp_err | clearing => '0');
+  constant ring_reset_c : ring_t := ((others => '0'), (others => '0'), (others => '0'), '0', '0');
 
   -- power-up: no burst in flight, AW idle, config error until checked
   function initial return state_t is
@@ -157,18 +155,14 @@ architecture rtl of jointer_trace_sink_axi is
     end loop;
     return any;
   end function;
-
-  -- records of a burst minus 1, from its AWLEN (128: and whether it is a lone record)
+  -- records of a burst minus 1 from its AWLEN: 32: len / 2; 64: len; 128: 2 len + 1, 0 if lone
   function recs_m1(len : unsigned(7 downto 0); lone : std_logic) return recs_t is
   begin
-    if data_w_g = 32 then
-      return resize(len(7 downto 1), 10);
-    elsif data_w_g = 64 then
-      return resize(len, 10);
+    if wide_c then
+      return "0" & len & not lone;
     end if;
-    return "0" & len & not lone;  -- 2 len + 1, 0 for a narrow beat (len 0)
+    return resize(shift_right(len, rec_beats_c - 1), 10);
   end function;
-
   -- the decision pipeline, one stage on: recs = min(waiting, limit), due when
   -- waiting >= limit or on the flush timeout. hold covers the stages after an
   -- issue; written and rptr_in lag, which only under-counts records or space.
@@ -217,13 +211,11 @@ architecture rtl of jointer_trace_sink_axi is
   signal r, rin      : state_t := initial;
   signal fifo        : fifo_t;
   signal burst_len   : awlen_table_t;   -- per burst in flight: AWLEN (its last W beat)
-  signal burst_wrap  : flag_table_t;    -- ends at the ring end
-  signal burst_lone  : flag_table_t;    -- 128 bits: one 64-bit beat
+  signal burst_wrap, burst_lone : flag_table_t;  -- ends at the ring end; one 64-bit beat (128)
   signal issue_wraps : std_logic;       -- the burst issued now ends at the ring end
   signal ring_recs   : size_t;          -- ring_size in records (up to 2^ow_c)
   signal rptr_recs   : off_t;           -- rptr_in in records
-  signal fifo_full   : std_logic;
-  signal taking      : std_logic;       -- records are taken (or counted as lost)
+  signal fifo_full, taking : std_logic; -- taking: records are taken (or counted as lost)
   signal ready       : std_logic;       -- a record offered now is accepted
   signal accept      : std_logic;       -- the FIFO takes rec_valid's record
   signal drained     : std_logic;       -- no burst in flight
@@ -257,8 +249,7 @@ begin
 
   p_comb : process (all)
     variable v         : state_t;
-    variable d         : size_t;
-    variable burst_end : size_t;                 -- next_off + recs
+    variable d, burst_end : size_t;              -- burst_end: next_off + recs
     variable page_29   : unsigned(28 downto 0);  -- next_off, 29 bits
     variable lost_sum  : unsigned(32 downto 0);
     variable b_slot    : natural range 0 to 2 ** q_log2_c - 1;
@@ -285,9 +276,7 @@ begin
     end if;
     v.hold := maximum(r.hold - 1, 0);
     -- AW; a burst never crosses a page, and the page end in the last page is the ring end
-    if r.aw.valid = '1' and m_axi_awready = '1' then
-      v.aw.valid := '0';
-    end if;
+    v.aw.valid  := r.aw.valid and not m_axi_awready;
     page_29     := resize(r.ring.next_off, 29);
     burst_end   := ("0" & r.ring.next_off) + r.dec.recs;
     issue_wraps <= r.dec.last_page and (burst_end(9) xor page_29(9));
@@ -339,9 +328,7 @@ begin
                   and not any_in(watermark, 31, ring_log2_g);
     v.wm.irq := r.wm.armed and to_sl(r.wm.fill & "000" >= unsigned(watermark(ring_log2_g - 1 downto 0)));
     -- clear: once nothing is in flight, restart at offset 0
-    if clear = '1' then
-      v.ring.clearing := '1';
-    end if;
+    v.ring.clearing := r.ring.clearing or clear;
     if r.ring.clearing = '1' and drained = '1' then
       v.ring := ring_reset_c;
       v.ptr  := (others => (others => '0'));
