@@ -85,7 +85,7 @@ architecture rtl of jointer_trace_sink_axi is
   type fifo_t is array (0 to depth_c - 1) of std_logic_vector(63 downto 0);
   type awlen_table_t is array (0 to 2 ** q_log2_c - 1) of unsigned(7 downto 0);
   subtype flag_table_t is std_logic_vector(2 ** q_log2_c - 1 downto 0);
-  constant page_mask_c : off_t := not resize(to_unsigned(511, 9), ow_c);  -- x and it: x's page
+  constant page_mask_c : off_t := not resize(to_unsigned(511, 9), ow_c);  -- x and it: where x's 4 KB page starts
   type fifo_ptrs_t is record       -- records written into the FIFO, assigned to a burst, sent on W
     written, assigned, sent : fptr_t;
   end record;
