@@ -75,14 +75,21 @@ begin
     signal result_r : unsigned(width_g - 1 downto 0);
     signal ovf_r    : std_logic;
     signal too_big  : std_logic;
+    signal low      : unsigned(width_g - 1 downto 0);  -- the sample's low width_g bits
     signal value    : unsigned(width_g - 1 downto 0);  -- the sample, clipped
     signal take     : std_logic;
   begin
+    -- the compares see the sample's low bits straight from its source, in
+    -- parallel with too_big (an OR tree): a clipped sample (all ones) is
+    -- above any result but all ones, and taking it then changes nothing;
+    -- it is never below one
     too_big <= upper_set(smp_value, width_g);
-    value <= ones(width_g) when too_big = '1' else unsigned(smp_value(width_g - 1 downto 0));
-    take  <= smp_valid and (to_sl(aggregator_g = aggregator_last_c)
-                            or (to_sl(aggregator_g = aggregator_max_c) and to_sl(value > result_r))
-                            or (to_sl(aggregator_g = aggregator_min_c) and to_sl(value < result_r)));
+    low     <= unsigned(smp_value(width_g - 1 downto 0));
+    value   <= ones(width_g) when too_big = '1' else low;
+    take    <= smp_valid and (to_sl(aggregator_g = aggregator_last_c)
+                              or (to_sl(aggregator_g = aggregator_max_c) and (too_big or to_sl(low > result_r)))
+                              or (to_sl(aggregator_g = aggregator_min_c) and not too_big
+                                  and to_sl(low < result_r)));
 
     process (clk)
     begin
