@@ -67,7 +67,23 @@ entity tb_axi4_latency is
 end entity tb_axi4_latency;
 
 architecture tb of tb_axi4_latency is
+  -- the observed bus as the taps take it
+  signal mon : axi4_mon_t(awid(id_w_g - 1 downto 0), awaddr(addr_w_g - 1 downto 0),
+                          wdata(data_w_g - 1 downto 0), wstrb(data_w_g / 8 - 1 downto 0),
+                          bid(id_w_g - 1 downto 0), arid(id_w_g - 1 downto 0),
+                          araddr(addr_w_g - 1 downto 0), rid(id_w_g - 1 downto 0),
+                          rdata(data_w_g - 1 downto 0));
 begin
+  mon <= (awid => mon_awid, awaddr => mon_awaddr, awlen => mon_awlen, awsize => mon_awsize,
+          awburst => mon_awburst, awlock => mon_awlock, awcache => mon_awcache,
+          awprot => mon_awprot, awqos => mon_awqos, awvalid => mon_awvalid, awready => mon_awready,
+          wdata => mon_wdata, wstrb => mon_wstrb, wlast => mon_wlast, wvalid => mon_wvalid,
+          wready => mon_wready, bid => mon_bid, bresp => mon_bresp, bvalid => mon_bvalid,
+          bready => mon_bready, arid => mon_arid, araddr => mon_araddr, arlen => mon_arlen,
+          arsize => mon_arsize, arburst => mon_arburst, arlock => mon_arlock,
+          arcache => mon_arcache, arprot => mon_arprot, arqos => mon_arqos, arvalid => mon_arvalid,
+          arready => mon_arready, rid => mon_rid, rdata => mon_rdata, rresp => mon_rresp,
+          rlast => mon_rlast, rvalid => mon_rvalid, rready => mon_rready);
   g_tap : for i in 0 to 2 generate
     signal valid : std_logic_vector(0 downto 0);
     signal data  : std_logic_vector(31 downto 0);
@@ -83,20 +99,7 @@ begin
         max_outstanding_g => max_outstanding_g)
       port map (
         clk => clk, rst => rst,
-        mon_awid => mon_awid, mon_awaddr => mon_awaddr, mon_awlen => mon_awlen,
-        mon_awsize => mon_awsize, mon_awburst => mon_awburst, mon_awlock => mon_awlock,
-        mon_awcache => mon_awcache, mon_awprot => mon_awprot, mon_awqos => mon_awqos,
-        mon_awvalid => mon_awvalid, mon_awready => mon_awready,
-        mon_wdata => mon_wdata, mon_wstrb => mon_wstrb, mon_wlast => mon_wlast,
-        mon_wvalid => mon_wvalid, mon_wready => mon_wready,
-        mon_bid => mon_bid, mon_bresp => mon_bresp, mon_bvalid => mon_bvalid,
-        mon_bready => mon_bready,
-        mon_arid => mon_arid, mon_araddr => mon_araddr, mon_arlen => mon_arlen,
-        mon_arsize => mon_arsize, mon_arburst => mon_arburst, mon_arlock => mon_arlock,
-        mon_arcache => mon_arcache, mon_arprot => mon_arprot, mon_arqos => mon_arqos,
-        mon_arvalid => mon_arvalid, mon_arready => mon_arready,
-        mon_rid => mon_rid, mon_rdata => mon_rdata, mon_rresp => mon_rresp,
-        mon_rlast => mon_rlast, mon_rvalid => mon_rvalid, mon_rready => mon_rready,
+        mon => mon,
         cand_valid => valid, cand_data => data, cand_bytes => bytes);
     g0 : if i = 0 generate
       rl_valid <= valid; rl_data <= data; rl_bytes <= bytes;

@@ -1,7 +1,7 @@
--- tb_axi4_quad: four jointer_eig_axi4 taps on one observed AXI4 bus (test
+-- tb_axi4_quad: five jointer_eig_axi4 taps on one observed AXI4 bus (test
 -- bench for sim/eig/test_jointer_eig_axi4.py): write per burst (wb_*), write
--- per beat (wp_*), read per burst (rb_*), read per beat (rp_*), and (issue
--- 12) write per burst evaluating two address ranges where it captures AWADDR
+-- per beat (wp_*), read per burst (rb_*), read per beat (rp_*), and a fifth,
+-- write per burst evaluating two address ranges where it captures AWADDR
 -- and dropping the address (wr_*: ranges_g 2, keep_data_g false; wr_data =
 -- its cand_data, which must be 0, or the two in-range bits in bits 1..0;
 -- range 0 = [2^(a-2), 3 x 2^(a-2) - 1], range 1 = [0, 2^(a-1) + 5], a =
@@ -78,6 +78,12 @@ entity tb_axi4_quad is
 end entity tb_axi4_quad;
 
 architecture tb of tb_axi4_quad is
+  -- the observed bus as the taps take it
+  signal mon : axi4_mon_t(awid(id_w_g - 1 downto 0), awaddr(addr_w_g - 1 downto 0),
+                          wdata(data_w_g - 1 downto 0), wstrb(data_w_g / 8 - 1 downto 0),
+                          bid(id_w_g - 1 downto 0), arid(id_w_g - 1 downto 0),
+                          araddr(addr_w_g - 1 downto 0), rid(id_w_g - 1 downto 0),
+                          rdata(data_w_g - 1 downto 0));
   constant a_c : positive := minimum(addr_w_g, 32);
   function u32(v : natural) return std_logic_vector is
   begin
@@ -91,6 +97,16 @@ architecture tb of tb_axi4_quad is
   signal wr_rng  : std_logic_vector(1 downto 0);
   signal wr_cand : std_logic_vector(31 downto 0);
 begin
+  mon <= (awid => mon_awid, awaddr => mon_awaddr, awlen => mon_awlen, awsize => mon_awsize,
+          awburst => mon_awburst, awlock => mon_awlock, awcache => mon_awcache,
+          awprot => mon_awprot, awqos => mon_awqos, awvalid => mon_awvalid, awready => mon_awready,
+          wdata => mon_wdata, wstrb => mon_wstrb, wlast => mon_wlast, wvalid => mon_wvalid,
+          wready => mon_wready, bid => mon_bid, bresp => mon_bresp, bvalid => mon_bvalid,
+          bready => mon_bready, arid => mon_arid, araddr => mon_araddr, arlen => mon_arlen,
+          arsize => mon_arsize, arburst => mon_arburst, arlock => mon_arlock,
+          arcache => mon_arcache, arprot => mon_arprot, arqos => mon_arqos, arvalid => mon_arvalid,
+          arready => mon_arready, rid => mon_rid, rdata => mon_rdata, rresp => mon_rresp,
+          rlast => mon_rlast, rvalid => mon_rvalid, rready => mon_rready);
   u_wr : entity work.jointer_eig_axi4
     generic map (
       dir_g => dir_write_c, addr_w_g => addr_w_g, data_w_g => data_w_g, id_w_g => id_w_g,
@@ -98,20 +114,7 @@ begin
       keep_data_g => false)
     port map (
       clk => clk, rst => rst,
-      mon_awid => mon_awid, mon_awaddr => mon_awaddr, mon_awlen => mon_awlen,
-      mon_awsize => mon_awsize, mon_awburst => mon_awburst, mon_awlock => mon_awlock,
-      mon_awcache => mon_awcache, mon_awprot => mon_awprot, mon_awqos => mon_awqos,
-      mon_awvalid => mon_awvalid, mon_awready => mon_awready,
-      mon_wdata => mon_wdata, mon_wstrb => mon_wstrb, mon_wlast => mon_wlast,
-      mon_wvalid => mon_wvalid, mon_wready => mon_wready,
-      mon_bid => mon_bid, mon_bresp => mon_bresp, mon_bvalid => mon_bvalid,
-      mon_bready => mon_bready,
-      mon_arid => mon_arid, mon_araddr => mon_araddr, mon_arlen => mon_arlen,
-      mon_arsize => mon_arsize, mon_arburst => mon_arburst, mon_arlock => mon_arlock,
-      mon_arcache => mon_arcache, mon_arprot => mon_arprot, mon_arqos => mon_arqos,
-      mon_arvalid => mon_arvalid, mon_arready => mon_arready,
-      mon_rid => mon_rid, mon_rdata => mon_rdata, mon_rresp => mon_rresp,
-      mon_rlast => mon_rlast, mon_rvalid => mon_rvalid, mon_rready => mon_rready,
+      mon => mon,
       rng_low => rng_low_c, rng_high => rng_high_c, cand_in_range => wr_rng,
       cand_valid => wr_valid, cand_data => wr_cand, cand_bytes => wr_bytes);
   wr_data <= wr_cand or (31 downto 2 => '0') & wr_rng;
@@ -131,20 +134,7 @@ begin
         max_outstanding_g => max_outstanding_g)
       port map (
         clk => clk, rst => rst,
-        mon_awid => mon_awid, mon_awaddr => mon_awaddr, mon_awlen => mon_awlen,
-        mon_awsize => mon_awsize, mon_awburst => mon_awburst, mon_awlock => mon_awlock,
-        mon_awcache => mon_awcache, mon_awprot => mon_awprot, mon_awqos => mon_awqos,
-        mon_awvalid => mon_awvalid, mon_awready => mon_awready,
-        mon_wdata => mon_wdata, mon_wstrb => mon_wstrb, mon_wlast => mon_wlast,
-        mon_wvalid => mon_wvalid, mon_wready => mon_wready,
-        mon_bid => mon_bid, mon_bresp => mon_bresp, mon_bvalid => mon_bvalid,
-        mon_bready => mon_bready,
-        mon_arid => mon_arid, mon_araddr => mon_araddr, mon_arlen => mon_arlen,
-        mon_arsize => mon_arsize, mon_arburst => mon_arburst, mon_arlock => mon_arlock,
-        mon_arcache => mon_arcache, mon_arprot => mon_arprot, mon_arqos => mon_arqos,
-        mon_arvalid => mon_arvalid, mon_arready => mon_arready,
-        mon_rid => mon_rid, mon_rdata => mon_rdata, mon_rresp => mon_rresp,
-        mon_rlast => mon_rlast, mon_rvalid => mon_rvalid, mon_rready => mon_rready,
+        mon => mon,
         cand_valid => valid, cand_data => data, cand_bytes => bytes);
     g0 : if i = 0 generate
       wb_valid <= valid; wb_data <= data; wb_bytes <= bytes;
