@@ -88,6 +88,9 @@ package jointer_pkg is
   -- of the AXI4 taps (jointer_eig_axi4, jointer_eig_axi4_latency). The ID,
   -- address and data widths are open: a port constrains them from its
   -- generics, e.g. mon : in axi4_mon_t(awid(id_w_g - 1 downto 0), ...).
+  -- Instances associate its elements one by one (mon.awid => s_awid): GHDL
+  -- 2.0.0's synth fails on a signal of this type; `ghdl synth` of an entity
+  -- with such a port gives a port per element (mon_awid, ...).
   ---------------------------------------------------------------------------
   type axi4_mon_t is record
     awid    : std_logic_vector;

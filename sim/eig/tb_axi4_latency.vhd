@@ -67,23 +67,7 @@ entity tb_axi4_latency is
 end entity tb_axi4_latency;
 
 architecture tb of tb_axi4_latency is
-  -- the observed bus as the taps take it
-  signal mon : axi4_mon_t(awid(id_w_g - 1 downto 0), awaddr(addr_w_g - 1 downto 0),
-                          wdata(data_w_g - 1 downto 0), wstrb(data_w_g / 8 - 1 downto 0),
-                          bid(id_w_g - 1 downto 0), arid(id_w_g - 1 downto 0),
-                          araddr(addr_w_g - 1 downto 0), rid(id_w_g - 1 downto 0),
-                          rdata(data_w_g - 1 downto 0));
 begin
-  mon <= (awid => mon_awid, awaddr => mon_awaddr, awlen => mon_awlen, awsize => mon_awsize,
-          awburst => mon_awburst, awlock => mon_awlock, awcache => mon_awcache,
-          awprot => mon_awprot, awqos => mon_awqos, awvalid => mon_awvalid, awready => mon_awready,
-          wdata => mon_wdata, wstrb => mon_wstrb, wlast => mon_wlast, wvalid => mon_wvalid,
-          wready => mon_wready, bid => mon_bid, bresp => mon_bresp, bvalid => mon_bvalid,
-          bready => mon_bready, arid => mon_arid, araddr => mon_araddr, arlen => mon_arlen,
-          arsize => mon_arsize, arburst => mon_arburst, arlock => mon_arlock,
-          arcache => mon_arcache, arprot => mon_arprot, arqos => mon_arqos, arvalid => mon_arvalid,
-          arready => mon_arready, rid => mon_rid, rdata => mon_rdata, rresp => mon_rresp,
-          rlast => mon_rlast, rvalid => mon_rvalid, rready => mon_rready);
   g_tap : for i in 0 to 2 generate
     signal valid : std_logic_vector(0 downto 0);
     signal data  : std_logic_vector(31 downto 0);
@@ -99,7 +83,19 @@ begin
         max_outstanding_g => max_outstanding_g)
       port map (
         clk => clk, rst => rst,
-        mon => mon,
+        mon.awid => mon_awid, mon.awaddr => mon_awaddr, mon.awlen => mon_awlen,
+        mon.awsize => mon_awsize, mon.awburst => mon_awburst, mon.awlock => mon_awlock,
+        mon.awcache => mon_awcache, mon.awprot => mon_awprot, mon.awqos => mon_awqos,
+        mon.awvalid => mon_awvalid, mon.awready => mon_awready, mon.wdata => mon_wdata,
+        mon.wstrb => mon_wstrb, mon.wlast => mon_wlast, mon.wvalid => mon_wvalid,
+        mon.wready => mon_wready, mon.bid => mon_bid, mon.bresp => mon_bresp,
+        mon.bvalid => mon_bvalid, mon.bready => mon_bready, mon.arid => mon_arid,
+        mon.araddr => mon_araddr, mon.arlen => mon_arlen, mon.arsize => mon_arsize,
+        mon.arburst => mon_arburst, mon.arlock => mon_arlock, mon.arcache => mon_arcache,
+        mon.arprot => mon_arprot, mon.arqos => mon_arqos, mon.arvalid => mon_arvalid,
+        mon.arready => mon_arready, mon.rid => mon_rid, mon.rdata => mon_rdata,
+        mon.rresp => mon_rresp, mon.rlast => mon_rlast, mon.rvalid => mon_rvalid,
+        mon.rready => mon_rready,
         cand_valid => valid, cand_data => data, cand_bytes => bytes);
     g0 : if i = 0 generate
       rl_valid <= valid; rl_data <= data; rl_bytes <= bytes;

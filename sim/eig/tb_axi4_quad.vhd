@@ -78,12 +78,6 @@ entity tb_axi4_quad is
 end entity tb_axi4_quad;
 
 architecture tb of tb_axi4_quad is
-  -- the observed bus as the taps take it
-  signal mon : axi4_mon_t(awid(id_w_g - 1 downto 0), awaddr(addr_w_g - 1 downto 0),
-                          wdata(data_w_g - 1 downto 0), wstrb(data_w_g / 8 - 1 downto 0),
-                          bid(id_w_g - 1 downto 0), arid(id_w_g - 1 downto 0),
-                          araddr(addr_w_g - 1 downto 0), rid(id_w_g - 1 downto 0),
-                          rdata(data_w_g - 1 downto 0));
   constant a_c : positive := minimum(addr_w_g, 32);
   function u32(v : natural) return std_logic_vector is
   begin
@@ -94,48 +88,44 @@ architecture tb of tb_axi4_quad is
   constant rng_low_c  : std_logic_vector(63 downto 0) := u32(0) & std_logic_vector(q_c);
   constant rng_high_c : std_logic_vector(63 downto 0) :=
     std_logic_vector(q_c + q_c + 5) & std_logic_vector(q_c + q_c + q_c - 1);
-  signal wr_rng  : std_logic_vector(1 downto 0);
-  signal wr_cand : std_logic_vector(31 downto 0);
 begin
-  mon <= (awid => mon_awid, awaddr => mon_awaddr, awlen => mon_awlen, awsize => mon_awsize,
-          awburst => mon_awburst, awlock => mon_awlock, awcache => mon_awcache,
-          awprot => mon_awprot, awqos => mon_awqos, awvalid => mon_awvalid, awready => mon_awready,
-          wdata => mon_wdata, wstrb => mon_wstrb, wlast => mon_wlast, wvalid => mon_wvalid,
-          wready => mon_wready, bid => mon_bid, bresp => mon_bresp, bvalid => mon_bvalid,
-          bready => mon_bready, arid => mon_arid, araddr => mon_araddr, arlen => mon_arlen,
-          arsize => mon_arsize, arburst => mon_arburst, arlock => mon_arlock,
-          arcache => mon_arcache, arprot => mon_arprot, arqos => mon_arqos, arvalid => mon_arvalid,
-          arready => mon_arready, rid => mon_rid, rdata => mon_rdata, rresp => mon_rresp,
-          rlast => mon_rlast, rvalid => mon_rvalid, rready => mon_rready);
-  u_wr : entity work.jointer_eig_axi4
-    generic map (
-      dir_g => dir_write_c, addr_w_g => addr_w_g, data_w_g => data_w_g, id_w_g => id_w_g,
-      per_beat_g => false, max_outstanding_g => max_outstanding_g, ranges_g => 2,
-      keep_data_g => false)
-    port map (
-      clk => clk, rst => rst,
-      mon => mon,
-      rng_low => rng_low_c, rng_high => rng_high_c, cand_in_range => wr_rng,
-      cand_valid => wr_valid, cand_data => wr_cand, cand_bytes => wr_bytes);
-  wr_data <= wr_cand or (31 downto 2 => '0') & wr_rng;
-
-  g_tap : for i in 0 to 3 generate
+  -- taps 0, 1: write; 2, 3: read (per burst, per beat); 4: write per burst with the ranges
+  g_tap : for i in 0 to 4 generate
+    constant ranges_c : natural  := 2 * (i / 4);
+    constant rng_w_c  : positive := maximum(ranges_c, 1);
     signal valid : std_logic_vector(0 downto 0);
     signal data  : std_logic_vector(31 downto 0);
     signal bytes : std_logic_vector(15 downto 0);
+    signal rng   : std_logic_vector(rng_w_c - 1 downto 0);
   begin
     u_tap : entity work.jointer_eig_axi4
       generic map (
-        dir_g             => dir_write_c + i / 2,   -- 0, 1: write; 2, 3: read
+        dir_g             => dir_write_c + (i mod 4) / 2,
         addr_w_g          => addr_w_g,
         data_w_g          => data_w_g,
         id_w_g            => id_w_g,
         per_beat_g        => i mod 2 = 1,
-        max_outstanding_g => max_outstanding_g)
+        max_outstanding_g => max_outstanding_g,
+        ranges_g          => ranges_c,
+        keep_data_g       => i /= 4)
       port map (
         clk => clk, rst => rst,
-        mon => mon,
-        cand_valid => valid, cand_data => data, cand_bytes => bytes);
+        mon.awid => mon_awid, mon.awaddr => mon_awaddr, mon.awlen => mon_awlen,
+        mon.awsize => mon_awsize, mon.awburst => mon_awburst, mon.awlock => mon_awlock,
+        mon.awcache => mon_awcache, mon.awprot => mon_awprot, mon.awqos => mon_awqos,
+        mon.awvalid => mon_awvalid, mon.awready => mon_awready, mon.wdata => mon_wdata,
+        mon.wstrb => mon_wstrb, mon.wlast => mon_wlast, mon.wvalid => mon_wvalid,
+        mon.wready => mon_wready, mon.bid => mon_bid, mon.bresp => mon_bresp,
+        mon.bvalid => mon_bvalid, mon.bready => mon_bready, mon.arid => mon_arid,
+        mon.araddr => mon_araddr, mon.arlen => mon_arlen, mon.arsize => mon_arsize,
+        mon.arburst => mon_arburst, mon.arlock => mon_arlock, mon.arcache => mon_arcache,
+        mon.arprot => mon_arprot, mon.arqos => mon_arqos, mon.arvalid => mon_arvalid,
+        mon.arready => mon_arready, mon.rid => mon_rid, mon.rdata => mon_rdata,
+        mon.rresp => mon_rresp, mon.rlast => mon_rlast, mon.rvalid => mon_rvalid,
+        mon.rready => mon_rready,
+        rng_low => rng_low_c(32 * rng_w_c - 1 downto 0),
+        rng_high => rng_high_c(32 * rng_w_c - 1 downto 0),
+        cand_in_range => rng, cand_valid => valid, cand_data => data, cand_bytes => bytes);
     g0 : if i = 0 generate
       wb_valid <= valid; wb_data <= data; wb_bytes <= bytes;
     end generate g0;
@@ -148,5 +138,9 @@ begin
     g3 : if i = 3 generate
       rp_valid <= valid; rp_data <= data; rp_bytes <= bytes;
     end generate g3;
+    g4 : if i = 4 generate
+      wr_valid <= valid; wr_bytes <= bytes;
+      wr_data  <= data or (31 downto 2 => '0') & rng;
+    end generate g4;
   end generate g_tap;
 end architecture tb;
