@@ -45,69 +45,52 @@ architecture rtl of jointer_eig_aw_w_pair is
 
   type aw_mem_t is array (0 to aw_depth_g - 1) of std_logic_vector(aw_w_g - 1 downto 0);
   type w_mem_t is array (0 to w_depth_g - 1) of std_logic_vector(w_w_g - 1 downto 0);
-  signal aw_mem   : aw_mem_t;
-  signal w_mem    : w_mem_t;
-  signal aw_rptr  : unsigned(aw_ptr_w_c - 1 downto 0);
-  signal aw_wptr  : unsigned(aw_ptr_w_c - 1 downto 0);
-  signal w_rptr   : unsigned(w_ptr_w_c - 1 downto 0);
-  signal w_wptr   : unsigned(w_ptr_w_c - 1 downto 0);
-  -- the queues' states as flags, set from the next pointers: the pairing
-  -- and the write enables are a LUT or two from registers
-  signal aw_ne_r  : std_logic;                     -- the AW queue holds an entry
-  signal aw_fu_r  : std_logic;                     -- ... is full
-  signal w_ne_r   : std_logic;
-  signal w_fu_r   : std_logic;
-  signal pair     : std_logic;                     -- both queues hold an entry
-  signal aw_pop   : std_logic;
-  signal aw_wr    : std_logic;                     -- an entry is written
-  signal w_wr     : std_logic;
+  signal aw_mem  : aw_mem_t;
+  signal w_mem   : w_mem_t;
+  signal aw_rptr : unsigned(aw_ptr_w_c - 1 downto 0);
+  signal aw_wptr : unsigned(aw_ptr_w_c - 1 downto 0);
+  signal w_rptr  : unsigned(w_ptr_w_c - 1 downto 0);
+  signal w_wptr  : unsigned(w_ptr_w_c - 1 downto 0);
+  signal aw_used : unsigned(aw_ptr_w_c - 1 downto 0);
+  signal w_used  : unsigned(w_ptr_w_c - 1 downto 0);
+  signal pair    : std_logic;                      -- both queues hold an entry
+  signal aw_pop  : std_logic;
 begin
   assert 2 ** clog2(aw_depth_g) = aw_depth_g and 2 ** clog2(w_depth_g) = w_depth_g
          and aw_depth_g >= 2 and w_depth_g >= 2
     report "jointer_eig_aw_w_pair: aw_depth_g and w_depth_g must be powers of 2 (2 or more)"
     severity failure;
 
-  pair    <= aw_ne_r and w_ne_r;
+  aw_used <= aw_wptr - aw_rptr;
+  w_used  <= w_wptr - w_rptr;
+  pair    <= '1' when aw_used /= 0 and w_used /= 0 else '0';
   aw_pop  <= pair and aw_pop_en;
-  -- an entry finding its queue full and not draining is dropped
-  aw_wr   <= aw_push and (not aw_fu_r or aw_pop);
-  w_wr    <= w_push and (not w_fu_r or pair);
   fire    <= pair;
   aw_head <= aw_mem(to_integer(aw_rptr(aw_ptr_w_c - 2 downto 0)));
   w_head  <= w_mem(to_integer(w_rptr(w_ptr_w_c - 2 downto 0)));
 
   process (clk)
-    variable aw_w, aw_r : unsigned(aw_ptr_w_c - 1 downto 0);
-    variable w_w, w_r   : unsigned(w_ptr_w_c - 1 downto 0);
   begin
     if rising_edge(clk) then
-      if aw_wr = '1' then
+      if aw_push = '1' and (aw_used /= aw_depth_g or aw_pop = '1') then
         aw_mem(to_integer(aw_wptr(aw_ptr_w_c - 2 downto 0))) <= aw_in;
+        aw_wptr <= aw_wptr + 1;
       end if;
-      if w_wr = '1' then
+      if w_push = '1' and (w_used /= w_depth_g or pair = '1') then
         w_mem(to_integer(w_wptr(w_ptr_w_c - 2 downto 0))) <= w_in;
+        w_wptr <= w_wptr + 1;
       end if;
-      aw_w := aw_wptr + ("" & aw_wr);
-      aw_r := aw_rptr + ("" & aw_pop);
-      w_w  := w_wptr + ("" & w_wr);
-      w_r  := w_rptr + ("" & pair);
-      aw_wptr <= aw_w;
-      aw_rptr <= aw_r;
-      w_wptr  <= w_w;
-      w_rptr  <= w_r;
-      aw_ne_r <= to_sl(aw_w /= aw_r);
-      aw_fu_r <= to_sl(aw_w - aw_r = aw_depth_g);
-      w_ne_r  <= to_sl(w_w /= w_r);
-      w_fu_r  <= to_sl(w_w - w_r = w_depth_g);
+      if pair = '1' then
+        w_rptr <= w_rptr + 1;
+      end if;
+      if aw_pop = '1' then
+        aw_rptr <= aw_rptr + 1;
+      end if;
       if rst = '1' then
         aw_rptr <= (others => '0');
         aw_wptr <= (others => '0');
         w_rptr  <= (others => '0');
         w_wptr  <= (others => '0');
-        aw_ne_r <= '0';
-        aw_fu_r <= '0';
-        w_ne_r  <= '0';
-        w_fu_r  <= '0';
       end if;
     end if;
   end process;
