@@ -2,14 +2,15 @@
 -- beat (paper section 3: EIG interfacer for AXI4-Full and burst-based buses,
 -- the transaction-level sniffer of section 3.3 / Table 3).
 --
--- Every observed input it uses is registered once (all mon_* ports are
+-- Every observed input it uses is registered once (the mon record is all
 -- inputs; no combinational path from them to an output; the bus is never
 -- driven). The outputs are combinational from those registers and the
 -- tracking state below. "Latency n" = the candidate is sampled at the n-th
 -- rising edge after the handshake that completes it.
 --
 -- Write (dir_g = dir_write_c). W beats follow AW order (AXI4 has no WID) and
--- may come before, with or after their AW. Two queues in distributed RAM:
+-- may come before, with or after their AW. Two queues in distributed RAM
+-- (jointer_eig_aw_w_pair, shared with jointer_eig_axi4lite):
 -- AWADDR per AW, and per completed W burst its byte count (per burst: the sum
 -- of popcount(WSTRB) over its beats - the real strobes, not 2^AWSIZE) or per
 -- W beat its popcount(WSTRB) and WLAST (per beat). While both queues hold an
@@ -37,7 +38,8 @@
 -- 2^ARSIZE (beats x bytes per beat of a compliant burst); per beat: a
 -- candidate per R beat, bytes = 2^ARSIZE; data = ARADDR (low 32 bits,
 -- zero-extended when narrower). ARSIZE above the data width (illegal) counts
--- as the data width. Latency 1 after the R beat.
+-- as the data width. Latency 2 after the R beat (the table compares the IDs
+-- in a cycle of its own).
 -- Bound: up to max_outstanding_g reads in flight (AR handshaken, RLAST not
 -- yet). An AR finding the table full is not tracked: the R beats of its
 -- burst give no candidate (or, when a later AR with the same ID is tracked
@@ -84,43 +86,11 @@ entity jointer_eig_axi4 is
     clk         : in  std_logic;
     rst         : in  std_logic;
     -- the observed bus (all inputs)
-    mon_awid    : in  std_logic_vector(id_w_g - 1 downto 0);
-    mon_awaddr  : in  std_logic_vector(addr_w_g - 1 downto 0);
-    mon_awlen   : in  std_logic_vector(7 downto 0);
-    mon_awsize  : in  std_logic_vector(2 downto 0);
-    mon_awburst : in  std_logic_vector(1 downto 0);
-    mon_awlock  : in  std_logic;
-    mon_awcache : in  std_logic_vector(3 downto 0);
-    mon_awprot  : in  std_logic_vector(2 downto 0);
-    mon_awqos   : in  std_logic_vector(3 downto 0);
-    mon_awvalid : in  std_logic;
-    mon_awready : in  std_logic;
-    mon_wdata   : in  std_logic_vector(data_w_g - 1 downto 0);
-    mon_wstrb   : in  std_logic_vector(data_w_g / 8 - 1 downto 0);
-    mon_wlast   : in  std_logic;
-    mon_wvalid  : in  std_logic;
-    mon_wready  : in  std_logic;
-    mon_bid     : in  std_logic_vector(id_w_g - 1 downto 0);
-    mon_bresp   : in  std_logic_vector(1 downto 0);
-    mon_bvalid  : in  std_logic;
-    mon_bready  : in  std_logic;
-    mon_arid    : in  std_logic_vector(id_w_g - 1 downto 0);
-    mon_araddr  : in  std_logic_vector(addr_w_g - 1 downto 0);
-    mon_arlen   : in  std_logic_vector(7 downto 0);
-    mon_arsize  : in  std_logic_vector(2 downto 0);
-    mon_arburst : in  std_logic_vector(1 downto 0);
-    mon_arlock  : in  std_logic;
-    mon_arcache : in  std_logic_vector(3 downto 0);
-    mon_arprot  : in  std_logic_vector(2 downto 0);
-    mon_arqos   : in  std_logic_vector(3 downto 0);
-    mon_arvalid : in  std_logic;
-    mon_arready : in  std_logic;
-    mon_rid     : in  std_logic_vector(id_w_g - 1 downto 0);
-    mon_rdata   : in  std_logic_vector(data_w_g - 1 downto 0);
-    mon_rresp   : in  std_logic_vector(1 downto 0);
-    mon_rlast   : in  std_logic;
-    mon_rvalid  : in  std_logic;
-    mon_rready  : in  std_logic;
+    mon         : in  axi4_mon_t(awid(id_w_g - 1 downto 0), awaddr(addr_w_g - 1 downto 0),
+                                 wdata(data_w_g - 1 downto 0), wstrb(data_w_g / 8 - 1 downto 0),
+                                 bid(id_w_g - 1 downto 0), arid(id_w_g - 1 downto 0),
+                                 araddr(addr_w_g - 1 downto 0), rid(id_w_g - 1 downto 0),
+                                 rdata(data_w_g - 1 downto 0));
     -- filter bounds of the capture-time ranges (ranges_g; 32 bits each)
     rng_low     : in  std_logic_vector(32 * maximum(ranges_g, 1) - 1 downto 0) := (others => '0');
     rng_high    : in  std_logic_vector(32 * maximum(ranges_g, 1) - 1 downto 0) := (others => '1');
@@ -145,7 +115,6 @@ architecture rtl of jointer_eig_axi4 is
     return f;
   end function;
 
-  -- ripple-carry sum in plain logic (small widths map better than "+")
   function is_pow2(n : positive) return boolean is
   begin
     return 2 ** clog2(n) = n;
@@ -179,13 +148,6 @@ begin
     -- AW entry: the address (keep_data_g), then the in-range bits
     constant a_w_c      : natural  := keep_w_c * boolean'pos(keep_data_g);
     constant aw_ent_w_c : positive := maximum(a_w_c + ranges_g, 1);
-    constant aw_ptr_w_c : positive := clog2(aw_depth_c) + 1;  -- with a wrap bit
-    constant w_ptr_w_c  : positive := clog2(w_depth_c) + 1;
-
-    type aw_mem_t is array (0 to aw_depth_c - 1) of std_logic_vector(aw_ent_w_c - 1 downto 0);
-    type w_mem_t is array (0 to w_depth_c - 1) of std_logic_vector(w_ent_w_c - 1 downto 0);
-    signal aw_mem   : aw_mem_t;
-    signal w_mem    : w_mem_t;
     signal aw_hs_r  : std_logic;                   -- inputs, registered once
     signal aw_ent_r : std_logic_vector(aw_ent_w_c - 1 downto 0);  -- address and/or in-range bits
     signal aw_ent   : std_logic_vector(aw_ent_w_c - 1 downto 0);
@@ -197,36 +159,43 @@ begin
     signal wsum     : unsigned(burst_w_c - 1 downto 0);  -- ... including this beat
     signal w_push   : std_logic;
     signal w_in     : std_logic_vector(w_ent_w_c - 1 downto 0);
-    signal aw_rptr  : unsigned(aw_ptr_w_c - 1 downto 0);
-    signal aw_wptr  : unsigned(aw_ptr_w_c - 1 downto 0);
-    signal w_rptr   : unsigned(w_ptr_w_c - 1 downto 0);
-    signal w_wptr   : unsigned(w_ptr_w_c - 1 downto 0);
-    signal aw_used  : unsigned(aw_ptr_w_c - 1 downto 0);
-    signal w_used   : unsigned(w_ptr_w_c - 1 downto 0);
     signal w_head   : std_logic_vector(w_ent_w_c - 1 downto 0);
     signal fire     : std_logic;                   -- a candidate leaves the queues
-    signal aw_pop   : std_logic;
+    signal aw_pop_en : std_logic;                  -- ... and takes the AW entry with it
   begin
     wsum <= wacc + resize(popcount(wstrb_r), burst_w_c);
 
     g_burst : if not per_beat_g generate
       w_push     <= w_hs_r and wlast_r;
       w_in       <= std_logic_vector(wsum);
-      aw_pop     <= fire;
+      aw_pop_en  <= '1';
       cand_bytes <= std_logic_vector(resize(unsigned(w_head), inc_w_c));
     end generate g_burst;
 
     g_beat : if per_beat_g generate
       w_push     <= w_hs_r;
       w_in       <= wlast_r & std_logic_vector(resize(popcount(wstrb_r), pc_w_c));
-      aw_pop     <= fire and w_head(pc_w_c);       -- the burst's last beat
+      aw_pop_en  <= w_head(pc_w_c);                -- the burst's last beat
       cand_bytes <= std_logic_vector(resize(unsigned(w_head(pc_w_c - 1 downto 0)), inc_w_c));
     end generate g_beat;
 
-    aw_used <= aw_wptr - aw_rptr;
-    w_used  <= w_wptr - w_rptr;
-    fire    <= '1' when aw_used /= 0 and w_used /= 0 else '0';
-    w_head  <= w_mem(to_integer(w_rptr(w_ptr_w_c - 2 downto 0)));
+    u_pair : entity work.jointer_eig_aw_w_pair
+      generic map (
+        aw_w_g     => aw_ent_w_c,
+        w_w_g      => w_ent_w_c,
+        aw_depth_g => aw_depth_c,
+        w_depth_g  => w_depth_c)
+      port map (
+        clk       => clk,
+        rst       => rst,
+        aw_push   => aw_hs_r,
+        aw_in     => aw_ent_r,
+        w_push    => w_push,
+        w_in      => w_in,
+        aw_pop_en => aw_pop_en,
+        fire      => fire,
+        aw_head   => aw_head,
+        w_head    => w_head);
 
     -- what the AW queue keeps of an AW: its address and/or the in-range bits
     process (all)
@@ -234,9 +203,9 @@ begin
       variable a : unsigned(31 downto 0);
     begin
       e := (others => '0');
-      a := resize(unsigned(mon_awaddr(keep_w_c - 1 downto 0)), 32);
+      a := resize(unsigned(mon.awaddr(keep_w_c - 1 downto 0)), 32);
       if keep_data_g then
-        e(a_w_c - 1 downto 0) := mon_awaddr(keep_w_c - 1 downto 0);
+        e(a_w_c - 1 downto 0) := mon.awaddr(keep_w_c - 1 downto 0);
       end if;
       for k in 0 to ranges_g - 1 loop
         e(a_w_c + k) := to_sl(a >= unsigned(rng_low(32 * k + 31 downto 32 * k))
@@ -245,7 +214,6 @@ begin
       aw_ent <= e;
     end process;
 
-    aw_head       <= aw_mem(to_integer(aw_rptr(aw_ptr_w_c - 2 downto 0)));
     cand_valid(0) <= fire;
     g_data : if keep_data_g generate
       cand_data <= std_logic_vector(resize(unsigned(aw_head(a_w_c - 1 downto 0)), data_w_c));
@@ -263,40 +231,21 @@ begin
     process (clk)
     begin
       if rising_edge(clk) then
-        aw_hs_r <= mon_awvalid and mon_awready;
+        aw_hs_r  <= mon.awvalid and mon.awready;
         aw_ent_r <= aw_ent;
-        w_hs_r  <= mon_wvalid and mon_wready;
-        wlast_r <= mon_wlast;
-        wstrb_r <= mon_wstrb(strb_w_c - 1 downto 0);
+        w_hs_r   <= mon.wvalid and mon.wready;
+        wlast_r  <= mon.wlast;
+        wstrb_r  <= mon.wstrb(strb_w_c - 1 downto 0);
         if w_hs_r = '1' then
           wacc <= wsum;
           if wlast_r = '1' then
             wacc <= (others => '0');
           end if;
         end if;
-        -- an entry finding its queue full (and not draining) is dropped
-        if aw_hs_r = '1' and (aw_used /= aw_depth_c or aw_pop = '1') then
-          aw_mem(to_integer(aw_wptr(aw_ptr_w_c - 2 downto 0))) <= aw_ent_r;
-          aw_wptr <= aw_wptr + 1;
-        end if;
-        if w_push = '1' and (w_used /= w_depth_c or fire = '1') then
-          w_mem(to_integer(w_wptr(w_ptr_w_c - 2 downto 0))) <= w_in;
-          w_wptr <= w_wptr + 1;
-        end if;
-        if fire = '1' then
-          w_rptr <= w_rptr + 1;
-        end if;
-        if aw_pop = '1' then
-          aw_rptr <= aw_rptr + 1;
-        end if;
         if rst = '1' then
           aw_hs_r <= '0';
           w_hs_r  <= '0';
           wacc    <= (others => '0');
-          aw_rptr <= (others => '0');
-          aw_wptr <= (others => '0');
-          w_rptr  <= (others => '0');
-          w_wptr  <= (others => '0');
         end if;
       end if;
     end process;
@@ -322,6 +271,8 @@ begin
     signal r_hs_r   : std_logic;
     signal rid_r    : std_logic_vector(id_w_g - 1 downto 0);
     signal rlast_r  : std_logic;
+    signal rlast_d  : std_logic;                   -- ... when the table answers
+    signal pay_d    : std_logic_vector(keep_w_c + pay_w_c - 1 downto 0);  -- the AR's, a cycle later
 
     signal hit      : std_logic;                   -- this R beat's burst is open
     signal pay_in   : std_logic_vector(pay_w_c - 1 downto 0);
@@ -339,7 +290,7 @@ begin
         rst        => rst,
         open_hs    => ar_hs_r,
         open_id    => arid_r,
-        open_pay   => addr_r & pay_in,
+        open_pay   => pay_d,
         close_hs   => r_hs_r,
         close_id   => rid_r,
         close_last => rlast_r,
@@ -354,7 +305,7 @@ begin
               else to_unsigned(size_max_c, size_w_c);
     g_pay_burst : if not per_beat_g generate
       pay_in        <= std_logic_vector(shift_left(resize(len_r, burst_w_c) + 1, to_integer(size_c)));
-      cand_valid(0) <= hit and rlast_r;
+      cand_valid(0) <= hit and rlast_d;
       cand_bytes    <= std_logic_vector(resize(unsigned(pay), inc_w_c));
     end generate g_pay_burst;
     g_pay_beat : if per_beat_g generate
@@ -366,14 +317,16 @@ begin
     process (clk)
     begin
       if rising_edge(clk) then
-        ar_hs_r <= mon_arvalid and mon_arready;
-        arid_r  <= mon_arid;
-        addr_r  <= mon_araddr(keep_w_c - 1 downto 0);
-        len_r   <= unsigned(mon_arlen);
-        size_r  <= unsigned(mon_arsize);
-        r_hs_r  <= mon_rvalid and mon_rready;
-        rid_r   <= mon_rid;
-        rlast_r <= mon_rlast;
+        ar_hs_r <= mon.arvalid and mon.arready;
+        arid_r  <= mon.arid;
+        addr_r  <= mon.araddr(keep_w_c - 1 downto 0);
+        len_r   <= unsigned(mon.arlen);
+        size_r  <= unsigned(mon.arsize);
+        r_hs_r  <= mon.rvalid and mon.rready;
+        rid_r   <= mon.rid;
+        rlast_r <= mon.rlast;
+        rlast_d <= rlast_r;
+        pay_d   <= addr_r & pay_in;
         if rst = '1' then
           ar_hs_r <= '0';
           r_hs_r  <= '0';

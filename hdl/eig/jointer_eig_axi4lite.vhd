@@ -10,7 +10,7 @@
 -- Write (dir_g = dir_write_c): the k-th AW handshake pairs with the k-th W
 -- handshake, in any order: AW first, W first or in the same cycle. AWADDR
 -- and popcount(WSTRB) wait in two small queues (8 entries each, distributed
--- RAM); a candidate leaves when both queues hold an entry: data = AWADDR
+-- RAM: jointer_eig_aw_w_pair, shared with jointer_eig_axi4); a candidate leaves when both queues hold an entry: data = AWADDR
 -- (low 32 bits, zero-extended when narrower), bytes = popcount(WSTRB);
 -- latency 2 after the later of the two handshakes.
 -- Bound: one side may lead the other by up to 8 handshakes not yet matched
@@ -73,10 +73,6 @@ architecture rtl of jointer_eig_axi4lite is
   constant keep_w_c : positive := minimum(addr_w_g, data_w_c);  -- address bits kept
   constant pc_w_c   : positive := clog2(strb_w_c + 1);          -- popcount(WSTRB) bits
   constant depth_c  : positive := 8;                            -- per queue
-
-  -- ripple-carry sum in plain logic (small widths map better than "+")
-  -- popcount as an adder tree (jointer_pkg.popcount is a linear chain, far
-  -- larger, on carry logic)
 begin
 
   assert dir_g = dir_write_c or dir_g = dir_read_c
@@ -90,33 +86,36 @@ begin
   -- Write: pair the k-th AW with the k-th W
   ---------------------------------------------------------------------------
   g_write : if dir_g = dir_write_c generate
-    constant ptr_w_c : positive := clog2(depth_c) + 1;  -- with a wrap bit
-    type addr_mem_t is array (0 to depth_c - 1) of std_logic_vector(keep_w_c - 1 downto 0);
-    type strb_mem_t is array (0 to depth_c - 1) of std_logic_vector(pc_w_c - 1 downto 0);
-    signal addr_mem : addr_mem_t;                  -- AW queue: addresses
-    signal strb_mem : strb_mem_t;                  -- W queue: byte counts
     signal aw_hs_r  : std_logic;                   -- inputs, registered once
     signal addr_r   : std_logic_vector(keep_w_c - 1 downto 0);
     signal w_hs_r   : std_logic;
     signal wstrb_r  : std_logic_vector(strb_w_c - 1 downto 0);
-    signal aw_rptr  : unsigned(ptr_w_c - 1 downto 0);
-    signal aw_wptr  : unsigned(ptr_w_c - 1 downto 0);
-    signal w_rptr   : unsigned(ptr_w_c - 1 downto 0);
-    signal w_wptr   : unsigned(ptr_w_c - 1 downto 0);
-    signal aw_used  : unsigned(ptr_w_c - 1 downto 0);
-    signal w_used   : unsigned(ptr_w_c - 1 downto 0);
-    signal fire     : std_logic;
+    signal w_bytes  : std_logic_vector(pc_w_c - 1 downto 0);    -- popcount(WSTRB)
+    signal addr     : std_logic_vector(keep_w_c - 1 downto 0);  -- the pair's AWADDR
+    signal nbytes   : std_logic_vector(pc_w_c - 1 downto 0);    -- ... and popcount(WSTRB)
   begin
-    aw_used <= aw_wptr - aw_rptr;
-    w_used  <= w_wptr - w_rptr;
-    -- a pair is complete when both queues hold an entry
-    fire    <= '1' when aw_used /= 0 and w_used /= 0 else '0';
+    w_bytes <= std_logic_vector(popcount(wstrb_r));
 
-    cand_valid(0) <= fire;
-    cand_data     <= std_logic_vector(resize(unsigned(
-                       addr_mem(to_integer(aw_rptr(ptr_w_c - 2 downto 0)))), data_w_c));
-    cand_bytes    <= std_logic_vector(resize(unsigned(
-                       strb_mem(to_integer(w_rptr(ptr_w_c - 2 downto 0)))), inc_w_c));
+    u_pair : entity work.jointer_eig_aw_w_pair
+      generic map (
+        aw_w_g     => keep_w_c,
+        w_w_g      => pc_w_c,
+        aw_depth_g => depth_c,
+        w_depth_g  => depth_c)
+      port map (
+        clk       => clk,
+        rst       => rst,
+        aw_push   => aw_hs_r,
+        aw_in     => addr_r,
+        w_push    => w_hs_r,
+        w_in      => w_bytes,
+        aw_pop_en => '1',
+        fire      => cand_valid(0),
+        aw_head   => addr,
+        w_head    => nbytes);
+
+    cand_data  <= std_logic_vector(resize(unsigned(addr), data_w_c));
+    cand_bytes <= std_logic_vector(resize(unsigned(nbytes), inc_w_c));
 
     process (clk)
     begin
@@ -125,27 +124,9 @@ begin
         addr_r  <= mon_awaddr(keep_w_c - 1 downto 0);
         w_hs_r  <= mon_wvalid and mon_wready;
         wstrb_r <= mon_wstrb;
-        -- a handshake finding its queue full (and not draining) is dropped
-        if aw_hs_r = '1' and (aw_used /= depth_c or fire = '1') then
-          addr_mem(to_integer(aw_wptr(ptr_w_c - 2 downto 0))) <= addr_r;
-          aw_wptr <= aw_wptr + 1;
-        end if;
-        if w_hs_r = '1' and (w_used /= depth_c or fire = '1') then
-          strb_mem(to_integer(w_wptr(ptr_w_c - 2 downto 0))) <=
-            std_logic_vector(popcount(wstrb_r));
-          w_wptr <= w_wptr + 1;
-        end if;
-        if fire = '1' then
-          aw_rptr <= aw_rptr + 1;
-          w_rptr  <= w_rptr + 1;
-        end if;
         if rst = '1' then
           aw_hs_r <= '0';
           w_hs_r  <= '0';
-          aw_rptr <= (others => '0');
-          aw_wptr <= (others => '0');
-          w_rptr  <= (others => '0');
-          w_wptr  <= (others => '0');
         end if;
       end if;
     end process;

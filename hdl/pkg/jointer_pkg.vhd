@@ -84,6 +84,55 @@ package jointer_pkg is
   constant latency_end_resp_c : natural := 1;  -- B handshake (writes)
 
   ---------------------------------------------------------------------------
+  -- An observed AXI4 (full) bus: the signals of its five channels, all inputs
+  -- of the AXI4 taps (jointer_eig_axi4, jointer_eig_axi4_latency). The ID,
+  -- address and data widths are open: a port constrains them from its
+  -- generics, e.g. mon : in axi4_mon_t(awid(id_w_g - 1 downto 0), ...).
+  -- Instances associate its elements one by one (mon.awid => s_awid): GHDL
+  -- 2.0.0's synth fails on a signal of this type; `ghdl synth` of an entity
+  -- with such a port gives a port per element (mon_awid, ...).
+  ---------------------------------------------------------------------------
+  type axi4_mon_t is record
+    awid    : std_logic_vector;
+    awaddr  : std_logic_vector;
+    awlen   : std_logic_vector(7 downto 0);
+    awsize  : std_logic_vector(2 downto 0);
+    awburst : std_logic_vector(1 downto 0);
+    awlock  : std_logic;
+    awcache : std_logic_vector(3 downto 0);
+    awprot  : std_logic_vector(2 downto 0);
+    awqos   : std_logic_vector(3 downto 0);
+    awvalid : std_logic;
+    awready : std_logic;
+    wdata   : std_logic_vector;
+    wstrb   : std_logic_vector;
+    wlast   : std_logic;
+    wvalid  : std_logic;
+    wready  : std_logic;
+    bid     : std_logic_vector;
+    bresp   : std_logic_vector(1 downto 0);
+    bvalid  : std_logic;
+    bready  : std_logic;
+    arid    : std_logic_vector;
+    araddr  : std_logic_vector;
+    arlen   : std_logic_vector(7 downto 0);
+    arsize  : std_logic_vector(2 downto 0);
+    arburst : std_logic_vector(1 downto 0);
+    arlock  : std_logic;
+    arcache : std_logic_vector(3 downto 0);
+    arprot  : std_logic_vector(2 downto 0);
+    arqos   : std_logic_vector(3 downto 0);
+    arvalid : std_logic;
+    arready : std_logic;
+    rid     : std_logic_vector;
+    rdata   : std_logic_vector;
+    rresp   : std_logic_vector(1 downto 0);
+    rlast   : std_logic;
+    rvalid  : std_logic;
+    rready  : std_logic;
+  end record axi4_mon_t;
+
+  ---------------------------------------------------------------------------
   -- Helpers
   ---------------------------------------------------------------------------
   -- ceil(log2(n)), with clog2(1) = 0

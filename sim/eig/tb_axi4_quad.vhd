@@ -1,7 +1,7 @@
--- tb_axi4_quad: four jointer_eig_axi4 taps on one observed AXI4 bus (test
+-- tb_axi4_quad: five jointer_eig_axi4 taps on one observed AXI4 bus (test
 -- bench for sim/eig/test_jointer_eig_axi4.py): write per burst (wb_*), write
--- per beat (wp_*), read per burst (rb_*), read per beat (rp_*), and (issue
--- 12) write per burst evaluating two address ranges where it captures AWADDR
+-- per beat (wp_*), read per burst (rb_*), read per beat (rp_*), and a fifth,
+-- write per burst evaluating two address ranges where it captures AWADDR
 -- and dropping the address (wr_*: ranges_g 2, keep_data_g false; wr_data =
 -- its cand_data, which must be 0, or the two in-range bits in bits 1..0;
 -- range 0 = [2^(a-2), 3 x 2^(a-2) - 1], range 1 = [0, 2^(a-1) + 5], a =
@@ -88,64 +88,44 @@ architecture tb of tb_axi4_quad is
   constant rng_low_c  : std_logic_vector(63 downto 0) := u32(0) & std_logic_vector(q_c);
   constant rng_high_c : std_logic_vector(63 downto 0) :=
     std_logic_vector(q_c + q_c + 5) & std_logic_vector(q_c + q_c + q_c - 1);
-  signal wr_rng  : std_logic_vector(1 downto 0);
-  signal wr_cand : std_logic_vector(31 downto 0);
 begin
-  u_wr : entity work.jointer_eig_axi4
-    generic map (
-      dir_g => dir_write_c, addr_w_g => addr_w_g, data_w_g => data_w_g, id_w_g => id_w_g,
-      per_beat_g => false, max_outstanding_g => max_outstanding_g, ranges_g => 2,
-      keep_data_g => false)
-    port map (
-      clk => clk, rst => rst,
-      mon_awid => mon_awid, mon_awaddr => mon_awaddr, mon_awlen => mon_awlen,
-      mon_awsize => mon_awsize, mon_awburst => mon_awburst, mon_awlock => mon_awlock,
-      mon_awcache => mon_awcache, mon_awprot => mon_awprot, mon_awqos => mon_awqos,
-      mon_awvalid => mon_awvalid, mon_awready => mon_awready,
-      mon_wdata => mon_wdata, mon_wstrb => mon_wstrb, mon_wlast => mon_wlast,
-      mon_wvalid => mon_wvalid, mon_wready => mon_wready,
-      mon_bid => mon_bid, mon_bresp => mon_bresp, mon_bvalid => mon_bvalid,
-      mon_bready => mon_bready,
-      mon_arid => mon_arid, mon_araddr => mon_araddr, mon_arlen => mon_arlen,
-      mon_arsize => mon_arsize, mon_arburst => mon_arburst, mon_arlock => mon_arlock,
-      mon_arcache => mon_arcache, mon_arprot => mon_arprot, mon_arqos => mon_arqos,
-      mon_arvalid => mon_arvalid, mon_arready => mon_arready,
-      mon_rid => mon_rid, mon_rdata => mon_rdata, mon_rresp => mon_rresp,
-      mon_rlast => mon_rlast, mon_rvalid => mon_rvalid, mon_rready => mon_rready,
-      rng_low => rng_low_c, rng_high => rng_high_c, cand_in_range => wr_rng,
-      cand_valid => wr_valid, cand_data => wr_cand, cand_bytes => wr_bytes);
-  wr_data <= wr_cand or (31 downto 2 => '0') & wr_rng;
-
-  g_tap : for i in 0 to 3 generate
+  -- taps 0, 1: write; 2, 3: read (per burst, per beat); 4: write per burst with the ranges
+  g_tap : for i in 0 to 4 generate
+    constant ranges_c : natural  := 2 * (i / 4);
+    constant rng_w_c  : positive := maximum(ranges_c, 1);
     signal valid : std_logic_vector(0 downto 0);
     signal data  : std_logic_vector(31 downto 0);
     signal bytes : std_logic_vector(15 downto 0);
+    signal rng   : std_logic_vector(rng_w_c - 1 downto 0);
   begin
     u_tap : entity work.jointer_eig_axi4
       generic map (
-        dir_g             => dir_write_c + i / 2,   -- 0, 1: write; 2, 3: read
+        dir_g             => dir_write_c + (i mod 4) / 2,
         addr_w_g          => addr_w_g,
         data_w_g          => data_w_g,
         id_w_g            => id_w_g,
         per_beat_g        => i mod 2 = 1,
-        max_outstanding_g => max_outstanding_g)
+        max_outstanding_g => max_outstanding_g,
+        ranges_g          => ranges_c,
+        keep_data_g       => i /= 4)
       port map (
         clk => clk, rst => rst,
-        mon_awid => mon_awid, mon_awaddr => mon_awaddr, mon_awlen => mon_awlen,
-        mon_awsize => mon_awsize, mon_awburst => mon_awburst, mon_awlock => mon_awlock,
-        mon_awcache => mon_awcache, mon_awprot => mon_awprot, mon_awqos => mon_awqos,
-        mon_awvalid => mon_awvalid, mon_awready => mon_awready,
-        mon_wdata => mon_wdata, mon_wstrb => mon_wstrb, mon_wlast => mon_wlast,
-        mon_wvalid => mon_wvalid, mon_wready => mon_wready,
-        mon_bid => mon_bid, mon_bresp => mon_bresp, mon_bvalid => mon_bvalid,
-        mon_bready => mon_bready,
-        mon_arid => mon_arid, mon_araddr => mon_araddr, mon_arlen => mon_arlen,
-        mon_arsize => mon_arsize, mon_arburst => mon_arburst, mon_arlock => mon_arlock,
-        mon_arcache => mon_arcache, mon_arprot => mon_arprot, mon_arqos => mon_arqos,
-        mon_arvalid => mon_arvalid, mon_arready => mon_arready,
-        mon_rid => mon_rid, mon_rdata => mon_rdata, mon_rresp => mon_rresp,
-        mon_rlast => mon_rlast, mon_rvalid => mon_rvalid, mon_rready => mon_rready,
-        cand_valid => valid, cand_data => data, cand_bytes => bytes);
+        mon.awid => mon_awid, mon.awaddr => mon_awaddr, mon.awlen => mon_awlen,
+        mon.awsize => mon_awsize, mon.awburst => mon_awburst, mon.awlock => mon_awlock,
+        mon.awcache => mon_awcache, mon.awprot => mon_awprot, mon.awqos => mon_awqos,
+        mon.awvalid => mon_awvalid, mon.awready => mon_awready, mon.wdata => mon_wdata,
+        mon.wstrb => mon_wstrb, mon.wlast => mon_wlast, mon.wvalid => mon_wvalid,
+        mon.wready => mon_wready, mon.bid => mon_bid, mon.bresp => mon_bresp,
+        mon.bvalid => mon_bvalid, mon.bready => mon_bready, mon.arid => mon_arid,
+        mon.araddr => mon_araddr, mon.arlen => mon_arlen, mon.arsize => mon_arsize,
+        mon.arburst => mon_arburst, mon.arlock => mon_arlock, mon.arcache => mon_arcache,
+        mon.arprot => mon_arprot, mon.arqos => mon_arqos, mon.arvalid => mon_arvalid,
+        mon.arready => mon_arready, mon.rid => mon_rid, mon.rdata => mon_rdata,
+        mon.rresp => mon_rresp, mon.rlast => mon_rlast, mon.rvalid => mon_rvalid,
+        mon.rready => mon_rready,
+        rng_low => rng_low_c(32 * rng_w_c - 1 downto 0),
+        rng_high => rng_high_c(32 * rng_w_c - 1 downto 0),
+        cand_in_range => rng, cand_valid => valid, cand_data => data, cand_bytes => bytes);
     g0 : if i = 0 generate
       wb_valid <= valid; wb_data <= data; wb_bytes <= bytes;
     end generate g0;
@@ -158,5 +138,9 @@ begin
     g3 : if i = 3 generate
       rp_valid <= valid; rp_data <= data; rp_bytes <= bytes;
     end generate g3;
+    g4 : if i = 4 generate
+      wr_valid <= valid; wr_bytes <= bytes;
+      wr_data  <= data or (31 downto 2 => '0') & rng;
+    end generate g4;
   end generate g_tap;
 end architecture tb;

@@ -41,6 +41,7 @@ set sources {
   hdl/jointer_dcapf_init.vhd
   hdl/jointer_dcapf_time.vhd
   hdl/jointer_dcapf.vhd
+  hdl/jointer_eig_aw_w_pair.vhd
   hdl/jointer_eig_id_table.vhd
   hdl/jointer_eig_axi4.vhd
   hdl/jointer_eig_emitter.vhd
