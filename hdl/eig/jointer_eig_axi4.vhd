@@ -38,8 +38,7 @@
 -- 2^ARSIZE (beats x bytes per beat of a compliant burst); per beat: a
 -- candidate per R beat, bytes = 2^ARSIZE; data = ARADDR (low 32 bits,
 -- zero-extended when narrower). ARSIZE above the data width (illegal) counts
--- as the data width. Latency 2 after the R beat (the table compares the IDs
--- in a cycle of its own).
+-- as the data width. Latency 1 after the R beat.
 -- Bound: up to max_outstanding_g reads in flight (AR handshaken, RLAST not
 -- yet). An AR finding the table full is not tracked: the R beats of its
 -- burst give no candidate (or, when a later AR with the same ID is tracked
@@ -271,8 +270,6 @@ begin
     signal r_hs_r   : std_logic;
     signal rid_r    : std_logic_vector(id_w_g - 1 downto 0);
     signal rlast_r  : std_logic;
-    signal rlast_d  : std_logic;                   -- ... when the table answers
-    signal pay_d    : std_logic_vector(keep_w_c + pay_w_c - 1 downto 0);  -- the AR's, a cycle later
 
     signal hit      : std_logic;                   -- this R beat's burst is open
     signal pay_in   : std_logic_vector(pay_w_c - 1 downto 0);
@@ -290,7 +287,7 @@ begin
         rst        => rst,
         open_hs    => ar_hs_r,
         open_id    => arid_r,
-        open_pay   => pay_d,
+        open_pay   => addr_r & pay_in,
         close_hs   => r_hs_r,
         close_id   => rid_r,
         close_last => rlast_r,
@@ -305,7 +302,7 @@ begin
               else to_unsigned(size_max_c, size_w_c);
     g_pay_burst : if not per_beat_g generate
       pay_in        <= std_logic_vector(shift_left(resize(len_r, burst_w_c) + 1, to_integer(size_c)));
-      cand_valid(0) <= hit and rlast_d;
+      cand_valid(0) <= hit and rlast_r;
       cand_bytes    <= std_logic_vector(resize(unsigned(pay), inc_w_c));
     end generate g_pay_burst;
     g_pay_beat : if per_beat_g generate
@@ -325,8 +322,6 @@ begin
         r_hs_r  <= mon.rvalid and mon.rready;
         rid_r   <= mon.rid;
         rlast_r <= mon.rlast;
-        rlast_d <= rlast_r;
-        pay_d   <= addr_r & pay_in;
         if rst = '1' then
           ar_hs_r <= '0';
           r_hs_r  <= '0';

@@ -17,11 +17,11 @@
 -- or more is misreported), cand_bytes = 1 (emit increment `one` counts
 -- transactions). The candidate is sampled one rising edge after the closing
 -- handshake (latency 1 of the tap itself; it does not change the measured
--- value); four edges for the table (reads, writes ending at B): the
--- table's ID compares, its lookup with the start-time read, and the
--- subtraction each end in a register, so that no path is more than 4 LUTs
--- deep and the DCAPFs after the tap (a histogram's bucket compares) start
--- from a register. At most one candidate per cycle.
+-- value); two edges for the table (reads, writes ending at B): its lookup,
+-- the start-time read and the subtraction end in a register, so that they
+-- and the DCAPFs after the tap (a histogram's bucket compares) are not one
+-- combinational path (13 LUT levels before; 33 flip-flops). At most one
+-- candidate per cycle.
 --
 -- Every observed input it uses is registered once (the mon record is all
 -- inputs; no combinational path from them to an output; the bus is never
@@ -133,8 +133,6 @@ begin
     signal close_id_r : std_logic_vector(id_w_g - 1 downto 0);
     signal hit        : std_logic;
     signal opened_at  : std_logic_vector(data_w_c - 1 downto 0);  -- now_r when it opened
-    signal hit_r      : std_logic;                                -- the table's answer,
-    signal opened_r   : unsigned(data_w_c - 1 downto 0);          -- registered
     signal cand_r     : std_logic;                                -- the candidate, registered
     signal lat_r      : unsigned(data_w_c - 1 downto 0);
   begin
@@ -149,7 +147,7 @@ begin
         rst        => rst,
         open_hs    => open_hs_r,
         open_id    => open_id_r,
-        open_pay   => std_logic_vector(now_r),      -- a cycle after open_hs, as the close
+        open_pay   => std_logic_vector(now_r),
         close_hs   => close_hs_r,
         close_id   => close_id_r,
         close_last => '1',
@@ -173,16 +171,11 @@ begin
           close_hs_r <= mon.bvalid and mon.bready;
           close_id_r <= mon.bid;
         end if;
-        -- the table sees opens and closes one cycle late: the same difference
-        hit_r    <= hit;
-        opened_r <= unsigned(opened_at);
-        -- now_r has moved on by one since the answer: now_r - 1 - opened_r
-        cand_r   <= hit_r;
-        lat_r    <= now_r + not opened_r;
+        cand_r <= hit;
+        lat_r  <= now_r - unsigned(opened_at);        -- as measured in the closing cycle
         if rst = '1' then
           open_hs_r  <= '0';
           close_hs_r <= '0';
-          hit_r      <= '0';
           cand_r     <= '0';
         end if;
       end if;

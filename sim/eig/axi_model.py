@@ -156,8 +156,7 @@ def expect_axi4_write(aw_hs, w_hs, per_beat: bool):
 def expect_axi4_read(ar_hs, r_hs, per_beat: bool, data_bytes: int):
     """AXI4 read tap: R beats belong to the oldest outstanding AR with their
     ID; bytes per beat = 2^ARSIZE (clipped to the data width). Per burst, the
-    bytes of the beats seen up to RLAST. Seen two cycles after the beat (the
-    table compares IDs, then looks up)."""
+    bytes of the beats seen up to RLAST."""
     pending = {}
     ars = deque(ar_hs)
     out = []
@@ -172,11 +171,11 @@ def expect_axi4_read(ar_hs, r_hs, per_beat: bool, data_bytes: int):
         per = min(1 << b["size"], data_bytes)
         b["beats"] += 1
         if per_beat:
-            out.append((t + 2, b["addr"] & MASK32, per))
+            out.append((t + 1, b["addr"] & MASK32, per))
         if f["last"]:
             q.popleft()
             if not per_beat:
-                out.append((t + 2, b["addr"] & MASK32, b["beats"] * per))
+                out.append((t + 1, b["addr"] & MASK32, b["beats"] * per))
     return out
 
 

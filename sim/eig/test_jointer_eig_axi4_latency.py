@@ -39,8 +39,7 @@ B_NAMES = ("bvalid", "bready", "bid", "bresp")
 
 def expect_read_latency(ar_hs, r_hs):
     """RLAST of the oldest outstanding AR of its ID: latency = RLAST cycle - AR cycle,
-    seen four cycles after RLAST (the table's ID compares, its lookup and the subtraction end
-    in registers)."""
+    seen two cycles after RLAST (the table's lookup ends in a register)."""
     pending, ars, out = {}, deque(ar_hs), []
     for t, f in r_hs:
         while ars and ars[0][0] < t:
@@ -49,7 +48,7 @@ def expect_read_latency(ar_hs, r_hs):
         q = pending.get(f["id"])
         if not q or not f["last"]:
             continue
-        out.append((t + 4, t - q.popleft(), 1))
+        out.append((t + 2, t - q.popleft(), 1))
     return out
 
 
@@ -62,7 +61,7 @@ def expect_write_last_latency(aw_hs, w_hs):
 
 
 def expect_write_resp_latency(aw_hs, b_hs):
-    """B of the oldest open AW of its ID: latency = B cycle - AW cycle, seen four cycles after B."""
+    """B of the oldest open AW of its ID: latency = B cycle - AW cycle, seen two cycles after B."""
     pending, aws, out = {}, deque(aw_hs), []
     for t, f in b_hs:
         while aws and aws[0][0] < t:
@@ -70,7 +69,7 @@ def expect_write_resp_latency(aw_hs, b_hs):
             pending.setdefault(fa["id"], deque()).append(ta)
         q = pending.get(f["id"])
         if q:
-            out.append((t + 4, t - q.popleft(), 1))
+            out.append((t + 2, t - q.popleft(), 1))
     return out
 
 

@@ -5,10 +5,9 @@ ID are open at once, and closes of IDs with nothing open happen), a full
 table, closes and opens of the same ID in one cycle, and a reset in the
 middle. The reference model keeps one FIFO of payloads per ID and a count of
 open transactions: every cycle, `hit` and `hit_pay` must be what it says
-for the previous cycle's inputs (the oldest open transaction of close_id,
-seen before the open of the same cycle), and an open finds room when fewer
-than max_outstanding_g stay open after that cycle's close. An open's payload
-is driven one cycle after it, as the table takes it.
+(the oldest open transaction of close_id, seen before the open of the same
+cycle), and an open finds room when fewer than max_outstanding_g stay open
+after this cycle's close.
 """
 import random
 
@@ -59,7 +58,6 @@ async def random_traffic(dut):
     dut.rst.value = 0
     model = TableModel(n)
     hits = full_drops = both_same = 0
-    prev = None                            # the inputs of the last cycle (None: reset)
     for cyc in range(CYCLES):
         await FallingEdge(dut.clk)
         phase = (cyc // 500) % 2           # phases: filling up (more opens), draining
@@ -72,26 +70,21 @@ async def random_traffic(dut):
         c_last = random.random() < 0.7
         if cyc == CYCLES // 2:             # a reset in the middle of the traffic
             dut.rst.value = 1
-        for s, v in (("open_hs", o_hs), ("open_id", o_id), ("close_hs", c_hs),
+        for s, v in (("open_hs", o_hs), ("open_id", o_id), ("open_pay", o_pay), ("close_hs", c_hs),
                      ("close_id", c_id), ("close_last", c_last)):
             getattr(dut, s).value = int(v)
-        # the payload of the last cycle's open
-        dut.open_pay.value = prev[2] if prev else random.getrandbits(pay_w)
         await Timer(1, unit="ns")         # the combinational outputs of this cycle
-        if prev:
-            p_o_hs, p_o_id, p_o_pay, p_c_hs, p_c_id, p_c_last = prev
-            exp_hit, exp_pay, dropped = model.cycle(*prev)
+        if cyc == CYCLES // 2:
+            model.reset()
+        else:
+            exp_hit, exp_pay, dropped = model.cycle(o_hs, o_id, o_pay, c_hs, c_id, c_last)
             got_hit = int(dut.hit.value)
             assert got_hit == int(exp_hit), (cyc, "hit", got_hit, exp_hit, model.fifos)
             if exp_hit:
                 assert int(dut.hit_pay.value) == exp_pay, (cyc, "pay", hex(int(dut.hit_pay.value)), hex(exp_pay))
                 hits += 1
             full_drops += dropped
-            both_same += p_o_hs and p_c_hs and p_o_id == p_c_id and exp_hit
-        prev = (o_hs, o_id, o_pay, c_hs, c_id, c_last)
-        if cyc == CYCLES // 2:             # the inputs seen with rst high are lost
-            model.reset()
-            prev = None
+            both_same += o_hs and c_hs and o_id == c_id and exp_hit
         await RisingEdge(dut.clk)
         dut.rst.value = 0
     # the traffic reached what it is there for: many hits, a full table, same-ID open + close
@@ -100,6 +93,6 @@ async def random_traffic(dut):
                   CYCLES, hits, full_drops, both_same)
 
 
-@pytest.mark.parametrize("n,id_w,pay_w", [(4, 2, 12), (8, 1, 32), (1, 3, 5), (32, 4, 6)])
+@pytest.mark.parametrize("n,id_w,pay_w", [(4, 2, 12), (8, 1, 32), (1, 3, 5)])
 def test_jointer_eig_id_table(n, id_w, pay_w):
     run("jointer_eig_id_table", __name__, {"max_outstanding_g": n, "id_w_g": id_w, "pay_w_g": pay_w})
