@@ -3,25 +3,24 @@
 -- area's clock. It drives the sniffers' control lines (PROG, RUN, SOFT_RESET,
 -- INIT), collects the DCAPF results, trace status and trace RAM, and raises
 -- the area's interrupt (thresholds, trace watermark/full, sink watermark/error).
--- Register map, ports and generics: doc/internals.md section 3 (the
--- generator's layout passes the word offsets as generics).
--- Blocks: jointer_collect_lmic_port (the two-phase register port: one held
--- word, answer one cycle after rp_req, two for a trace RAM word; a write is
--- captured then and performed on rp_commit; not reset, so an LMIC held in
--- reset still answers), jointer_collect_lmic_results (RESULT, THRESHOLD),
--- jointer_collect_lmic_trace (TRACE registers, RAM windows),
--- jointer_collect_lmic_sink (SINK registers, num_sinks_g > 0),
--- jointer_collect_irq. This entity holds CONTROL, STATUS, IRQ_STATUS/ENABLE
--- and INIT (one state record) and ORs the blocks' read contributions into
--- the held word. sn_init_data and tr_ack_n are the held word: stable from the
--- write's commit until the LMIC's next request. Unmapped words read 0 (SLVERR
--- when strict_g); writes to read-only words are ignored.
+-- Register map, ports, generics: doc/internals.md section 3 (the generator's
+-- layout passes the word offsets). Blocks: jointer_collect_lmic_port (the
+-- two-phase register port: one held word, answer one cycle after rp_req, two
+-- for a trace RAM word; a write is captured then and performed on rp_commit;
+-- not reset, so an LMIC held in reset still answers),
+-- jointer_collect_lmic_results (RESULT, THRESHOLD), jointer_collect_lmic_trace
+-- (TRACE registers, RAM windows), jointer_collect_lmic_sink (SINK registers,
+-- num_sinks_g > 0), jointer_collect_irq. This entity holds CONTROL, STATUS,
+-- IRQ_STATUS/ENABLE and INIT (one state record) and ORs the blocks' read
+-- contributions into the held word. sn_init_data and tr_ack_n are the held
+-- word: stable from the write's commit until the next request. Unmapped words
+-- read 0 (SLVERR when strict_g); writes to read-only words are ignored.
 -- Ports per DCAPF / trace / sink carry maximum(count, 1) items: with a count
 -- of 0, one dummy item tied to '0' (GHDL 2.0.0 writes null vectors as Verilog
 -- that yosys/Verilator reject). Generic vectors hold items in DCAPF / trace /
 -- sink order; dc_result carries 64 bits per result slot (dcapf_buckets_g: 1,
--- or a histogram's 2..64 buckets); init_w_g is the width of an INIT write
--- some sniffer takes (0..32).
+-- or a histogram's 2..64 buckets); init_w_g: the bits of an INIT write some
+-- sniffer takes (0..32).
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -110,7 +109,7 @@ architecture rtl of jointer_collect_lmic is
   constant dcapfs_c   : natural  := num_dcapfs_g;
   constant traces_c   : natural  := num_traces_g;
   constant sinks_c    : natural  := num_sinks_g;
-  constant dcapf_n_c  : positive := maximum(dcapfs_c, 1);   -- port items (one dummy when none)
+  constant dcapf_n_c  : positive := maximum(dcapfs_c, 1);   -- port items (a dummy when 0)
   constant trace_n_c  : positive := maximum(traces_c, 1);
   constant sink_n_c   : positive := maximum(sinks_c, 1);
   constant irq_n_c    : positive := maximum(num_irq_g, 1);
@@ -137,10 +136,7 @@ architecture rtl of jointer_collect_lmic is
         mask := mask or low_bits(32);   -- ACK count
       end if;
     end loop;
-    if sinks_c > 0 then
-      mask := mask or low_bits(32);     -- sink registers
-    end if;
-    return mask;
+    return mask or low_bits(32 * boolean'pos(sinks_c > 0));   -- sink registers: 32 bits
   end function;
 
   -- the registers of this entity (CONTROL, IRQ_ENABLE and the sniffer strobes)
@@ -148,18 +144,20 @@ architecture rtl of jointer_collect_lmic is
     run        : std_logic;
     prog       : std_logic_vector(2 * sniffers_c - 1 downto 0);
     soft_reset : std_logic;                                   -- pulse
+    soft_late  : std_logic;                                   -- soft_reset, a cycle later
     ctrl_we    : std_logic;                                   -- pulse: CONTROL written
     init_we    : std_logic_vector(sniffers_c - 1 downto 0);   -- pulse: INIT[i] written
     irq_en     : std_logic_vector(irq_n_c - 1 downto 0);
   end record;
   constant reg_reset_c : reg_t := (
-    run => '0', prog => (others => '0'), soft_reset => '0', ctrl_we => '0',
+    run => '0', prog => (others => '0'), soft_reset => '0', soft_late => '0', ctrl_we => '0',
     init_we => (others => '0'), irq_en => (others => '0'));
 
-  -- a soft reset clears the IRQ sources of every sniffer that is not IDLE
+  -- a soft reset clears the IRQ sources of every sniffer that is not IDLE, in its
+  -- cycle and the next (threshold, watermark sources set a cycle after their compare)
   function soft_clear(reg : reg_t; sniffer : natural) return std_logic is
   begin
-    return reg.soft_reset and (reg.prog(2 * sniffer) or reg.prog(2 * sniffer + 1));
+    return (reg.soft_reset or reg.soft_late) and (reg.prog(2 * sniffer) or reg.prog(2 * sniffer + 1));
   end function;
 
   -- the interrupt sources of the blocks
@@ -172,7 +170,7 @@ architecture rtl of jointer_collect_lmic is
   end record;
 
   signal r, rin : reg_t;
-  signal src    : irq_sources_t;
+  signal src    : irq_sources_t;   -- driven by the blocks
 
   -- the register port, as the blocks see it
   signal rd, wr, rd_hit, rd_ram : std_logic;
@@ -307,8 +305,7 @@ begin
   p_comb : process (all)
     variable v                   : reg_t;
     variable control, status     : std_logic_vector(31 downto 0);
-    variable irq_status_word     : std_logic_vector(31 downto 0);
-    variable irq_enable_word     : std_logic_vector(31 downto 0);
+    variable irq_status_word, irq_enable_word : std_logic_vector(31 downto 0);
     variable set, clear          : std_logic_vector(irq_n_c - 1 downto 0);
     variable bit_pos, owner      : integer;
   begin
@@ -316,6 +313,7 @@ begin
     v := r;
     v.ctrl_we    := wr and word_at(wr_addr, 0);
     v.soft_reset := wr and word_at(wr_addr, 0) and wr_data(1);
+    v.soft_late  := r.soft_reset;
     if wr = '1' and word_at(wr_addr, 0) = '1' then
       v.run  := wr_data(0);
       v.prog := wr_data(2 * sniffers_c + 1 downto 2);
