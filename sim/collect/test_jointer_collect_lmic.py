@@ -209,8 +209,8 @@ class LmicModel:
         status = self.status
         if wr and waddr == 2:
             status &= ~wdat
+        self.irq = int(self.status & self.irq_en != 0)   # of the status register
         self.status = ((status | sets) & ~clr_src) & self.irq_mask
-        self.irq = int(self.status & self.irq_en != 0)
         # register writes and the snapshot
         self.ctrl_we = int(wr and waddr == 0)
         self.soft_late = self.soft
