@@ -1,7 +1,8 @@
 -- jointer_collect_irq: the interrupt controller of one LMIC (paper fig. 5,
 -- "Interrupt Controller"): sticky source bits set by pulses, cleared by a
 -- host write-1-to-clear or per bit (soft reset of the owning sniffer), and
--- one level output irq = OR(status and en), registered.
+-- one level output irq = OR(status and en), registered (from the status
+-- register, so irq follows a status change one cycle later).
 -- In one cycle: a `set` pulse wins over a host w1c of the same bit (no event
 -- is lost); `clr_src` wins over `set` (the soft reset clears the results the
 -- set came from).
@@ -44,7 +45,7 @@ begin
       end if;
       nxt := (nxt or set) and not clr_src;
       status_r <= nxt;
-      irq_r    <= or (nxt and en);
+      irq_r    <= or (status_r and en);   -- a cycle after the status: no path set -> irq
       if rst = '1' then
         status_r <= (others => '0');
         irq_r    <= '0';

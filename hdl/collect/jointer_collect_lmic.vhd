@@ -1,83 +1,26 @@
 -- jointer_collect_lmic: Local Monitoring Information Collector (paper fig. 5
 -- and 6a/6b, section 3.1.1): the register file of one local area, on the
--- area's clock. It drives the sniffers' control lines (PROG, RUN,
--- SOFT_RESET, INIT), collects the DCAPF results, trace status and trace RAM,
--- and raises the area's interrupt (threshold crossings, trace watermark and
--- full). Register map: doc/internals/collect.md (offsets come from the
--- generator's layout, passed as generics).
---   word 0 CONTROL (rw): bit 0 RUN, bit 1 SOFT_RESET (write-1 pulse, reads 0),
---          bits 2+2i..3+2i PROG of sniffer i
---   word 1 STATUS (ro): bit i VALID (a result DCAPF of sniffer i caught
---          since the last clear), bit 16+i OVERFLOW (a result DCAPF of sniffer
---          i overflowed); traces report in their own STATUS register
---   word 2 IRQ_STATUS (w1c), word 3 IRQ_ENABLE (rw), word 4+i INIT[i] (wo)
---   RESULT words (ro): reading the least significant word of a two-word
---          result snapshots its upper word; the upper word reads the snapshot.
---          A histogram DCAPF (dcapf_buckets_g N > 1) has N buckets of
---          ceil(width/32) words each, bucket 0 first: reading its first word
---          snapshots every other word of all N buckets, which then read the
---          snapshot (one consistent histogram, whatever the sample rate)
---   THRESHOLD words (rw): a lower-word write is staged, the most significant
---          word's write commits the whole value; reads return the committed
---          value; reset all ones (the staged word: 0). IRQ source on the
---          rising edge of result >= threshold.
---   TRACE (per trace): +0 WPTR, +1 FILL, +2 STATUS (bit 0 FULL, bit 1
---          OVERFLOW), +3 WATERMARK (rw, holds log2(depth)+1 bits, 0 = off;
---          IRQ source when FILL rises to >= WATERMARK; bit + 1 on the rising
---          edge of FULL), +4 DEPTH (records); a relay trace (trace_relay_g
---          item 1) also has +5 RPTR (ro, slot of the oldest unread record),
---          +6 ACK (wo, reads 0: a write of N releases min(N, FILL) records;
---          tr_ack pulses for one cycle with tr_ack_n = N) and +7 LOST (ro,
---          records dropped because the buffer was full); then the RAM
---          window (ro).
---   SINK (per sink trace; num_sinks_g > 0 only): the 8 registers
---          of jointer_collect_lmic_sink (WPTR, RPTR, STATUS, WATERMARK, BASE,
---          SIZE, CONTROL, LOST) for a jointer_trace_sink_axi beside the LMIC
---          (sk_* ports); IRQ sources: bit sink_irq_bit_g when its watermark
---          is reached, bit + 1 when its STATUS.ERROR rises.
--- Register port (two phases, doc/internals/collect.md): a request is
--- answered one cycle after rp_req (two for a trace RAM word) from one held
--- word (jointer_collect_lmic_port); a write is captured then and performed
--- on rp_commit. Blocks: jointer_collect_lmic_port (request pipeline),
+-- area's clock. It drives the sniffers' control lines (PROG, RUN, SOFT_RESET,
+-- INIT), collects the DCAPF results, trace status and trace RAM, and raises
+-- the area's interrupt (thresholds, trace watermark/full, sink watermark/error).
+-- Register map, ports, generics: doc/internals/collect.md (the generator's
+-- layout passes the word offsets). Blocks: jointer_collect_lmic_port (the
+-- two-phase register port: one held word, answer one cycle after rp_req, two
+-- for a trace RAM word; a write is captured then and performed on rp_commit;
+-- not reset, so an LMIC held in reset still answers),
 -- jointer_collect_lmic_results (RESULT, THRESHOLD), jointer_collect_lmic_trace
--- (TRACE registers, RAM windows), jointer_collect_irq; CONTROL, STATUS,
--- IRQ_STATUS/ENABLE and INIT live here. The request pipeline is not reset, so
--- an LMIC held in reset still answers (the DCI never hangs on it).
--- sn_init_data and tr_ack_n are the held word: stable from the write's
--- commit until the LMIC's next request.
--- Unmapped words read 0 (SLVERR when strict_g); read-only writes are ignored.
--- Ports per DCAPF / trace are sized for maximum(count, 1) items: with a count
--- of 0 they carry one dummy item (tie it to '0'), because GHDL 2.0.0 writes
--- null vectors as Verilog that yosys/Verilator reject.
--- Generics (integer_vector items in DCAPF / trace order; a vector may hold
--- one dummy item when its count is 0):
---   addr_w_g                word-address bits of the LMIC window
---   strict_g                SLVERR on unmapped words
---   num_sniffers_g          1..15
---   num_dcapfs_g            result DCAPFs (0..)
---   num_traces_g            trace DCAPFs (0..)
---   dcapf_sniffer_g         owning sniffer of each DCAPF
---   dcapf_width_g           result width (1..64)
---   dcapf_result_word_g     word offset of the least significant result word
---   dcapf_threshold_word_g  word offset of the threshold (-1: none)
---   dcapf_irq_bit_g         IRQ source bit of the threshold (-1: none)
---   dcapf_buckets_g         result slots of each DCAPF (1; a histogram: its
---                           buckets, 2..64, no threshold); default: all 1.
---                           dc_result carries 64 bits per slot, slots in
---                           DCAPF order
---   trace_sniffer_g         owning sniffer of each trace
---   trace_reg_word_g        word offset of the 5 trace registers
---   trace_ram_word_g        first word of the RAM window (aligned to its size)
---   trace_depth_log2_g      log2 of the depth in records (1..16)
---   trace_irq_bit_g         watermark IRQ bit (full = bit + 1)
---   trace_relay_g           1: relay trace (8 registers: + RPTR, ACK, LOST), else 0
---   num_sinks_g             sink traces (0.., default 0: no sink hardware)
---   sink_sniffer_g          owning sniffer of each sink
---   sink_reg_word_g         word offset of the 8 sink registers
---   sink_irq_bit_g          watermark IRQ bit (error = bit + 1)
---   num_irq_g               IRQ source bits (0..32)
---   init_w_g                bits of an INIT write some sniffer takes (0..32:
---                           0 when no DCAPF loads bounds; default 32)
+-- (TRACE registers, RAM windows), jointer_collect_lmic_sink (SINK registers,
+-- num_sinks_g > 0), jointer_collect_irq. This entity holds CONTROL, STATUS,
+-- IRQ_STATUS/ENABLE and INIT (one state record) and ORs the blocks' read
+-- contributions into the held word. sn_init_data and tr_ack_n are the held
+-- word: stable from the write's commit until the next request. Unmapped words
+-- read 0 (SLVERR when strict_g); writes to read-only words are ignored.
+-- Ports per DCAPF / trace / sink carry maximum(count, 1) items: with a count
+-- of 0, one dummy item tied to '0' (GHDL 2.0.0 writes null vectors as Verilog
+-- that yosys/Verilator reject). Generic vectors hold items in DCAPF / trace /
+-- sink order; dc_result carries 64 bits per result slot (dcapf_buckets_g: 1,
+-- or a histogram's 2..64 buckets); init_w_g: the bits of an INIT write some
+-- sniffer takes (0..32).
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -162,357 +105,293 @@ entity jointer_collect_lmic is
 end entity jointer_collect_lmic;
 
 architecture rtl of jointer_collect_lmic is
-  constant s_c  : positive := num_sniffers_g;
-  constant d_c  : natural  := num_dcapfs_g;
-  constant t_c  : natural  := num_traces_g;
-  constant dn_c : positive := maximum(d_c, 1);
-  constant tn_c : positive := maximum(t_c, 1);
-  constant k_c  : natural  := num_sinks_g;
-  constant kn_c : positive := maximum(k_c, 1);
-  constant in_c : positive := maximum(num_irq_g, 1);
-  constant words_c : positive := 2 ** addr_w_g;
-
-  type int_arr_t is array (natural range <>) of integer;
-
-  -- sniffer owning each IRQ source bit (-1: none)
-  function irq_owner_f return int_arr_t is
-    variable r : int_arr_t(0 to in_c - 1) := (others => -1);
-    variable b : integer;
-  begin
-    for d in 0 to d_c - 1 loop
-      b := elem(dcapf_irq_bit_g, d, -1);
-      if b >= 0 and b < in_c then
-        r(b) := elem(dcapf_sniffer_g, d, 0);
-      end if;
-    end loop;
-    for t in 0 to t_c - 1 loop
-      b := elem(trace_irq_bit_g, t, -1);
-      if b >= 0 and b + 1 < in_c then
-        r(b)     := elem(trace_sniffer_g, t, 0);
-        r(b + 1) := elem(trace_sniffer_g, t, 0);
-      end if;
-    end loop;
-    for k in 0 to k_c - 1 loop
-      b := elem(sink_irq_bit_g, k, -1);
-      if b >= 0 and b + 1 < in_c then
-        r(b)     := elem(sink_sniffer_g, k, 0);
-        r(b + 1) := elem(sink_sniffer_g, k, 0);
-      end if;
-    end loop;
-    return r;
-  end function;
-  constant irq_owner_c : int_arr_t(0 to in_c - 1) := irq_owner_f;
+  constant sniffers_c : positive := num_sniffers_g;
+  constant dcapfs_c   : natural  := num_dcapfs_g;
+  constant traces_c   : natural  := num_traces_g;
+  constant sinks_c    : natural  := num_sinks_g;
+  constant dcapf_n_c  : positive := maximum(dcapfs_c, 1);   -- port items (a dummy when 0)
+  constant trace_n_c  : positive := maximum(traces_c, 1);
+  constant sink_n_c   : positive := maximum(sinks_c, 1);
+  constant irq_n_c    : positive := maximum(num_irq_g, 1);
 
   -- the bits of a write that some register takes (the held word keeps only those)
   function low_bits(n : natural) return std_logic_vector is
-    variable m : std_logic_vector(31 downto 0) := (others => '0');
+    variable mask : std_logic_vector(31 downto 0) := (others => '0');
   begin
-    m(minimum(n, 32) - 1 downto 0) := (others => '1');
-    return m;
+    mask(minimum(n, 32) - 1 downto 0) := (others => '1');
+    return mask;
   end function;
-  function wmask_f return std_logic_vector is
-    variable m : std_logic_vector(31 downto 0);
+  function write_mask_f return std_logic_vector is
+    variable mask : std_logic_vector(31 downto 0);
   begin
-    m := low_bits(2 * s_c + 2) or low_bits(num_irq_g) or low_bits(init_w_g);
-    for d in 0 to d_c - 1 loop
+    mask := low_bits(2 * sniffers_c + 2) or low_bits(num_irq_g) or low_bits(init_w_g);
+    for d in 0 to dcapfs_c - 1 loop
       if elem(dcapf_threshold_word_g, d, -1) >= 0 then
-        m := m or low_bits(elem(dcapf_width_g, d, 32));
+        mask := mask or low_bits(elem(dcapf_width_g, d, 32));
       end if;
     end loop;
-    for t in 0 to t_c - 1 loop
-      m := m or low_bits(elem(trace_depth_log2_g, t, 1) + 1);
+    for t in 0 to traces_c - 1 loop
+      mask := mask or low_bits(elem(trace_depth_log2_g, t, 1) + 1);
       if elem(trace_relay_g, t, 0) = 1 then
-        m := m or low_bits(32);
+        mask := mask or low_bits(32);   -- ACK count
       end if;
     end loop;
-    if k_c > 0 then
-      m := m or low_bits(32);  -- sink registers: 32 bits
-    end if;
-    return m;
+    return mask or low_bits(32 * boolean'pos(sinks_c > 0));   -- sink registers: 32 bits
   end function;
 
-  -- request pipeline
-  signal rd, wr       : std_logic;
-  signal rd_addr      : std_logic_vector(addr_w_g - 1 downto 0);
-  signal wr_addr      : std_logic_vector(addr_w_g - 1 downto 0);
-  signal wr_data      : std_logic_vector(31 downto 0);
-  signal rd_data      : std_logic_vector(31 downto 0);
-  signal rd_hit       : std_logic;
-  signal ctl_data     : std_logic_vector(31 downto 0);
-  signal ctl_hit      : std_logic;
-  signal res_data     : std_logic_vector(31 downto 0);
-  signal res_hit      : std_logic;
-  signal trc_data     : std_logic_vector(31 downto 0);
-  signal trc_hit      : std_logic;
-  signal trc_ram      : std_logic;
-  signal ram_data     : std_logic_vector(31 downto 0);
-  signal snk_data     : std_logic_vector(31 downto 0);
-  signal snk_hit      : std_logic;
-  -- control
-  signal run_r        : std_logic;
-  signal prog_r       : std_logic_vector(2 * s_c - 1 downto 0);
-  signal soft_r       : std_logic;
-  signal ctrl_we_r    : std_logic;
-  signal init_we_r    : std_logic_vector(s_c - 1 downto 0);
-  -- interrupts
-  signal irq_en_r     : std_logic_vector(in_c - 1 downto 0);
-  signal irq_set      : std_logic_vector(in_c - 1 downto 0);
-  signal irq_clr      : std_logic_vector(in_c - 1 downto 0);
-  signal irq_clr_we   : std_logic;
-  signal irq_status   : std_logic_vector(in_c - 1 downto 0);
-  signal irq_o        : std_logic;
-  signal valid_sn     : std_logic_vector(s_c - 1 downto 0);
-  signal ovf_sn       : std_logic_vector(s_c - 1 downto 0);
-  signal thr_set      : std_logic_vector(dn_c - 1 downto 0);
-  signal wm_set       : std_logic_vector(tn_c - 1 downto 0);
-  signal full_set     : std_logic_vector(tn_c - 1 downto 0);
-  signal sk_wm_set    : std_logic_vector(kn_c - 1 downto 0);
-  signal sk_err_set   : std_logic_vector(kn_c - 1 downto 0);
+  -- the registers of this entity (CONTROL, IRQ_ENABLE and the sniffer strobes)
+  type reg_t is record
+    run        : std_logic;
+    prog       : std_logic_vector(2 * sniffers_c - 1 downto 0);
+    soft_reset : std_logic;                                   -- pulse
+    soft_late  : std_logic;                                   -- soft_reset, a cycle later
+    ctrl_we    : std_logic;                                   -- pulse: CONTROL written
+    init_we    : std_logic_vector(sniffers_c - 1 downto 0);   -- pulse: INIT[i] written
+    irq_en     : std_logic_vector(irq_n_c - 1 downto 0);
+  end record;
+  constant reg_reset_c : reg_t := (
+    run => '0', prog => (others => '0'), soft_reset => '0', soft_late => '0', ctrl_we => '0',
+    init_we => (others => '0'), irq_en => (others => '0'));
+
+  -- a soft reset clears the IRQ sources of every sniffer that is not IDLE, in its
+  -- cycle and the next (threshold, watermark sources set a cycle after their compare)
+  function soft_clear(reg : reg_t; sniffer : natural) return std_logic is
+  begin
+    return (reg.soft_reset or reg.soft_late) and (reg.prog(2 * sniffer) or reg.prog(2 * sniffer + 1));
+  end function;
+
+  -- the interrupt sources of the blocks
+  type irq_sources_t is record
+    threshold  : std_logic_vector(dcapf_n_c - 1 downto 0);   -- result >= threshold rises
+    watermark  : std_logic_vector(trace_n_c - 1 downto 0);   -- FILL rises to >= WATERMARK
+    full       : std_logic_vector(trace_n_c - 1 downto 0);   -- FULL rises
+    sink_wm    : std_logic_vector(sink_n_c - 1 downto 0);    -- sink watermark reached
+    sink_error : std_logic_vector(sink_n_c - 1 downto 0);    -- sink STATUS.ERROR rises
+  end record;
+
+  signal r, rin : reg_t;
+  signal src    : irq_sources_t;   -- driven by the blocks
+
+  -- the register port, as the blocks see it
+  signal rd, wr, rd_hit, rd_ram : std_logic;
+  signal rd_addr, wr_addr       : std_logic_vector(addr_w_g - 1 downto 0);
+  signal wr_data, ram_data      : std_logic_vector(31 downto 0);
+  signal rd_data                : std_logic_vector(31 downto 0);   -- OR of the contributions
+  -- the blocks' read contributions (0 where they do not map rd_addr)
+  signal fixed_data, result_data, trace_data, sink_data : std_logic_vector(31 downto 0);
+  signal fixed_hit, result_hit, trace_hit, sink_hit     : std_logic;
+  -- interrupt controller
+  signal irq_set, irq_clr, irq_status : std_logic_vector(irq_n_c - 1 downto 0);
+  signal irq_status_we                : std_logic;
 begin
 
-  ---------------------------------------------------------------------------
   -- generic checks (the blocks check their own items)
-  ---------------------------------------------------------------------------
   assert num_sniffers_g <= max_sniffers_c
     report "jointer_collect_lmic: num_sniffers_g must be 1..15 (32-bit CONTROL)" severity failure;
   assert num_irq_g <= 32
     report "jointer_collect_lmic: num_irq_g must be 0..32" severity failure;
-  assert addr_w_g <= 30 and 4 + num_sniffers_g <= words_c
+  assert addr_w_g <= 30 and 4 + num_sniffers_g <= 2 ** addr_w_g
     report "jointer_collect_lmic: addr_w_g must be 1..30 and hold the fixed registers"
     severity failure;
-  assert d_c = 0 or (dcapf_sniffer_g'length >= d_c and dcapf_width_g'length >= d_c
-                     and dcapf_result_word_g'length >= d_c and dcapf_threshold_word_g'length >= d_c
-                     and dcapf_irq_bit_g'length >= d_c)
+  assert dcapfs_c = 0 or (dcapf_sniffer_g'length >= dcapfs_c and dcapf_width_g'length >= dcapfs_c
+                          and dcapf_result_word_g'length >= dcapfs_c
+                          and dcapf_threshold_word_g'length >= dcapfs_c
+                          and dcapf_irq_bit_g'length >= dcapfs_c)
     report "jointer_collect_lmic: a dcapf_*_g vector is shorter than num_dcapfs_g" severity failure;
-  assert t_c = 0 or (trace_sniffer_g'length >= t_c and trace_reg_word_g'length >= t_c
-                     and trace_ram_word_g'length >= t_c and trace_depth_log2_g'length >= t_c
-                     and trace_irq_bit_g'length >= t_c)
+  assert traces_c = 0 or (trace_sniffer_g'length >= traces_c and trace_reg_word_g'length >= traces_c
+                          and trace_ram_word_g'length >= traces_c
+                          and trace_depth_log2_g'length >= traces_c
+                          and trace_irq_bit_g'length >= traces_c)
     report "jointer_collect_lmic: a trace_*_g vector is shorter than num_traces_g" severity failure;
-  g_check_d : for d in 0 to d_c - 1 generate
-    assert elem(dcapf_sniffer_g, d, -1) >= 0 and elem(dcapf_sniffer_g, d, -1) < s_c
+  g_check_dcapf : for d in 0 to dcapfs_c - 1 generate
+    assert elem(dcapf_sniffer_g, d, -1) >= 0 and elem(dcapf_sniffer_g, d, -1) < sniffers_c
       report "jointer_collect_lmic: dcapf_sniffer_g item out of 0..num_sniffers_g-1" severity failure;
-    assert elem(dcapf_result_word_g, d, -1) >= 4 + s_c
+    assert elem(dcapf_result_word_g, d, -1) >= 4 + sniffers_c
       report "jointer_collect_lmic: dcapf_result_word_g item inside the fixed registers" severity failure;
     assert (elem(dcapf_threshold_word_g, d, -1) = -1) = (elem(dcapf_irq_bit_g, d, -1) = -1)
       report "jointer_collect_lmic: a threshold needs an IRQ bit and vice versa" severity failure;
     assert elem(dcapf_irq_bit_g, d, -1) < num_irq_g
       report "jointer_collect_lmic: dcapf_irq_bit_g item >= num_irq_g" severity failure;
   end generate;
-  g_check_t : for t in 0 to t_c - 1 generate
-    assert elem(trace_sniffer_g, t, -1) >= 0 and elem(trace_sniffer_g, t, -1) < s_c
+  g_check_trace : for t in 0 to traces_c - 1 generate
+    assert elem(trace_sniffer_g, t, -1) >= 0 and elem(trace_sniffer_g, t, -1) < sniffers_c
       report "jointer_collect_lmic: trace_sniffer_g item out of 0..num_sniffers_g-1" severity failure;
-    assert elem(trace_reg_word_g, t, -1) >= 4 + s_c
+    assert elem(trace_reg_word_g, t, -1) >= 4 + sniffers_c
       report "jointer_collect_lmic: trace_reg_word_g item inside the fixed registers" severity failure;
     assert elem(trace_irq_bit_g, t, -1) >= 0 and elem(trace_irq_bit_g, t, -1) + 1 < num_irq_g
       report "jointer_collect_lmic: trace_irq_bit_g item (and bit + 1) must be < num_irq_g"
       severity failure;
   end generate;
-  g_check_k : for k in 0 to k_c - 1 generate
-    assert elem(sink_sniffer_g, k, -1) >= 0 and elem(sink_sniffer_g, k, -1) < s_c
+  g_check_sink : for k in 0 to sinks_c - 1 generate
+    assert elem(sink_sniffer_g, k, -1) >= 0 and elem(sink_sniffer_g, k, -1) < sniffers_c
       report "jointer_collect_lmic: sink_sniffer_g item out of 0..num_sniffers_g-1" severity failure;
-    assert elem(sink_reg_word_g, k, -1) >= 4 + s_c
+    assert elem(sink_reg_word_g, k, -1) >= 4 + sniffers_c
       report "jointer_collect_lmic: sink_reg_word_g item inside the fixed registers" severity failure;
     assert elem(sink_irq_bit_g, k, -1) >= 0 and elem(sink_irq_bit_g, k, -1) + 1 < num_irq_g
       report "jointer_collect_lmic: sink_irq_bit_g item (and bit + 1) must be < num_irq_g"
       severity failure;
   end generate;
 
-  ---------------------------------------------------------------------------
-  -- the request pipeline and the register blocks
-  ---------------------------------------------------------------------------
   u_port : entity work.jointer_collect_lmic_port
-    generic map (addr_w_g => addr_w_g, strict_g => strict_g, wmask_g => wmask_f)
+    generic map (addr_w_g => addr_w_g, strict_g => strict_g, wmask_g => write_mask_f)
     port map (
       clk => clk, rst => rst, rp_req => rp_req, rp_commit => rp_commit, rp_we => rp_we,
       rp_addr => rp_addr, rp_wdata => rp_wdata, rp_ack => rp_ack, rp_rdata => rp_rdata,
-      rp_err => rp_err, rd => rd, rd_addr => rd_addr, rd_data => rd_data, rd_hit => rd_hit, rd_ram => trc_ram,
-      ram_data => ram_data, wr => wr, wr_addr => wr_addr, wr_data => wr_data);
-
+      rp_err => rp_err, rd => rd, rd_addr => rd_addr, rd_data => rd_data, rd_hit => rd_hit,
+      rd_ram => rd_ram, ram_data => ram_data, wr => wr, wr_addr => wr_addr, wr_data => wr_data);
 
   u_results : entity work.jointer_collect_lmic_results
     generic map (
-      addr_w_g => addr_w_g, num_dcapfs_g => d_c, dcapf_width_g => dcapf_width_g,
+      addr_w_g => addr_w_g, num_dcapfs_g => dcapfs_c, dcapf_width_g => dcapf_width_g,
       dcapf_result_word_g => dcapf_result_word_g, dcapf_threshold_word_g => dcapf_threshold_word_g,
       dcapf_buckets_g => dcapf_buckets_g)
     port map (
-      clk => clk, rst => rst, rd => rd, rd_addr => rd_addr, rd_data => res_data, rd_hit => res_hit,
-      wr => wr, wr_addr => wr_addr, wr_data => wr_data, dc_result => dc_result, thr_set => thr_set);
+      clk => clk, rst => rst, rd => rd, rd_addr => rd_addr, rd_data => result_data,
+      rd_hit => result_hit, wr => wr, wr_addr => wr_addr, wr_data => wr_data,
+      dc_result => dc_result, thr_set => src.threshold);
 
   u_trace : entity work.jointer_collect_lmic_trace
     generic map (
-      addr_w_g => addr_w_g, num_traces_g => t_c, trace_reg_word_g => trace_reg_word_g,
+      addr_w_g => addr_w_g, num_traces_g => traces_c, trace_reg_word_g => trace_reg_word_g,
       trace_ram_word_g => trace_ram_word_g, trace_depth_log2_g => trace_depth_log2_g,
       trace_relay_g => trace_relay_g)
     port map (
-      clk => clk, rst => rst, rd => rd, rd_addr => rd_addr, rd_data => trc_data, rd_hit => trc_hit,
-      rd_ram => trc_ram, ram_data => ram_data, wr => wr, wr_addr => wr_addr, wr_data => wr_data,
-      tr_wptr => tr_wptr, tr_fill => tr_fill, tr_full => tr_full, tr_overflow => tr_overflow,
-      tr_rd_addr => tr_rd_addr, tr_rd_data => tr_rd_data, tr_ack => tr_ack, tr_ack_n => tr_ack_n,
-      tr_rptr => tr_rptr, tr_lost => tr_lost, wm_set => wm_set, full_set => full_set);
+      clk => clk, rst => rst, rd => rd, rd_addr => rd_addr, rd_data => trace_data,
+      rd_hit => trace_hit, rd_ram => rd_ram, ram_data => ram_data, wr => wr, wr_addr => wr_addr,
+      wr_data => wr_data, tr_wptr => tr_wptr, tr_fill => tr_fill, tr_full => tr_full,
+      tr_overflow => tr_overflow, tr_rd_addr => tr_rd_addr, tr_rd_data => tr_rd_data,
+      tr_ack => tr_ack, tr_ack_n => tr_ack_n, tr_rptr => tr_rptr, tr_lost => tr_lost,
+      wm_set => src.watermark, full_set => src.full);
 
-  g_sink : if k_c > 0 generate
+  g_sink : if sinks_c > 0 generate
     u_sink : entity work.jointer_collect_lmic_sink
-      generic map (addr_w_g => addr_w_g, num_sinks_g => k_c, sink_reg_word_g => sink_reg_word_g)
+      generic map (addr_w_g => addr_w_g, num_sinks_g => sinks_c, sink_reg_word_g => sink_reg_word_g)
       port map (
-        clk => clk, rst => rst, rd_addr => rd_addr, rd_data => snk_data, rd_hit => snk_hit,
+        clk => clk, rst => rst, rd_addr => rd_addr, rd_data => sink_data, rd_hit => sink_hit,
         wr => wr, wr_addr => wr_addr, wr_data => wr_data, sk_wptr => sk_wptr, sk_lost => sk_lost,
         sk_status => sk_status, sk_irq_wm => sk_irq_wm, sk_base => sk_base, sk_size => sk_size,
         sk_rptr => sk_rptr, sk_watermark => sk_watermark, sk_enable => sk_enable,
-        sk_clear => sk_clear, wm_set => sk_wm_set, err_set => sk_err_set);
-    rd_data <= ctl_data or res_data or trc_data or snk_data;
-    rd_hit  <= ctl_hit or res_hit or trc_hit or snk_hit;
+        sk_clear => sk_clear, wm_set => src.sink_wm, err_set => src.sink_error);
   end generate;
-  g_no_sink : if k_c = 0 generate    -- no sink: exactly the LMIC of before
-    rd_data      <= ctl_data or res_data or trc_data;
-    rd_hit       <= ctl_hit or res_hit or trc_hit;
-    sk_base      <= (others => '0');
-    sk_size      <= (others => '0');
-    sk_rptr      <= (others => '0');
-    sk_watermark <= (others => '0');
-    sk_enable    <= (others => '0');
-    sk_clear     <= (others => '0');
-    sk_wm_set    <= (others => '0');
-    sk_err_set   <= (others => '0');
+  g_no_sink : if sinks_c = 0 generate
+    sink_data      <= (others => '0');
+    sink_hit       <= '0';
+    sk_base        <= (others => '0');
+    sk_size        <= (others => '0');
+    sk_rptr        <= (others => '0');
+    sk_watermark   <= (others => '0');
+    sk_enable      <= (others => '0');
+    sk_clear       <= (others => '0');
+    src.sink_wm    <= (others => '0');
+    src.sink_error <= (others => '0');
   end generate;
 
-  ---------------------------------------------------------------------------
-  -- per-sniffer STATUS bits
-  ---------------------------------------------------------------------------
-  process (all)
-    variable v, o : std_logic_vector(s_c - 1 downto 0);
-  begin
-    v := (others => '0');
-    o := (others => '0');
-    for d in 0 to d_c - 1 loop
-      for i in 0 to s_c - 1 loop
-        if elem(dcapf_sniffer_g, d, 0) = i then
-          v(i) := v(i) or dc_caught(d);
-          o(i) := o(i) or dc_overflow(d);
-        end if;
-      end loop;
-    end loop;
-    valid_sn <= v;
-    ovf_sn   <= o;
-  end process;
-
-  ---------------------------------------------------------------------------
-  -- interrupts
-  ---------------------------------------------------------------------------
-  process (all)
-    variable s : std_logic_vector(in_c - 1 downto 0);
-    variable c : std_logic_vector(in_c - 1 downto 0);
-    variable b : integer;
-  begin
-    s := (others => '0');
-    for d in 0 to d_c - 1 loop
-      b := elem(dcapf_irq_bit_g, d, -1);
-      if b >= 0 and b < in_c then
-        s(b) := thr_set(d);
-      end if;
-    end loop;
-    for t in 0 to t_c - 1 loop
-      b := elem(trace_irq_bit_g, t, -1);
-      if b >= 0 and b + 1 < in_c then
-        s(b)     := wm_set(t);
-        s(b + 1) := full_set(t);
-      end if;
-    end loop;
-    for k in 0 to k_c - 1 loop
-      b := elem(sink_irq_bit_g, k, -1);
-      if b >= 0 and b + 1 < in_c then
-        s(b)     := sk_wm_set(k);
-        s(b + 1) := sk_err_set(k);
-      end if;
-    end loop;
-    -- soft reset clears the sources of every sniffer that is not IDLE
-    c := (others => '0');
-    for k in 0 to in_c - 1 loop
-      if irq_owner_c(k) >= 0 then
-        c(k) := soft_r and (prog_r(2 * irq_owner_c(k)) or prog_r(2 * irq_owner_c(k) + 1));
-      end if;
-    end loop;
-    irq_set <= s;
-    irq_clr <= c;
-  end process;
-
-  irq_clr_we <= wr and word_at(wr_addr, 2);
+  rd_data <= fixed_data or result_data or trace_data or sink_data;   -- one AND-OR level
+  rd_hit  <= fixed_hit or result_hit or trace_hit or sink_hit;
 
   g_irq : if num_irq_g > 0 generate
     u_irq : entity work.jointer_collect_irq
-      generic map (num_g => in_c)
+      generic map (num_g => irq_n_c)
       port map (
-        clk      => clk,
-        rst      => rst,
-        set      => irq_set,
-        clr_we   => irq_clr_we,
-        clr_data => wr_data,
-        clr_src  => irq_clr,
-        en       => irq_en_r,
-        status   => irq_status,
-        irq      => irq_o);
-    irq <= irq_o;
+        clk => clk, rst => rst, set => irq_set, clr_we => irq_status_we, clr_data => wr_data,
+        clr_src => irq_clr, en => r.irq_en, status => irq_status, irq => irq);
   end generate;
   g_no_irq : if num_irq_g = 0 generate
     irq_status <= (others => '0');
     irq        <= '0';
   end generate;
 
-  ---------------------------------------------------------------------------
-  -- fixed registers: CONTROL, STATUS, IRQ_STATUS, IRQ_ENABLE, INIT[i]
-  ---------------------------------------------------------------------------
-  process (all)
-    variable word, sts, ist, ien : std_logic_vector(31 downto 0);
+  -- the fixed registers: next state, read contribution, IRQ sources
+  p_comb : process (all)
+    variable v                   : reg_t;
+    variable control, status     : std_logic_vector(31 downto 0);
+    variable irq_status_word, irq_enable_word : std_logic_vector(31 downto 0);
+    variable set, clear          : std_logic_vector(irq_n_c - 1 downto 0);
+    variable bit_pos, owner      : integer;
   begin
-    word := (others => '0');
-    word(0) := run_r;
-    word(2 * s_c + 1 downto 2) := prog_r;
-    sts := (others => '0');
-    sts(s_c - 1 downto 0) := valid_sn;
-    sts(16 + s_c - 1 downto 16) := ovf_sn;
-    ist := (others => '0');
-    ien := (others => '0');
-    if num_irq_g > 0 then
-      ist(in_c - 1 downto 0) := irq_status;
-      ien(in_c - 1 downto 0) := irq_en_r;
+    -- writes (wr: the commit of a captured write)
+    v := r;
+    v.ctrl_we    := wr and word_at(wr_addr, 0);
+    v.soft_reset := wr and word_at(wr_addr, 0) and wr_data(1);
+    v.soft_late  := r.soft_reset;
+    if wr = '1' and word_at(wr_addr, 0) = '1' then
+      v.run  := wr_data(0);
+      v.prog := wr_data(2 * sniffers_c + 1 downto 2);
     end if;
-    ctl_data <= ((31 downto 0 => word_at(rd_addr, 0)) and word)
-             or ((31 downto 0 => word_at(rd_addr, 1)) and sts)
-             or ((31 downto 0 => word_at(rd_addr, 2)) and ist)
-             or ((31 downto 0 => word_at(rd_addr, 3)) and ien);
-    ctl_hit <= to_sl(unsigned(rd_addr) < 4 + s_c);   -- INIT[i] are write-only: read 0
+    if wr = '1' and word_at(wr_addr, 3) = '1' then
+      v.irq_en := wr_data(irq_n_c - 1 downto 0);
+    end if;
+    for i in 0 to sniffers_c - 1 loop
+      v.init_we(i) := wr and word_at(wr_addr, 4 + i);
+    end loop;
+    rin <= v;
+
+    -- reads: CONTROL, STATUS (VALID / OVERFLOW per sniffer), IRQ_STATUS, IRQ_ENABLE
+    control := (others => '0');
+    control(0) := r.run;
+    control(2 * sniffers_c + 1 downto 2) := r.prog;
+    status := (others => '0');
+    for d in 0 to dcapfs_c - 1 loop
+      owner := elem(dcapf_sniffer_g, d, 0);
+      status(owner)      := status(owner) or dc_caught(d);
+      status(16 + owner) := status(16 + owner) or dc_overflow(d);
+    end loop;
+    irq_status_word := (others => '0');
+    irq_enable_word := (others => '0');
+    if num_irq_g > 0 then
+      irq_status_word(irq_n_c - 1 downto 0) := irq_status;
+      irq_enable_word(irq_n_c - 1 downto 0) := r.irq_en;
+    end if;
+    fixed_data <= ((31 downto 0 => word_at(rd_addr, 0)) and control)
+               or ((31 downto 0 => word_at(rd_addr, 1)) and status)
+               or ((31 downto 0 => word_at(rd_addr, 2)) and irq_status_word)
+               or ((31 downto 0 => word_at(rd_addr, 3)) and irq_enable_word);
+    fixed_hit <= to_sl(unsigned(rd_addr) < 4 + sniffers_c);   -- INIT[i] are write-only: read 0
+
+    -- IRQ sources to their bits; soft reset clears those of every sniffer not IDLE
+    set   := (others => '0');
+    clear := (others => '0');
+    for d in 0 to dcapfs_c - 1 loop
+      bit_pos := elem(dcapf_irq_bit_g, d, -1);
+      if bit_pos >= 0 and bit_pos < irq_n_c then
+        set(bit_pos)   := src.threshold(d);
+        clear(bit_pos) := soft_clear(r, elem(dcapf_sniffer_g, d, 0));
+      end if;
+    end loop;
+    for t in 0 to traces_c - 1 loop
+      bit_pos := elem(trace_irq_bit_g, t, -1);
+      if bit_pos >= 0 and bit_pos + 1 < irq_n_c then
+        set(bit_pos + 1 downto bit_pos)   := src.full(t) & src.watermark(t);
+        clear(bit_pos + 1 downto bit_pos) := (others => soft_clear(r, elem(trace_sniffer_g, t, 0)));
+      end if;
+    end loop;
+    for k in 0 to sinks_c - 1 loop
+      bit_pos := elem(sink_irq_bit_g, k, -1);
+      if bit_pos >= 0 and bit_pos + 1 < irq_n_c then
+        set(bit_pos + 1 downto bit_pos)   := src.sink_error(k) & src.sink_wm(k);
+        clear(bit_pos + 1 downto bit_pos) := (others => soft_clear(r, elem(sink_sniffer_g, k, 0)));
+      end if;
+    end loop;
+    irq_set       <= set;
+    irq_clr       <= clear;
+    irq_status_we <= wr and word_at(wr_addr, 2);
   end process;
 
-  process (clk)
+  p_reg : process (clk)
   begin
     if rising_edge(clk) then
-      ctrl_we_r <= wr and word_at(wr_addr, 0);
-      soft_r    <= wr and word_at(wr_addr, 0) and wr_data(1);
-      if wr = '1' and word_at(wr_addr, 0) = '1' then
-        run_r  <= wr_data(0);
-        prog_r <= wr_data(2 * s_c + 1 downto 2);
-      end if;
-      if wr = '1' and word_at(wr_addr, 3) = '1' then
-        irq_en_r <= wr_data(in_c - 1 downto 0);
-      end if;
-      for i in 0 to s_c - 1 loop
-        init_we_r(i) <= wr and word_at(wr_addr, 4 + i);
-      end loop;
+      r <= rin;
       if rst = '1' then
-        run_r     <= '0';
-        prog_r    <= (others => '0');
-        soft_r    <= '0';
-        ctrl_we_r <= '0';
-        init_we_r <= (others => '0');
-        irq_en_r  <= (others => '0');
+        r <= reg_reset_c;
       end if;
     end if;
   end process;
 
-  sn_prog       <= prog_r;
-  sn_run        <= run_r;
-  sn_soft_reset <= soft_r;
-  sn_ctrl_we    <= ctrl_we_r;
-  sn_init_we    <= init_we_r;
-  sn_init_data  <= wr_data;  -- the held word, stable until the next request
+  sn_prog       <= r.prog;
+  sn_run        <= r.run;
+  sn_soft_reset <= r.soft_reset;
+  sn_ctrl_we    <= r.ctrl_we;
+  sn_init_we    <= r.init_we;
+  sn_init_data  <= wr_data;   -- the held word, stable until the next request
 
 end architecture rtl;

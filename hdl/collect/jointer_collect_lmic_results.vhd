@@ -10,7 +10,9 @@
 --   buckets, which then read the snapshot (one consistent histogram).
 -- - THRESHOLD: ceil(w/32) words; a lower-word write is staged, the most
 --   significant word's write commits the whole value; reset all ones.
---   thr_set(d) pulses on the rising edge of result >= threshold.
+--   thr_set(d) pulses on the rising edge of result >= threshold, one cycle
+--   after it: the compare is split at bit 32 (upper >=, upper <=, lower >=)
+--   and registered, so no carry chain wider than 32 bits meets the IRQ logic.
 -- Generics (integer_vector items in DCAPF order; see jointer_collect_lmic):
 --   addr_w_g, num_dcapfs_g, dcapf_width_g, dcapf_result_word_g,
 --   dcapf_threshold_word_g, dcapf_buckets_g
@@ -77,6 +79,13 @@ architecture rtl of jointer_collect_lmic_results is
     m(width_of(d) - 1 downto 0) := (others => '1');
     return m;
   end function;
+  -- a < b, as the borrow of a - b (a carry chain, no wide LUT logic)
+  function borrow(a, b : std_logic_vector(31 downto 0)) return std_logic is
+    variable diff : unsigned(32 downto 0);
+  begin
+    diff := unsigned('0' & a) - unsigned('0' & b);
+    return diff(32);
+  end function;
   signal dc_rdata : w32_arr_t(0 to dn_c - 1);
   signal dc_hit   : std_logic_vector(dn_c - 1 downto 0);
 begin
@@ -141,18 +150,22 @@ begin
 
     g_thr : if tw_c >= 0 generate
       signal stage : std_logic_vector(31 downto 0);
-      signal ge    : std_logic;
+      signal hi_ge, hi_le, lo_ge : std_logic;   -- the compare, split at bit 32 and registered
+      signal ge    : std_logic;                 -- result >= threshold, one cycle late
       signal ge_r  : std_logic;
     begin
       thit_lo    <= word_at(rd_addr, tw_c);
       thit_hi    <= word_at(rd_addr, tw_c + 1) when words_of(d) = 2 else '0';
-      ge         <= to_sl(unsigned(res) >= unsigned(thr));
+      ge         <= lo_ge when words_of(d) = 1 else hi_ge and (not hi_le or lo_ge);
       thr_set(d) <= ge and not ge_r;  -- rising edge of result >= threshold
 
       process (clk)
       begin
         if rising_edge(clk) then
-          ge_r <= ge;
+          hi_ge <= not borrow(res(63 downto 32), thr(63 downto 32));
+          hi_le <= not borrow(thr(63 downto 32), res(63 downto 32));
+          lo_ge <= not borrow(res(31 downto 0), thr(31 downto 0));
+          ge_r  <= ge;
           if words_of(d) = 1 then
             if wr = '1' and word_at(wr_addr, tw_c) = '1' then
               thr <= (x"00000000" & wr_data) and mask_of(d);
@@ -168,6 +181,9 @@ begin
           if rst = '1' then
             thr   <= mask_of(d);
             stage <= (others => '0');  -- a lone upper-word write after reset is defined
+            hi_ge <= '0';
+            hi_le <= '0';
+            lo_ge <= '0';
             ge_r  <= '0';
           end if;
         end if;

@@ -6,9 +6,10 @@
 -- (records); a relay trace also +5 RPTR (ro), +6 ACK (wo: tr_ack pulses one
 -- cycle with tr_ack_n = the written count), +7 LOST (ro); then its RAM
 -- window (2 x depth words, aligned to its size): rd_ram marks the read,
--- tr_rd_addr is the word offset, and ram_data the RAM's word one cycle later.
--- wm_set(t) pulses when FILL rises to >= WATERMARK, full_set(t) when FULL
--- rises.
+-- tr_rd_addr is the word offset, and ram_data the RAM's word one cycle later
+-- (with one trace, its RAM's output as it is: no logic after the RAM).
+-- wm_set(t) pulses when FILL rises to >= WATERMARK (a cycle later: the
+-- compare is registered), full_set(t) when FULL rises.
 -- Generics (integer_vector items in trace order; see jointer_collect_lmic):
 --   addr_w_g, num_traces_g, trace_reg_word_g, trace_ram_word_g,
 --   trace_depth_log2_g, trace_relay_g
@@ -87,7 +88,7 @@ begin
     signal fill   : unsigned(31 downto 0);
     signal hit    : std_logic_vector(7 downto 0);
     signal wm     : std_logic_vector(dl_c downto 0);  -- 0..depth
-    signal wm_ge  : std_logic;
+    signal wm_ge  : std_logic;            -- FILL >= WATERMARK (registered compare)
     signal wm_ge_r, full_r, ack_r : std_logic;
     signal word2, word3, word4 : std_logic_vector(31 downto 0);
   begin
@@ -119,7 +120,6 @@ begin
                or ((31 downto 0 => hit(5)) and tr_rptr(32 * t + 31 downto 32 * t))
                or ((31 downto 0 => hit(7)) and tr_lost(32 * t + 31 downto 32 * t));
 
-    wm_ge       <= to_sl(unsigned(wm) /= 0 and fill >= unsigned(wm));
     wm_set(t)   <= wm_ge and not wm_ge_r;          -- FILL rises to >= WATERMARK
     full_set(t) <= tr_full(t) and not full_r;      -- FULL rises
     tr_ack(t)   <= ack_r;
@@ -127,6 +127,7 @@ begin
     process (clk)
     begin
       if rising_edge(clk) then
+        wm_ge   <= to_sl(unsigned(wm) /= 0 and fill >= unsigned(wm));
         wm_ge_r <= wm_ge;
         full_r  <= tr_full(t);
         ack_r   <= '0';
@@ -138,6 +139,7 @@ begin
         end if;
         if rst = '1' then
           wm      <= (others => '0');
+          wm_ge   <= '0';
           wm_ge_r <= '0';
           full_r  <= '0';
           ack_r   <= '0';
@@ -178,6 +180,9 @@ begin
     tr_rd_addr <= a;
     rd_data    <= d;
     ram_data   <= m;
+    if t_c = 1 then   -- no select: the port takes ram_data only after a RAM read
+      ram_data <= tr_rd_data(31 downto 0);
+    end if;
   end process;
   rd_hit   <= or t_hit;
   rd_ram   <= or ram_hit;

@@ -2,8 +2,8 @@
 
 Sticky source bits: set by `set` pulses, cleared by a host w1c (`clr_we` +
 `clr_data`, a set of the same cycle wins) and by `clr_src` (wins over set);
-irq = OR(status and en), registered. Random traffic on every input, every
-cycle compared.
+irq = OR(status and en) registered (of the status register: a cycle after
+it). Random traffic on every input, every cycle compared.
 """
 import random
 
@@ -27,8 +27,8 @@ class IrqModel:
         if clr_we:
             nxt &= ~clr_data
         nxt = (nxt | set_) & ~clr_src & self.mask
+        self.irq = int(self.status & en != 0)   # from the registered status
         self.status = nxt
-        self.irq = int(nxt & en != 0)
 
 
 @cocotb.test()

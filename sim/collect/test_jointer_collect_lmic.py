@@ -7,8 +7,10 @@ trace status, and emulates the trace RAMs (tr_rd_data of cycle n+1 = word at
 tr_rd_addr of cycle n). Every cycle it compares the sniffer controls
 (PROG/RUN/SOFT_RESET/ctrl_we/INIT), irq, and every acknowledge (rdata, err)
 with the model: CONTROL readback, STATUS, IRQ_STATUS w1c / IRQ_ENABLE,
-soft reset clearing the sources of non-IDLE sniffers, RESULT LO/HI with the
-per-result snapshot, THRESHOLD staging/commit and the rising-edge source,
+soft reset clearing the sources of non-IDLE sniffers (in its cycle and the
+next: threshold and watermark sources set a cycle after their registered
+compares), RESULT LO/HI with the per-result snapshot, THRESHOLD
+staging/commit and the rising-edge source,
 trace WATERMARK/FULL sources, trace RAM reads, unmapped words (strict and
 not), writes to read-only words. A hard reset happens mid-test. Relay
 traces: RPTR and LOST read the extractor's values, a write to ACK pulses
@@ -98,8 +100,11 @@ class LmicModel:
         self.shadow = [0] * self.D
         self.thr = list(self.dmask)
         self.stage = [0] * self.D
+        self.ge_q = [0] * self.D    # the registered compare
         self.ge_r = [0] * self.D
+        self.soft_late = 0
         self.wm = [0] * self.T
+        self.wm_ge_q = [0] * self.T  # the registered compare
         self.wm_ge_r = [0] * self.T
         self.full_r = [0] * self.T
 
@@ -180,34 +185,35 @@ class LmicModel:
         raddr = pend[1] if rd else -1
         # interrupt sources of this cycle
         sets = 0
-        ge_next = list(self.ge_r)
+        ge_next = list(self.ge_q)
         for i, d in enumerate(ll.dcapfs):
             if d.irq_bit >= 0:
-                ge = int((inp["res"][i] & self.dmask[i]) >= self.thr[i])
-                if ge and not self.ge_r[i]:
+                if self.ge_q[i] and not self.ge_r[i]:
                     sets |= 1 << d.irq_bit
-                ge_next[i] = ge
-        wm_next = list(self.wm_ge_r)
+                ge_next[i] = int((inp["res"][i] & self.dmask[i]) >= self.thr[i])
+        wm_next = list(self.wm_ge_q)
         for i, t in enumerate(ll.traces):
-            wge = int(self.wm[i] != 0 and inp["fill"][i] >= self.wm[i])
-            if wge and not self.wm_ge_r[i]:
+            if self.wm_ge_q[i] and not self.wm_ge_r[i]:
                 sets |= 1 << t.irq_bit
             if inp["full"][i] and not self.full_r[i]:
                 sets |= 1 << (t.irq_bit + 1)
-            wm_next[i] = wge
-        self.ge_r, self.wm_ge_r, self.full_r = ge_next, wm_next, list(inp["full"])
+            wm_next[i] = int(self.wm[i] != 0 and inp["fill"][i] >= self.wm[i])
+        self.ge_r, self.ge_q = self.ge_q, ge_next
+        self.wm_ge_r, self.wm_ge_q = self.wm_ge_q, wm_next
+        self.full_r = list(inp["full"])
         clr_src = 0
-        if self.soft:
+        if self.soft or self.soft_late:   # the pulse's cycle and the next
             for b, s in self.owner.items():
                 if self.prog[s]:
                     clr_src |= 1 << b
         status = self.status
         if wr and waddr == 2:
             status &= ~wdat
+        self.irq = int(self.status & self.irq_en != 0)   # of the status register
         self.status = ((status | sets) & ~clr_src) & self.irq_mask
-        self.irq = int(self.status & self.irq_en != 0)
         # register writes and the snapshot
         self.ctrl_we = int(wr and waddr == 0)
+        self.soft_late = self.soft
         self.soft = int(wr and waddr == 0 and (wdat >> 1) & 1)
         self.init_we = (1 << (waddr - 4)) if wr and 4 <= waddr < 4 + self.S else 0
         self.tr_ack = sum(1 << i for i, t in enumerate(ll.traces)

@@ -20,7 +20,8 @@ and thr_set against the model:
 - THRESHOLD: committed value readback; a lower-word write is staged, the
   most significant word's write commits (staged | upper); reset all ones,
   staged word 0;
-- thr_set: rising edge of (result >= threshold).
+- thr_set: rising edge of (result >= threshold), one cycle late (the
+  compare is registered).
 A hard reset happens mid-test (stimulus keeps running during it).
 """
 import random
@@ -80,6 +81,7 @@ class ResultsModel:
         self.snap = [[0] * d.result_words for d in self.ds]
         self.thr = list(self.m)
         self.stage = [0] * len(self.ds)
+        self.ge_q = [0] * len(self.ds)     # the registered compare
         self.ge_r = [0] * len(self.ds)
 
     def live_word(self, i, j, live):
@@ -113,10 +115,10 @@ class ResultsModel:
                 for i, d in enumerate(self.ds)]
 
     def thr_set(self, live):
-        return sum((g and not r) << i for i, (g, r) in enumerate(zip(self.ge(live), self.ge_r)))
+        return sum((g and not r) << i for i, (g, r) in enumerate(zip(self.ge_q, self.ge_r)))
 
     def step(self, rst, rd, addr, wr, waddr, wdata, live):
-        self.ge_r = self.ge(live)
+        self.ge_r, self.ge_q = self.ge_q, self.ge(live)
         for i, d in enumerate(self.ds):
             rw, tw, w = d.result_word, d.threshold_word, self.w[i]
             if rd and addr == rw:

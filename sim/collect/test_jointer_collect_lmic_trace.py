@@ -15,9 +15,11 @@ words being rewritten all the time). Every cycle it checks against the
 model: rd_data/rd_hit/rd_ram/tr_rd_addr (combinational: WPTR, FILL, STATUS,
 WATERMARK, DEPTH, relay RPTR/ACK(reads 0)/LOST; a RAM window word is rd_ram,
 not rd_hit, with tr_rd_addr its offset), ram_data (0, or the word of the
-RAM window read in the previous cycle), tr_ack (one cycle after a write to
+RAM window read in the previous cycle; with one trace, its RAM's output in
+every cycle: the port takes it only after a RAM read), tr_ack (one cycle after a write to
 a relay trace's ACK, that trace only) with tr_ack_n = the written count,
-wm_set (FILL rises to >= WATERMARK, never with WATERMARK 0) and full_set
+wm_set (FILL rises to >= WATERMARK, never with WATERMARK 0; one cycle late,
+the compare is registered) and full_set
 (FULL rises). A hard reset happens mid-test.
 """
 import random
@@ -73,6 +75,7 @@ class TraceModel:
     def reset(self):
         n = len(self.ts)
         self.wm, self.wm_ge_r, self.full_r, self.ack_r = [0] * n, [0] * n, [0] * n, [0] * n
+        self.wm_ge_q = [0] * n          # the registered compare
 
     def wm_ge(self, inp):
         return [int(self.wm[i] != 0 and inp["fill"][i] >= self.wm[i]) for i in range(len(self.ts))]
@@ -88,17 +91,16 @@ class TraceModel:
                 hit = 1
             if t.ram_word <= addr < t.ram_word + 2 * t.depth:
                 ram, tra = 1, addr - t.ram_word
-            if self.ramsel[i]:
+            if self.ramsel[i] or len(self.ts) == 1:   # one trace: its RAM's output as it is
                 ram_data |= tr_rd_data[i]
-        ge = self.wm_ge(inp)
-        wm_set = sum((g and not r) << i for i, (g, r) in enumerate(zip(ge, self.wm_ge_r)))
+        wm_set = sum((g and not r) << i for i, (g, r) in enumerate(zip(self.wm_ge_q, self.wm_ge_r)))
         full_set = sum((f and not r) << i for i, (f, r) in enumerate(zip(inp["full"], self.full_r)))
         tr_ack = sum(a << i for i, a in enumerate(self.ack_r))
         return data, hit, ram, tra, ram_data, wm_set, full_set, tr_ack
 
     def step(self, rst, rd, addr, wr, waddr, wdata, inp):
         self.ramsel = [int(rd and t.ram_word <= addr < t.ram_word + 2 * t.depth) for t in self.ts]
-        self.wm_ge_r = self.wm_ge(inp)
+        self.wm_ge_r, self.wm_ge_q = self.wm_ge_q, self.wm_ge(inp)
         self.full_r = list(inp["full"])
         self.ack_r = [int(t.relay and wr and waddr == t.reg_word + ACK) for t in self.ts]
         for i, t in enumerate(self.ts):
