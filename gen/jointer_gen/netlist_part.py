@@ -1,0 +1,31 @@
+"""A piece of a VHDL netlist: what one block (a condition checker, a DCAPF,
+a sink, a crossing) adds to the architecture that holds it. Netlist
+functions return parts; the caller joins them in the order the file lists
+them, so nothing is appended to a shared list by calls that must run in turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class NetPart:
+    consts: tuple = ()        # views.Const, package constants
+    ports: tuple = ()         # views.Port
+    signals: tuple = ()       # views.Signal
+    instances: tuple = ()     # views.Instance
+    assigns: tuple = ()       # views.Assign
+
+    def __add__(self, other: "NetPart") -> "NetPart":
+        return NetPart(self.consts + other.consts, self.ports + other.ports,
+                       self.signals + other.signals, self.instances + other.instances,
+                       self.assigns + other.assigns)
+
+
+def join(parts) -> NetPart:
+    """The parts one after the other."""
+    out = NetPart()
+    for p in parts:
+        out = out + p
+    return out
