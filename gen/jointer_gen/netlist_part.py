@@ -1,5 +1,6 @@
 """A piece of a VHDL netlist: what one block (a condition checker, a DCAPF,
-a sink, a crossing) adds to the architecture that holds it. Netlist
+a sink, a crossing) adds to the architecture that holds it, and to the
+generic and port maps of its central instance (an LMIC's u_lmic). Netlist
 functions return parts; the caller joins them in the order the file lists
 them, so nothing is appended to a shared list by calls that must run in turn.
 """
@@ -16,11 +17,14 @@ class NetPart:
     signals: tuple = ()       # views.Signal
     instances: tuple = ()     # views.Instance
     assigns: tuple = ()       # views.Assign
+    generics: tuple = ()      # (formal, actual) it adds to the holder's central instance
+    port_map: tuple = ()      # (formal, actual) it adds to the holder's central instance
 
     def __add__(self, other: "NetPart") -> "NetPart":
         return NetPart(self.consts + other.consts, self.ports + other.ports,
                        self.signals + other.signals, self.instances + other.instances,
-                       self.assigns + other.assigns)
+                       self.assigns + other.assigns, self.generics + other.generics,
+                       self.port_map + other.port_map)
 
 
 def join(parts) -> NetPart:
