@@ -170,6 +170,21 @@ class LmicView:
     has_mark: bool
 
 
+@dataclass(frozen=True)
+class TopView:
+    """The top (<name>_monitor.vhd)."""
+    ports: tuple
+    signals: tuple
+    instances: tuple
+    assigns: tuple
+    entity: str
+    file: str
+
+    def __getitem__(self, key: str):
+        """top["ports"]: the fields read as a mapping too, as backends read the top."""
+        return getattr(self, key)
+
+
 @dataclass
 class Design:
     monitor: Monitor
@@ -184,7 +199,7 @@ class Design:
     metrics: list[dict]             # C/doc rows of result DCAPFs, monitor order
     traces: list[dict]              # C/doc rows of trace DCAPFs
     monitor_consts: ConstGroup
-    top: dict                       # ports, signals, instances, assigns, processes
+    top: TopView
     c_macros: list[dict]            # {title, owner, path, rows: [(name, value, comment)]}
     register_map: list[dict]        # doc rows
     files: list[dict] = field(default_factory=list)
