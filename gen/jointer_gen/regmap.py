@@ -8,6 +8,7 @@ from . import layout as layout_mod
 from .model import MASK32, Dcapf, Monitor
 from .names import GENERATED
 from .views import Design
+from .views import frozen_row
 
 def c_hex(v: int) -> str:
     return f"0x{v:X}u"
@@ -40,13 +41,20 @@ def c_and_docs(d: Design) -> tuple[tuple, tuple]:
         s, r = _lmic_docs(d, lv)
         sections += s
         regmap += r
-    return tuple(sections), tuple(sorted(regmap, key=lambda r: r["offset"]))
+    digits = max(3, (d.addr_width + 3) // 4)        # the docs' offset column
+    return tuple(sections), tuple(frozen_row({**r, "offset_text": _offset_text(r, digits)})
+                                  for r in sorted(regmap, key=lambda r: r["offset"]))
 
 
-def _section(d: Design, title: str, owner: str, path: tuple, rows) -> dict:
+def _offset_text(row: dict, digits: int) -> str:
+    """0x010, or 0x100..0x1FC for a range."""
+    return f"0x{row['offset']:0{digits}X}" + (f"..0x{row['end']:0{digits}X}" if "end" in row else "")
+
+
+def _section(d: Design, title: str, owner: str, path: tuple, rows):
     """A block of macros of <name>_regs.h: rows (name without the prefix, value, comment)."""
-    return {"title": title, "owner": owner, "path": path,
-            "rows": [(f"{d.NAME}_{n}", v, c) for n, v, c in rows]}
+    return frozen_row({"title": title, "owner": owner, "path": path,
+                       "rows": tuple((f"{d.NAME}_{n}", v, c) for n, v, c in rows)})
 
 
 def _monitor_section(d: Design) -> dict:
@@ -329,8 +337,8 @@ def descriptor_rows(d: Design) -> tuple[tuple, tuple]:
     """(metrics, traces): the C/doc rows of the result and trace DCAPFs, monitor order."""
     metrics = [_metric_row(d, lv, dl) for lv in d.lmics for dl in lv.layout.dcapfs]
     traces = [_trace_row(d, lv, tl) for lv in d.lmics for tl in lv.layout.traces]
-    return (tuple({"index": i, **m} for i, m in enumerate(metrics)),
-            tuple({"index": i, **t} for i, t in enumerate(traces)))
+    return (tuple(frozen_row({"index": i, **m}) for i, m in enumerate(metrics)),
+            tuple(frozen_row({"index": i, **t}) for i, t in enumerate(traces)))
 
 
 def _sniffer(lv, name: str):

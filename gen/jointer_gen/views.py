@@ -1,5 +1,5 @@
 """The design view: what the backends and templates see of an elaborated
-monitor (dataclasses, no logic), the VHDL literal helpers every netlist module
+monitor (frozen dataclasses, tuples, no logic), the VHDL literal helpers every netlist module
 uses, and the config hash.
 """
 
@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from . import layout as layout_mod
 from .interfacers import Observed
 from .model import Lmic, Monitor, Sniffer
+from types import MappingProxyType
+from typing import Mapping
 
 MIN_ADDR_WIDTH, MAX_ADDR_WIDTH = 8, 32   # jointer_collect_dci addr_w_g
 TIMESTAMP_W = 32                          # trace record timestamp bits
@@ -56,7 +58,7 @@ def rng(hi: int, lo: int) -> str:
 # ---------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True)
 class Const:
     """A package constant that feeds one generic."""
     name: str
@@ -65,16 +67,16 @@ class Const:
     comment: str = ""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Instance:
     label: str
     entity: str
     comment: str
-    generics: list[tuple[str, str]] = field(default_factory=list)   # (formal, actual)
-    ports: list[tuple[str, str]] = field(default_factory=list)      # (formal, actual)
+    generics: tuple[tuple[str, str], ...] = ()   # (formal, actual)
+    ports: tuple[tuple[str, str], ...] = ()      # (formal, actual)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Port:
     name: str
     direction: str        # in | out
@@ -83,14 +85,14 @@ class Port:
     group: str = ""       # a comment line before this port: the start of a group
 
 
-@dataclass
+@dataclass(frozen=True)
 class Signal:
     name: str
     vtype: str
     comment: str = ""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Assign:
     target: str
     expr: str
@@ -101,7 +103,7 @@ class Assign:
 ObservedSignal = Observed
 
 
-@dataclass
+@dataclass(frozen=True)
 class BusInterface:
     """A group of top-level ports Vivado sees as one interface (IP-XACT busInterface)."""
     name: str
@@ -117,13 +119,13 @@ class BusInterface:
     address_space: str = ""         # master: the address space it drives (a sink's m_axi_<trace>)
 
 
-@dataclass
+@dataclass(frozen=True)
 class ConstGroup:
     title: str
-    consts: list[Const]
+    consts: tuple[Const, ...]
 
 
-@dataclass
+@dataclass(frozen=True)
 class SnifferView:
     model: Sniffer
     lmic: int
@@ -132,12 +134,12 @@ class SnifferView:
     entity: str
     file: str
     summary: str
-    observed: list[ObservedSignal]  # top-level port group (<name>_<sig>)
-    ports: list[Port]
-    signals: list[Signal]
-    instances: list[Instance]
-    assigns: list[Assign]
-    const_groups: list[ConstGroup]
+    observed: tuple[ObservedSignal, ...]  # top-level port group (<name>_<sig>)
+    ports: tuple[Port, ...]
+    signals: tuple[Signal, ...]
+    instances: tuple[Instance, ...]
+    assigns: tuple[Assign, ...]
+    const_groups: tuple[ConstGroup, ...]
     num_results: int
     num_traces: int
     first_result: int               # index of its first result DCAPF in its LMIC
@@ -148,7 +150,7 @@ class SnifferView:
     first_slot: int = 0             # its first slot in its LMIC's dc_result
 
 
-@dataclass
+@dataclass(frozen=True)
 class LmicView:
     model: Lmic
     index: int
@@ -157,11 +159,11 @@ class LmicView:
     clock: str
     on_bus_clock: bool
     layout: layout_mod.LmicLayout
-    sniffers: list[SnifferView]
-    ports: list[Port]
-    signals: list[Signal]
-    instances: list[Instance]
-    assigns: list[Assign]
+    sniffers: tuple[SnifferView, ...]
+    ports: tuple[Port, ...]
+    signals: tuple[Signal, ...]
+    instances: tuple[Instance, ...]
+    assigns: tuple[Assign, ...]
     const_group: ConstGroup
     num_results: int
     num_traces: int
@@ -185,7 +187,7 @@ class TopView:
         return getattr(self, key)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Design:
     monitor: Monitor
     source_name: str
@@ -194,16 +196,15 @@ class Design:
     layout: layout_mod.Layout
     addr_width: int
     info: int
-    lmics: list[LmicView]
-    sniffers: list[SnifferView]
-    metrics: list[dict]             # C/doc rows of result DCAPFs, monitor order
-    traces: list[dict]              # C/doc rows of trace DCAPFs
+    lmics: tuple[LmicView, ...]
+    sniffers: tuple[SnifferView, ...]
+    metrics: tuple[Mapping, ...]    # C/doc rows of result DCAPFs, monitor order (read-only)
+    traces: tuple[Mapping, ...]     # C/doc rows of trace DCAPFs
     monitor_consts: ConstGroup
     top: TopView
-    c_macros: list[dict]            # {title, owner, path, rows: [(name, value, comment)]}
-    register_map: list[dict]        # doc rows
-    files: list[dict] = field(default_factory=list)
-    bus_interfaces: list[BusInterface] = field(default_factory=list)   # Vivado IP (component.xml)
+    c_macros: tuple[Mapping, ...]   # {title, owner, path, rows: ((name, value, comment), ...)}
+    register_map: tuple[Mapping, ...]   # doc rows, by offset
+    bus_interfaces: tuple[BusInterface, ...] = ()   # Vivado IP (component.xml)
     desc_rom_consts: ConstGroup | None = None   # the descriptor ROM's words (descriptor: rom)
 
     @property
@@ -228,6 +229,12 @@ class Design:
 
     def trace(self, name: str) -> dict:
         return next(t for t in self.traces if t["name"] == name)
+
+
+def frozen_row(row: dict) -> Mapping:
+    """A read-only view of a row of the Design (metrics, traces, C macro
+    sections, register map): read as a dict, never written."""
+    return MappingProxyType(row)
 
 
 # ---------------------------------------------------------------------------
