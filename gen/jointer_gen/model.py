@@ -233,7 +233,13 @@ class Monitor:
 
     @property
     def bus_clock(self) -> Clock:
+        """The first clock listed: s_axi_aclk, the DCI and the global block's."""
         return self.clocks[0]
+
+    @property
+    def domain_clocks(self) -> tuple[Clock, ...]:
+        """The clocks but the bus clock: each a clock domain with its ports, reset bridge and crossings."""
+        return tuple(c for c in self.clocks if c is not self.bus_clock)
 
     def sniffers(self):
         for lm in self.lmics:

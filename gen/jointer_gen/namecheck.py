@@ -74,7 +74,7 @@ def _top_identifiers(d: Design, src: Source, diags: Diagnostics) -> None:
     for inst in d.top.instances:
         if not inst.label.startswith("lmic_"):
             top.add(inst.label, gen, mon.path)
-    for c in mon.clocks[1:]:
+    for c in mon.domain_clocks:
         for ident in (f"{c.name}_clk", f"{c.name}_resetn", f"{c.name}_rst"):
             top.add(ident, f"clock '{c.name}'", c.path)
     for lv in d.lmics:

@@ -41,7 +41,7 @@ def _ports(mon: Monitor, lviews, addr_width: int) -> tuple:
                   group="AXI4-Lite slave: the host's port to the monitor"),
              Port("s_axi_aresetn", "in", "std_logic", "active low (may be asynchronous: reset bridge)")]
     ports += [Port(f"s_axi_{sig}", d, slv_type(addr_width if w == "addr" else w)) for sig, d, w in S_AXI]
-    for c in mon.clocks[1:]:
+    for c in mon.domain_clocks:
         ports += [Port(f"{c.name}_clk", "in", "std_logic", f"clock {c.name}", group=f"clock domain {c.name}"),
                   Port(f"{c.name}_resetn", "in", "std_logic", "active low (may be asynchronous: reset bridge)")]
     ports.append(Port("irq", "out", "std_logic", "level: an enabled interrupt source is pending",
@@ -73,7 +73,7 @@ def _signals(mon: Monitor, n: int, rp_addr_w: int, need_mark: bool, col: collect
     if col.timestamp:
         signals.append(Signal("timestamp", slv_type(64), "bus-clock cycle counter (global TIMESTAMP)"))
     signals += [Signal(f"{c.name}_rst", "std_logic", f"clock {c.name} reset, active high (reset bridge)")
-                for c in mon.clocks[1:]]
+                for c in mon.domain_clocks]
     return tuple(signals)
 
 
@@ -83,7 +83,7 @@ def _resets(mon: Monitor) -> tuple:
                      (), (("clk", "s_axi_aclk"), ("resetn", "s_axi_aresetn"), ("rst", "bus_rst"))),) \
         + tuple(Instance(f"u_rst_{c.name}", "jointer_collect_reset", f"reset bridge of clock {c.name}", (),
                          (("clk", f"{c.name}_clk"), ("resetn", f"{c.name}_resetn"), ("rst", f"{c.name}_rst")))
-                for c in mon.clocks[1:])
+                for c in mon.domain_clocks)
 
 
 def _dci(lviews) -> Instance:

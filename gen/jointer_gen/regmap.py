@@ -9,6 +9,14 @@ from .model import MASK32, Dcapf, Monitor
 from .names import GENERATED
 from .views import Design
 from .views import frozen_row
+from typing import NamedTuple
+
+
+class RegDoc(NamedTuple):
+    """The documentation of a register: its access and its description."""
+    access: str              # ro | rw | wo | rw1c
+    desc: str
+
 
 def c_hex(v: int) -> str:
     return f"0x{v:X}u"
@@ -102,15 +110,15 @@ def _global_regmap(d: Design) -> list[dict]:
                "DESC_INDEX": info & layout_mod.INFO_DESC_ROM, "DESC_DATA": info & layout_mod.INFO_DESC_ROM}
     resets = {"ID": layout_mod.ID_VALUE, "VERSION": layout_mod.VERSION_VALUE, "CONFIG_HASH": d.config_hash,
               "INFO": info}
-    return [{"offset": 4 * w, "name": reg, "access": GLOBAL_DOC[reg][0], "desc": GLOBAL_DOC[reg][1],
+    return [{"offset": 4 * w, "name": reg, "access": GLOBAL_DOC[reg].access, "desc": GLOBAL_DOC[reg].desc,
              "reset": resets.get(reg, 0)}
             for reg, w in layout_mod.GLOBAL_REGS.items() if present.get(reg, 1)]
 
 
-LMIC_DOC = {"CONTROL": ("rw", "bit 0 RUN, bit 1 SOFT_RESET (write-1 pulse), bits 2+2i..3+2i PROG of sniffer i"),
-            "STATUS": ("ro", "bit i VALID of sniffer i, bit 16+i OVERFLOW of sniffer i"),
-            "IRQ_STATUS": ("rw1c", "one bit per IRQ source (write 1 to clear)"),
-            "IRQ_ENABLE": ("rw", "IRQ source mask")}
+LMIC_DOC = {"CONTROL": RegDoc("rw", "bit 0 RUN, bit 1 SOFT_RESET (write-1 pulse), bits 2+2i..3+2i PROG of sniffer i"),
+            "STATUS": RegDoc("ro", "bit i VALID of sniffer i, bit 16+i OVERFLOW of sniffer i"),
+            "IRQ_STATUS": RegDoc("rw1c", "one bit per IRQ source (write 1 to clear)"),
+            "IRQ_ENABLE": RegDoc("rw", "IRQ source mask")}
 
 
 def _lmic_docs(d: Design, lv) -> tuple[list, list]:
@@ -122,8 +130,8 @@ def _lmic_docs(d: Design, lv) -> tuple[list, list]:
     rows.append((f"{ln.upper()}_NUM_IRQ", c_dec(ll.num_irq), "IRQ source bits used"))
     sections = [_section(d, f"LMIC {ln} (window {li + 1}, clock {lv.clock})", f"LMIC '{ln}'",
                          lv.model.path + ("name",), rows)]
-    regmap = [{"offset": L.lmic_reg(li, layout_mod.LMIC_REGS[reg]), "name": f"{ln}.{reg}", "access": acc, "desc": desc}
-              for reg, (acc, desc) in LMIC_DOC.items()]
+    regmap = [{"offset": L.lmic_reg(li, layout_mod.LMIC_REGS[reg]), "name": f"{ln}.{reg}", "access": doc.access,
+               "desc": doc.desc} for reg, doc in LMIC_DOC.items()]
     for sv in lv.sniffers:
         sections.append(_sniffer_section(d, lv, sv))
         regmap.append(_init_row(d, lv, sv))
@@ -284,35 +292,35 @@ def _sink_rows(d: Design, tl, t: dict, ln: str) -> tuple[dict, list]:
                        f"AXI4 master m_axi_{tl.name}, {sk.encoding} encoding)",
                        f"DCAPF '{tl.name}'", dcapf_of(d, tl.name).path + ("name",), rows)
     regmap = [{"offset": reg + 4 * w, "name": f"{ln}.{T}_{reg_name}",
-               "access": SINK_DOC[reg_name][0], "desc": SINK_DOC[reg_name][1], "reset": 0}
+               "access": SINK_DOC[reg_name].access, "desc": SINK_DOC[reg_name].desc, "reset": 0}
               for reg_name, w in layout_mod.SINK_REGS.items()]
     return section, regmap
 
 
-SINK_DOC = {"WPTR": ("ro", "sink: ring offset (bytes) of the next record written and acknowledged"),
-            "RPTR": ("rw", "sink: the host's read offset (bytes; low 3 bits ignored); the sink never "
+SINK_DOC = {"WPTR": RegDoc("ro", "sink: ring offset (bytes) of the next record written and acknowledged"),
+            "RPTR": RegDoc("rw", "sink: the host's read offset (bytes; low 3 bits ignored); the sink never "
                            "writes [RPTR, RPTR + 8)"),
-            "STATUS": ("ro", "sink: bit 0 ERROR (a BRESP error: stopped until CLEAR), bit 1 CONFIG_ERROR "
+            "STATUS": RegDoc("ro", "sink: bit 0 ERROR (a BRESP error: stopped until CLEAR), bit 1 CONFIG_ERROR "
                              "(BASE/SIZE refused), bit 2 BUSY (bursts outstanding)"),
-            "WATERMARK": ("rw", "sink: IRQ when (WPTR - RPTR) mod SIZE >= WATERMARK bytes (0: off)"),
-            "BASE": ("rw", "sink: ring address in memory, 4 KB aligned"),
-            "SIZE": ("rw", "sink: ring bytes, a non-zero multiple of 4 KB"),
-            "CONTROL": ("rw", "sink: bit 0 ENABLE, bit 1 CLEAR (pulse, reads 0: drain, then WPTR, LOST, "
+            "WATERMARK": RegDoc("rw", "sink: IRQ when (WPTR - RPTR) mod SIZE >= WATERMARK bytes (0: off)"),
+            "BASE": RegDoc("rw", "sink: ring address in memory, 4 KB aligned"),
+            "SIZE": RegDoc("rw", "sink: ring bytes, a non-zero multiple of 4 KB"),
+            "CONTROL": RegDoc("rw", "sink: bit 0 ENABLE, bit 1 CLEAR (pulse, reads 0: drain, then WPTR, LOST, "
                               "errors 0)"),
-            "LOST": ("ro", "sink: records dropped because the FIFO was full (saturating)")}
-GLOBAL_DOC = {"ID": ("ro", f"0x{layout_mod.ID_VALUE:08X} (\"JNTR\")"),
-              "VERSION": ("ro", f"0x{layout_mod.VERSION_VALUE:08X} (2.0.0)"),
-              "CONFIG_HASH": ("ro", "hash of the description this monitor was generated from"),
-              "INFO": ("ro", "[7:0] LMICs, [15:8] log2 window bytes, [16] strict decoding, "
+            "LOST": RegDoc("ro", "sink: records dropped because the FIFO was full (saturating)")}
+GLOBAL_DOC = {"ID": RegDoc("ro", f"0x{layout_mod.ID_VALUE:08X} (\"JNTR\")"),
+              "VERSION": RegDoc("ro", f"0x{layout_mod.VERSION_VALUE:08X} (2.0.0)"),
+              "CONFIG_HASH": RegDoc("ro", "hash of the description this monitor was generated from"),
+              "INFO": RegDoc("ro", "[7:0] LMICs, [15:8] log2 window bytes, [16] strict decoding, "
                              "[17] TIMESTAMP, [18] MARK, [19] SCRATCH, [20] descriptor ROM present"),
-              "IRQ_STATUS": ("ro", "bit i: LMIC i has an enabled pending interrupt source"),
-              "IRQ_ENABLE": ("rw", "bit i enables LMIC i"),
-              "TIMESTAMP_LO": ("ro", "bus cycles since reset, low word (reading it snapshots HI)"),
-              "TIMESTAMP_HI": ("ro", "the snapshot's high word"),
-              "MARK": ("wo", "a write of VAL emits one event {data = VAL} to the mark sniffer"),
-              "SCRATCH": ("rw", "free for software"),
-              "DESC_INDEX": ("rw", "word index into the descriptor ROM (keeps min(value, ROM words))"),
-              "DESC_DATA": ("ro", "the descriptor ROM word at DESC_INDEX: bytes 4i..4i+3 of the monitor's "
+              "IRQ_STATUS": RegDoc("ro", "bit i: LMIC i has an enabled pending interrupt source"),
+              "IRQ_ENABLE": RegDoc("rw", "bit i enables LMIC i"),
+              "TIMESTAMP_LO": RegDoc("ro", "bus cycles since reset, low word (reading it snapshots HI)"),
+              "TIMESTAMP_HI": RegDoc("ro", "the snapshot's high word"),
+              "MARK": RegDoc("wo", "a write of VAL emits one event {data = VAL} to the mark sniffer"),
+              "SCRATCH": RegDoc("rw", "free for software"),
+              "DESC_INDEX": RegDoc("rw", "word index into the descriptor ROM (keeps min(value, ROM words))"),
+              "DESC_DATA": RegDoc("ro", "the descriptor ROM word at DESC_INDEX: bytes 4i..4i+3 of the monitor's "
                                   "descriptor file, little-endian; 0 beyond it")}
 RELAY_DOC = {"RPTR": "slot of the oldest unread record (relay)",
              "ACK": "write N: release min(N, FILL) records read by the host (relay)",

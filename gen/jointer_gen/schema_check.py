@@ -70,7 +70,8 @@ def _validator():
     checker = base.TYPE_CHECKER.redefine(
         "integer", lambda _c, v: isinstance(v, int) and not isinstance(v, bool))
     cls = jsonschema.validators.extend(base, type_checker=checker)
-    return cls(_resolved()[0])
+    root, _defs = _resolved()
+    return cls(root)
 
 
 # ---------------------------------------------------------------------------
@@ -152,7 +153,7 @@ def _range_text(sub: dict) -> str:
 
 def _branch_owners() -> tuple[dict, dict]:
     """{id(def schema): (discriminator, value)} and {key: [(disc, value)...]}"""
-    defs = _resolved()[1]
+    _root, defs = _resolved()
     ids, owners = {}, {}
     for prefix, disc in (("if_", "type"), ("dcapf_", "extractor")):
         for name, sub in defs.items():
@@ -200,15 +201,15 @@ def _report(src, diags, err, ids, owners) -> None:
 
 def _unknown_keys(src, diags, e: _Err, ids, owners) -> None:
     allowed = list(e.sub.get("properties", {}))
-    branch = ids.get(id(e.sub))
+    disc, _value = ids.get(id(e.sub), (None, None))   # the branch's discriminator
     for k in e.inst:
         if k in allowed:
             continue
         note = ""
-        if branch:
-            others = owners.get((branch[0], k))
+        if disc:
+            others = owners.get((disc, k))
             if others:
-                note = f"'{k}' is for {branch[0]} {', '.join(others)}; "
+                note = f"'{k}' is for {disc} {', '.join(others)}; "
         diags.error(src.key_loc(e.path + (k,)),
                     f"unknown key '{k}' in {e.where} ({note}{did_you_mean(k, allowed)}"
                     f"expected one of: {', '.join(allowed)})")

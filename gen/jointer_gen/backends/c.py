@@ -53,9 +53,9 @@ def context(d: Design) -> dict:
         traces.append({**t, "SNIFFER": t["sniffer_name"].upper(), "low_c": c_hex(t["low"]),
                        "high_c": c_hex(t["high"]), "ring_c": 1 if t["ring"] else 0, "relay": t["mode"] == "relay", "clock_hz": t["clock_hz"],
                        "filter_c": 1 if t["has_filter"] else 0, "sink": t["sink_bytes"] != 0})
-    mark = [s for s in d.sniffers if s.is_mark]
     return {"lmics": lmics, "sniffers": sniffers, "metrics": metrics, "traces": traces,
-            "has_mark": bool(mark), "mark_sniffer": mark[0].model.name if mark else "",
+            "has_mark": any(s.is_mark for s in d.sniffers),
+            "mark_sniffer": next((s.model.name for s in d.sniffers if s.is_mark), ""),
             "checks": _checks(d)}
 
 
