@@ -36,6 +36,7 @@ from .views import (MAX_ADDR_WIDTH, MIN_ADDR_WIDTH, Const, ConstGroup, Design, L
                     SnifferView, config_hash, slv_hex, slv_type, vhdl_bool)
 from .vivado_bif import bus_interfaces
 from dataclasses import replace
+from .vhdl_syntax import aggregate, ascending
 
 # what other modules import from here
 __all__ = ["elaborate", "Design", "config_hash", "c_hex", "relay_lmic", "source_display_name"]
@@ -152,12 +153,10 @@ def desc_rom_words(data: bytes) -> list[int]:
 
 def desc_rom_consts(name: str, data: bytes, words: list[int]) -> ConstGroup:
     """The config package's constants of the descriptor ROM holding data."""
-    lines = [", ".join(f'x"{w:08X}"' for w in words[i:i + ROM_WORDS_PER_LINE])
-             for i in range(0, len(words), ROM_WORDS_PER_LINE)]
-    value = "(\n    " + ",\n    ".join(lines) + ")"
+    value = aggregate([slv_hex(w) for w in words], ROM_WORDS_PER_LINE)
     return ConstGroup(f"descriptor ROM: {name}.jdesc, {len(data)} bytes, little-endian words", (
         Const("desc_words_c", "natural", str(len(words)), "ROM words (DESC_DATA)"),
-        Const("desc_rom_c", f"word_array_t(0 to {len(words) - 1})", value)))
+        Const("desc_rom_c", ascending("word_array_t", len(words)), value)))
 
 
 def source_display_name(path: str) -> str:

@@ -35,6 +35,19 @@ def vector(n: int, width: int = 1) -> str:
     return f"std_logic_vector({width * n - 1} downto 0)"
 
 
+def ascending(type_name: str, n: int) -> str:
+    """A constrained array type of n items indexed 0 to n-1: word_array_t(0 to n-1)."""
+    return f"{type_name}(0 to {n - 1})"
+
+
+def aggregate(items: list[str], per_line: int, indent: int = 4) -> str:
+    """A positional aggregate, per_line items a line, each line indented:
+    (\n    a, b,\n    c)."""
+    lines = [", ".join(items[i:i + per_line]) for i in range(0, len(items), per_line)]
+    pad = "\n" + " " * indent
+    return "(" + pad + ("," + pad).join(lines) + ")"
+
+
 def bit_string(value: int, width: int) -> str:
     """A bit-string literal of width bits: "0101"."""
     return f'"{value:0{width}b}"'

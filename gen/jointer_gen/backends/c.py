@@ -47,8 +47,8 @@ def context(d: Design) -> dict:
                         # NULL bounds = power-of-two boundaries
                         "bounds_c": (f"{d.name}_{m['name']}_bounds" if m["aggregator"] == "histogram"
                                      and m["boundaries"] != "pow2" else "NULL"),
-                        "bounds_list": ", ".join(f"{b}u" for b in m["boundaries"])
-                        if m["aggregator"] == "histogram" and m["boundaries"] != "pow2" else ""})
+                        "bounds": tuple(m["boundaries"])     # listed boundaries, printed by desc.c.j2
+                        if m["aggregator"] == "histogram" and m["boundaries"] != "pow2" else ()})
     for t in d.traces:
         traces.append({**t, "SNIFFER": t["sniffer_name"].upper(), "low_c": c_hex(t["low"]),
                        "high_c": c_hex(t["high"]), "ring_c": 1 if t["ring"] else 0, "relay": t["mode"] == "relay", "clock_hz": t["clock_hz"],
