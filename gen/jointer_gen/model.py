@@ -10,6 +10,9 @@ but Dcapf, which validate.py completes field by field as it reads it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+from typing import Mapping
 
 MASK32 = 0xFFFFFFFF
 
@@ -63,9 +66,9 @@ class Interfacer:
     params: dict = field(default_factory=dict)   # every parameter of the type, defaults applied
     path: tuple = ()
 
-    @property
+    @cached_property
     def kind(self):
-        """Its interfacers.Kind: everything particular to the type."""
+        """Its interfacers.Kind: everything particular to the type (looked up once)."""
         from .interfacers import kind
         return kind(self.type)
 
@@ -244,6 +247,14 @@ class Monitor:
     def sniffers(self):
         for lm in self.lmics:
             yield from lm.sniffers
+
+    @cached_property
+    def dcapf_by_name(self) -> Mapping[str, Dcapf]:
+        """Every DCAPF of the monitor by its name (names are unique in a monitor)."""
+        out: dict[str, Dcapf] = {}
+        for d in self.dcapfs():
+            out.setdefault(d.name, d)
+        return MappingProxyType(out)
 
     def dcapfs(self):
         for sn in self.sniffers():

@@ -21,15 +21,13 @@ class NetPart:
     port_map: tuple = ()      # (formal, actual) it adds to the holder's central instance
 
     def __add__(self, other: "NetPart") -> "NetPart":
-        return NetPart(self.consts + other.consts, self.ports + other.ports,
-                       self.signals + other.signals, self.instances + other.instances,
-                       self.assigns + other.assigns, self.generics + other.generics,
-                       self.port_map + other.port_map)
+        return join((self, other))
+
+
+FIELDS = ("consts", "ports", "signals", "instances", "assigns", "generics", "port_map")
 
 
 def join(parts) -> NetPart:
     """The parts one after the other."""
-    out = NetPart()
-    for p in parts:
-        out = out + p
-    return out
+    parts = tuple(parts)
+    return NetPart(*(tuple(x for p in parts for x in getattr(p, f)) for f in FIELDS))

@@ -54,7 +54,7 @@ def _interfacer(sn: Sniffer, pre: str) -> _InterfacerPart:
     ports += [Port(f"mon_{o.sig}", "in", slv_type(o.width), o.comment) for o in net.observed]
     if ports:
         group = "observed signals (all inputs)" if not sn.is_mark else "MARK writes"
-        ports[0] = replace(ports[0], group=group)
+        ports[0] = ports[0]._replace(group=group)
     inst = Instance("u_interfacer", kind.entity, "interfacer: " + _summary(sn), tuple(net.generics),
                     tuple(pmap))
     return _InterfacerPart(tuple(net.observed), tuple(Const(*c) for c in net.consts), inst, tuple(ports))

@@ -338,7 +338,7 @@ def _clock_hz(mon: Monitor, clock: str) -> int:
 
 
 def dcapf_of(d: Design, name: str) -> Dcapf:
-    return next(x for x in d.monitor.dcapfs() if x.name == name)
+    return d.monitor.dcapf_by_name[name]
 
 
 def descriptor_rows(d: Design) -> tuple[tuple, tuple]:

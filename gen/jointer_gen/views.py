@@ -13,7 +13,7 @@ from . import layout as layout_mod
 from .interfacers import Observed
 from .model import Lmic, Monitor, Sniffer
 from types import MappingProxyType
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 MIN_ADDR_WIDTH, MAX_ADDR_WIDTH = 8, 32   # jointer_collect_dci addr_w_g
 TIMESTAMP_W = 32                          # trace record timestamp bits
@@ -58,8 +58,9 @@ def rng(hi: int, lo: int) -> str:
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Const:
+# The leaves of a netlist are typed named tuples: immutable, and cheap to
+# build by the thousand (a stress design has ~5000 of them).
+class Const(NamedTuple):
     """A package constant that feeds one generic."""
     name: str
     vtype: str
@@ -67,8 +68,7 @@ class Const:
     comment: str = ""
 
 
-@dataclass(frozen=True)
-class Instance:
+class Instance(NamedTuple):
     label: str
     entity: str
     comment: str
@@ -76,8 +76,7 @@ class Instance:
     ports: tuple[tuple[str, str], ...] = ()      # (formal, actual)
 
 
-@dataclass(frozen=True)
-class Port:
+class Port(NamedTuple):
     name: str
     direction: str        # in | out
     vtype: str
@@ -85,15 +84,13 @@ class Port:
     group: str = ""       # a comment line before this port: the start of a group
 
 
-@dataclass(frozen=True)
-class Signal:
+class Signal(NamedTuple):
     name: str
     vtype: str
     comment: str = ""
 
 
-@dataclass(frozen=True)
-class Assign:
+class Assign(NamedTuple):
     target: str
     expr: str
     comment: str = ""

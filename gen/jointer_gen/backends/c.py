@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .. import layout
 from ..elaborate import Design, c_hex
+from dataclasses import dataclass
 
 EXTRACTOR_C = {"event": "JOINTER_EXTRACTOR_EVENT", "time": "JOINTER_EXTRACTOR_TIME",
                "trace": "JOINTER_EXTRACTOR_TRACE"}
@@ -59,19 +60,60 @@ def context(d: Design) -> dict:
             "checks": _checks(d)}
 
 
+@dataclass(frozen=True)
+class CheckItem:
+    """An element the self-check names (templates/c/static_checks.j2, runtime_checks.j2):
+    its YAML name and the prefix of its macros in <name>_regs.h."""
+    name: str
+    NAME: str
+    P: str                          # <MONITOR>_<ELEMENT>: its macros' prefix
+    index_macro: str = ""           # a sniffer: <MONITOR>_SNIFFER_<S>; an LMIC: <MONITOR>_LMIC_<L>
+    buckets: int = 1                # a result DCAPF: its 64-bit slots
+    threshold: bool = False         # a result DCAPF: it has a THRESHOLD register
+    sink: bool = False              # a trace: a sink (no RAM window)
+    reg_words: int = 0              # a trace: its register block's words
+    sniffer_macro: str = ""         # a metric or trace: <MONITOR>_SNIFFER_<its sniffer>
+    threshold_c: str = ""           # a metric: its THRESHOLD macro or JOINTER_NO_OFFSET
+    aggregator_c: str = ""          # a metric: its JOINTER_AGGREGATOR_*
+
+
+@dataclass(frozen=True)
+class CheckLmic:
+    item: CheckItem
+    sniffers: tuple                 # CheckItem
+    dcapfs: tuple                   # CheckItem of its result DCAPFs, layout order
+    traces: tuple                   # CheckItem of its traces, layout order
+    ram_pairs: tuple                # (CheckItem, CheckItem) of its traces with a RAM window
+    first_sniffer: int              # its first sniffer's index in the monitor
+
+
+def _item(N: str, name: str, **kw) -> CheckItem:
+    return CheckItem(name, name.upper(), f"{N}_{name.upper()}", **kw)
+
+
 def _checks(d: Design) -> dict:
-    """What the self-check's compile-time relations (templates/c/static_checks.j2)
-    name: the global registers and, per LMIC, its sniffers, result DCAPFs and traces."""
-    return {"global_regs": tuple(layout.GLOBAL_REGS), "lmics": [_lmic_checks(lv) for lv in d.lmics]}
+    """What the self-check's relations name: the global registers, the LMICs
+    with their sniffers, result DCAPFs and traces, the metrics and the traces."""
+    N, first, lmics = d.NAME, 0, []
+    for lv in d.lmics:
+        lmics.append(_lmic_checks(N, lv, first))
+        first += len(lv.sniffers)
+    return {"global_regs": tuple(layout.GLOBAL_REGS), "lmics": tuple(lmics),
+            "metrics": tuple(_item(N, m["name"], buckets=m["buckets"], threshold=m["threshold_irq"],
+                                   sniffer_macro=f"{N}_SNIFFER_{m['sniffer_name'].upper()}",
+                                   threshold_c=f"{N}_{m['NAME']}_THRESHOLD" if m["threshold_irq"]
+                                   else "JOINTER_NO_OFFSET", aggregator_c=AGGREGATOR_C[m["aggregator"]])
+                             for m in d.metrics),
+            "traces": tuple(_item(N, t["name"], sink=t["sink_bytes"] != 0,
+                                  sniffer_macro=f"{N}_SNIFFER_{t['sniffer_name'].upper()}") for t in d.traces)}
 
 
-def _lmic_checks(lv) -> dict:
-    def named(x) -> dict:
-        return {"name": x.name, "NAME": x.name.upper()}
-    ram = [named(t) for t in lv.layout.traces if not t.sink]     # sinks have no RAM window
-    return {**named(lv.model),
-            "sniffers": [named(sv.model) for sv in lv.sniffers],
-            "dcapfs": [{**named(dl), "buckets": dl.buckets, "threshold": dl.threshold_word >= 0}
-                       for dl in lv.layout.dcapfs],
-            "traces": [{**named(t), "sink": t.sink, "reg_words": t.reg_words} for t in lv.layout.traces],
-            "ram_pairs": [(a, b) for i, a in enumerate(ram) for b in ram[i + 1:]]}
+def _lmic_checks(N: str, lv, first: int) -> CheckLmic:
+    traces = tuple(_item(N, t.name, sink=t.sink, reg_words=t.reg_words) for t in lv.layout.traces)
+    ram = [t for t in traces if not t.sink]     # sinks have no RAM window
+    return CheckLmic(_item(N, lv.model.name, index_macro=f"{N}_LMIC_{lv.model.name.upper()}"),
+                     tuple(_item(N, sv.model.name, index_macro=f"{N}_SNIFFER_{sv.model.name.upper()}")
+                           for sv in lv.sniffers),
+                     tuple(_item(N, dl.name, buckets=dl.buckets, threshold=dl.threshold_word >= 0)
+                           for dl in lv.layout.dcapfs),
+                     traces, tuple((a, b) for i, a in enumerate(ram) for b in ram[i + 1:]), first)
