@@ -12,7 +12,7 @@ from .netlist_relay import relay_extractor_map, relay_lmic, relay_sniffer_ports
 from .netlist_sink import sink_dcapfs, sink_extractor_map, sink_sniffer_ports
 from .views import (TIMESTAMP_W, Assign, Const, ConstGroup, Instance, ObservedSignal, Port, Signal,
                     SnifferView, int_vector, rng, slv_hex, slv_type, vhdl_bool)
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from .netlist_part import NetPart, join
 from .vhdl_syntax import OTHERS_ZERO, ONE_BIT_ONE, bit_string, element, field_of, slice_
 
