@@ -57,14 +57,14 @@ def elaborate(mon: Monitor, src: Source, source_name: str) -> Design:
                      top=top_netlist(mon, lviews, addr_width, rp_addr_w, col), c_macros=(), register_map=(),
                      bus_interfaces=tuple(bus_interfaces(mon, lviews)))
     metrics, traces = descriptor_rows(netlist)
-    rows = replace(netlist, metrics=metrics, traces=traces)
+    rows = netlist._replace(metrics=metrics, traces=traces)
     c_macros, register_map = c_and_docs(rows)
-    d = replace(rows, c_macros=c_macros, register_map=register_map)
+    d = rows._replace(c_macros=c_macros, register_map=register_map)
     check_names(d, src, diags)
     if diags:
         raise InputError(diags)
     if col.desc_rom:
-        d = replace(d, desc_rom_consts=_desc_rom(d, src, diags))
+        d = d._replace(desc_rom_consts=_desc_rom(d, src, diags))
     return d
 
 

@@ -14,7 +14,7 @@ from .netlist_relay import relay_lmic, relay_lmic_hook, relay_sniffer_map
 from .netlist_sink import lmic_sinks, sink_dcapfs, sink_lmic_hook, sink_sniffer_map
 from .views import (TIMESTAMP_W, Assign, Const, ConstGroup, Instance, LmicView, Port, Signal,
                     SnifferView, int_vector, rng, slv_type)
-from dataclasses import dataclass
+from typing import NamedTuple
 from .netlist_part import NetPart
 from .vhdl_syntax import OTHERS_ZERO, element, field_of, fields_of, vector
 
@@ -25,8 +25,7 @@ from .vhdl_syntax import OTHERS_ZERO, element, field_of, fields_of, vector
 LMIC_PORTS_MIN_ONE = (True, True)
 
 
-@dataclass(frozen=True)
-class _Counts:
+class _Counts(NamedTuple):
     """The sizes of an LMIC's DCAPF and trace vectors."""
     nres: int                # result DCAPFs
     ntr: int                 # BRAM traces

@@ -7,11 +7,10 @@ them, so nothing is appended to a shared list by calls that must run in turn.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class NetPart:
+class NetPart(NamedTuple):
     consts: tuple = ()        # views.Const, package constants
     ports: tuple = ()         # views.Port
     signals: tuple = ()       # views.Signal

@@ -12,7 +12,7 @@ from .netlist_relay import relay_extractor_map, relay_lmic, relay_sniffer_ports
 from .netlist_sink import sink_dcapfs, sink_extractor_map, sink_sniffer_ports
 from .views import (TIMESTAMP_W, Assign, Const, ConstGroup, Instance, ObservedSignal, Port, Signal,
                     SnifferView, int_vector, rng, slv_hex, slv_type, vhdl_bool)
-from dataclasses import dataclass
+from typing import NamedTuple
 from .netlist_part import NetPart, join
 from .vhdl_syntax import OTHERS_ZERO, ONE_BIT_ONE, bit_string, element, field_of, slice_
 
@@ -22,8 +22,7 @@ def _summary(sn: Sniffer) -> str:
     return sn.interfacer.kind.summary(sn.interfacer.params)
 
 
-@dataclass(frozen=True)
-class _Ctx:
+class _Ctx(NamedTuple):
     """What every block of one sniffer needs."""
     mon: Monitor
     sn: Sniffer
@@ -33,8 +32,7 @@ class _Ctx:
     ranges: tuple            # the DCAPFs whose filter the interfacer evaluates (range bit k)
 
 
-@dataclass(frozen=True)
-class _InterfacerPart:
+class _InterfacerPart(NamedTuple):
     observed: tuple          # ObservedSignal: top-level ports <sniffer>_<sig>
     consts: tuple            # its package constants
     instance: Instance

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .diag import Diagnostics
 from .loader import Source, _type_name
-from dataclasses import dataclass
+from typing import NamedTuple
 
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "jointer-1.schema.json"
 
@@ -171,8 +171,7 @@ def check_schema(src: Source, diags: Diagnostics) -> None:
         _report(src, diags, err, ids, owners)
 
 
-@dataclass(frozen=True)
-class _Err:
+class _Err(NamedTuple):
     """One jsonschema error, with what its message needs."""
     path: tuple
     kw: str                  # the failing keyword

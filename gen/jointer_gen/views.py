@@ -1,5 +1,5 @@
 """The design view: what the backends and templates see of an elaborated
-monitor (frozen dataclasses, tuples, no logic), the VHDL literal helpers every netlist module
+monitor (typed named tuples, no logic), the VHDL literal helpers every netlist module
 uses, and the config hash.
 """
 
@@ -58,8 +58,8 @@ def rng(hi: int, lo: int) -> str:
 # ---------------------------------------------------------------------------
 
 
-# The leaves of a netlist are typed named tuples: immutable, and cheap to
-# build by the thousand (a stress design has ~5000 of them).
+# The records of the design view are typed named tuples: immutable, cheap to
+# build by the thousand (a stress design has ~5000 leaves) and to define.
 class Const(NamedTuple):
     """A package constant that feeds one generic."""
     name: str
@@ -100,8 +100,7 @@ class Assign(NamedTuple):
 ObservedSignal = Observed
 
 
-@dataclass(frozen=True)
-class BusInterface:
+class BusInterface(NamedTuple):
     """A group of top-level ports Vivado sees as one interface (IP-XACT busInterface)."""
     name: str
     kind: str                       # aximm | axis | clock | reset | interrupt
@@ -116,14 +115,12 @@ class BusInterface:
     address_space: str = ""         # master: the address space it drives (a sink's m_axi_<trace>)
 
 
-@dataclass(frozen=True)
-class ConstGroup:
+class ConstGroup(NamedTuple):
     title: str
     consts: tuple[Const, ...]
 
 
-@dataclass(frozen=True)
-class SnifferView:
+class SnifferView(NamedTuple):
     model: Sniffer
     lmic: int
     index: int                      # inside its LMIC
@@ -147,8 +144,7 @@ class SnifferView:
     first_slot: int = 0             # its first slot in its LMIC's dc_result
 
 
-@dataclass(frozen=True)
-class LmicView:
+class LmicView(NamedTuple):
     model: Lmic
     index: int
     entity: str
@@ -169,8 +165,7 @@ class LmicView:
     has_mark: bool
 
 
-@dataclass(frozen=True)
-class TopView:
+class TopView(NamedTuple):
     """The top (<name>_monitor.vhd)."""
     ports: tuple
     signals: tuple
@@ -179,13 +174,13 @@ class TopView:
     entity: str
     file: str
 
-    def __getitem__(self, key: str):
-        """top["ports"]: the fields read as a mapping too, as backends read the top."""
-        return getattr(self, key)
+    def __getitem__(self, key):
+        """top["ports"]: the fields read as a mapping too, as backends read the top
+        (an integer still indexes the tuple)."""
+        return getattr(self, key) if isinstance(key, str) else tuple.__getitem__(self, key)
 
 
-@dataclass(frozen=True)
-class Design:
+class Design(NamedTuple):
     monitor: Monitor
     source_name: str
     version: str

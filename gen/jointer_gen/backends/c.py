@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .. import layout
 from ..elaborate import Design, c_hex
-from dataclasses import dataclass
+from typing import NamedTuple
 
 EXTRACTOR_C = {"event": "JOINTER_EXTRACTOR_EVENT", "time": "JOINTER_EXTRACTOR_TIME",
                "trace": "JOINTER_EXTRACTOR_TRACE"}
@@ -60,8 +60,7 @@ def context(d: Design) -> dict:
             "checks": _checks(d)}
 
 
-@dataclass(frozen=True)
-class CheckItem:
+class CheckItem(NamedTuple):
     """An element the self-check names (templates/c/static_checks.j2, runtime_checks.j2):
     its YAML name and the prefix of its macros in <name>_regs.h."""
     name: str
@@ -77,8 +76,7 @@ class CheckItem:
     aggregator_c: str = ""          # a metric: its JOINTER_AGGREGATOR_*
 
 
-@dataclass(frozen=True)
-class CheckLmic:
+class CheckLmic(NamedTuple):
     item: CheckItem
     sniffers: tuple                 # CheckItem
     dcapfs: tuple                   # CheckItem of its result DCAPFs, layout order
