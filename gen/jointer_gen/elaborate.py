@@ -35,7 +35,6 @@ from .regmap import c_and_docs, c_hex, descriptor_rows
 from .views import (MAX_ADDR_WIDTH, MIN_ADDR_WIDTH, Const, ConstGroup, Design, LmicView,
                     SnifferView, config_hash, slv_hex, slv_type, vhdl_bool)
 from .vivado_bif import bus_interfaces
-from dataclasses import replace
 from .vhdl_syntax import aggregate, ascending
 
 # what other modules import from here
