@@ -75,7 +75,7 @@ def _not_a_directory(folder: Path) -> Path | None:
     return None
 
 
-def main(argv: list[str] | None = None) -> int:
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(
         prog="jointer-gen",
         description="Generate a jointer hardware monitor (VHDL, C, docs) from its YAML description.")
@@ -88,43 +88,58 @@ def main(argv: list[str] | None = None) -> int:
                     help="rewrite the golden files of gen/tests/golden/<name>/ (developers)")
     ap.add_argument("-q", "--quiet", action="store_true", help="print errors only")
     ap.add_argument("--version", action="version", version=f"jointer-gen {__version__}")
-    args = ap.parse_args(argv)
+    return ap.parse_args(argv)
 
+
+def _generate_or_report(config: str):
+    """(design, files), or (None, exit status) after printing why not."""
     from .load.diag import InputError
     from .model.vhdl_library import LibraryMissing
-    from .output import compare, write_tree
     try:
-        design, files = generate(args.config)
+        return generate(config)
     except LibraryMissing as e:
         print(f"jointer-gen: {e}", file=sys.stderr)
-        return 2
+        return None, 2
     except InputError as e:
-        for line in e.diags.format(args.config):
+        for line in e.diags.format(config):
             print(line, file=sys.stderr)
         n = len(e.diags)
         print(f"jointer-gen: {n} error{'s' if n != 1 else ''}; nothing written", file=sys.stderr)
-        return 1
+        return None, 1
     except Exception as e:  # a bug, not bad input: say so without a traceback
         if os.environ.get("JOINTER_GEN_DEBUG"):
             raise
         print(f"jointer-gen: internal error: {type(e).__name__}: {e} (please report; "
               "JOINTER_GEN_DEBUG=1 shows the traceback)", file=sys.stderr)
-        return 2
+        return None, 2
 
+
+def _check(args, files, dest: Path) -> int:
+    """--check: exit 1 when the folder on disk differs from what would be written."""
+    from .output import compare
+    diffs = compare(files, dest)
+    for line in diffs:
+        print(f"jointer-gen: {dest}: {line}", file=sys.stderr)
+    if diffs:
+        print(f"jointer-gen: {dest} is out of date ({len(diffs)} difference"
+              f"{'s' if len(diffs) != 1 else ''}); run jointer-gen {args.config} -o {args.out}",
+              file=sys.stderr)
+        return 1
+    if not args.quiet:
+        print(f"jointer-gen: {dest} is up to date ({len(files)} files)")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _arguments(argv)
+    design, files = _generate_or_report(args.config)
+    if design is None:
+        return files
+    from .output import write_tree
     dest = Path(args.out) / design.name
     try:
         if args.check:
-            diffs = compare(files, dest)
-            for line in diffs:
-                print(f"jointer-gen: {dest}: {line}", file=sys.stderr)
-            if diffs:
-                print(f"jointer-gen: {dest} is out of date ({len(diffs)} difference"
-                      f"{'s' if len(diffs) != 1 else ''}); run jointer-gen {args.config} -o {args.out}",
-                      file=sys.stderr)
-                return 1
-            if not args.quiet:
-                print(f"jointer-gen: {dest} is up to date ({len(files)} files)")
-            return 0
+            return _check(args, files, dest)
         if args.regen_golden:
             dest = GOLDEN / design.name
             files = golden_files(files)

@@ -164,31 +164,38 @@ LMIC = vhdl_code(LMIC_VHD)
 
 def test_vhdl_lmic_read_words():
     found = {v: int(k) for k, v in re.findall(r"\(31 downto 0 => word_at\(rd_addr, (\d+)\)\) and (\w+)\)", LMIC)}
-    assert found == {"word": L["CONTROL"], "sts": L["STATUS"], "ist": L["IRQ_STATUS"], "ien": L["IRQ_ENABLE"]}
+    assert found == {"control": L["CONTROL"], "status": L["STATUS"], "irq_status_word": L["IRQ_STATUS"],
+                     "irq_enable_word": L["IRQ_ENABLE"]}
 
 
 def test_vhdl_lmic_written_words():
-    writes = dict((sig, int(k)) for sig, k in re.findall(r"(\w+)\s+<= wr and word_at\(wr_addr, (\d+)\)", LMIC))
-    assert writes == {"irq_clr_we": L["IRQ_STATUS"], "ctrl_we_r": L["CONTROL"], "soft_r": L["CONTROL"]}
-    assert re.search(r"wr = '1' and word_at\(wr_addr, (\d+)\) = '1' then\s+run_r", LMIC).group(1) == str(L["CONTROL"])
-    assert re.search(r"wr = '1' and word_at\(wr_addr, (\d+)\) = '1' then\s+irq_en_r", LMIC).group(1) \
+    writes = dict((sig, int(k)) for sig, k in re.findall(r"(\S+)\s+<?:?= wr and word_at\(wr_addr, (\d+)\)", LMIC))
+    assert writes == {"irq_status_we": L["IRQ_STATUS"], "v.ctrl_we": L["CONTROL"], "v.soft_reset": L["CONTROL"]}
+    assert re.search(r"wr = '1' and word_at\(wr_addr, (\d+)\) = '1' then\s+v\.run", LMIC).group(1) \
+        == str(L["CONTROL"])
+    assert re.search(r"wr = '1' and word_at\(wr_addr, (\d+)\) = '1' then\s+v\.irq_en", LMIC).group(1) \
         == str(L["IRQ_ENABLE"])
-    assert re.search(r"init_we_r\(i\) <= wr and word_at\(wr_addr, (\d+) \+ i\)", LMIC).group(1) == str(layout.LMIC_INIT)
+    assert re.search(r"v\.init_we\(i\) := wr and word_at\(wr_addr, (\d+) \+ i\)", LMIC).group(1) \
+        == str(layout.LMIC_INIT)
 
 
 def test_vhdl_lmic_fixed_block_size():
-    """The fixed block ends after INIT[s_c - 1]: every `4 + s_c` is LMIC_INIT + sniffers."""
-    uses = re.findall(r"[<>]=? (\d+) \+ s_c\b", LMIC)   # rd_addr < 4 + s_c, word >= 4 + s_c
+    """The fixed block ends after INIT[sniffers_c - 1]: every `4 + sniffers_c` is
+    LMIC_INIT + sniffers."""
+    uses = re.findall(r"[<>]=? (\d+) \+ sniffers_c\b", LMIC)   # rd_addr < 4 + s, word >= 4 + s
     assert uses and set(uses) == {str(layout.LMIC_INIT)}
 
 
 def test_vhdl_lmic_control_and_status_bits():
-    assert re.search(r"run_r\s+<= wr_data\((\d+)\)", LMIC).group(1) == str(layout.CONTROL_RUN.bit_length() - 1)
-    assert re.search(r"soft_r\s+<= wr and word_at\(wr_addr, \d+\) and wr_data\((\d+)\)", LMIC).group(1) \
+    assert re.search(r"v\.run\s+:= wr_data\((\d+)\)", LMIC).group(1) == str(layout.CONTROL_RUN.bit_length() - 1)
+    assert re.search(r"v\.soft_reset := wr and word_at\(wr_addr, \d+\) and wr_data\((\d+)\)", LMIC).group(1) \
         == str(layout.CONTROL_SOFT_RESET.bit_length() - 1)
-    assert re.search(r"prog_r <= wr_data\(2 \* s_c \+ 1 downto (\d+)\)", LMIC).group(1) == str(layout.prog_shift(0))
-    assert re.search(r"word\(2 \* s_c \+ 1 downto (\d+)\) := prog_r", LMIC).group(1) == str(layout.prog_shift(0))
-    assert re.search(r"sts\((\d+) \+ s_c - 1 downto \d+\) := ovf_sn", LMIC).group(1) == str(layout.STATUS_OVERFLOW_SHIFT)
+    assert re.search(r"v\.prog := wr_data\(2 \* sniffers_c \+ 1 downto (\d+)\)", LMIC).group(1) \
+        == str(layout.prog_shift(0))
+    assert re.search(r"control\(2 \* sniffers_c \+ 1 downto (\d+)\) := r\.prog", LMIC).group(1) \
+        == str(layout.prog_shift(0))
+    assert re.search(r"status\((\d+) \+ owner\)\s+:= status\(\d+ \+ owner\) or dc_overflow", LMIC).group(1) \
+        == str(layout.STATUS_OVERFLOW_SHIFT)
 
 
 def test_vhdl_lmic_ports_min_one():

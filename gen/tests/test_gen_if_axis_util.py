@@ -55,8 +55,8 @@ def test_netlist_ports_and_bus_interface():
     sv = d.sniffers[0]
     inst = sv.instances[0]
     assert inst.entity == "jointer_eig_activity"
-    assert inst.generics == [("channels_g", "sn_st_channels_c")]
-    assert inst.ports[:4] == [("clk", "clk"), ("rst", "rst"), ("mon_valid(0)", "mon_tvalid"),
+    assert list(inst.generics) == [("channels_g", "sn_st_channels_c")]
+    assert list(inst.ports[:4]) == [("clk", "clk"), ("rst", "rst"), ("mon_valid(0)", "mon_tvalid"),
                               ("mon_ready(0)", "mon_tready")]
     assert [(o.sig, o.width) for o in sv.observed] == [("tvalid", None), ("tready", None)]
     assert [p.name for p in d.top["ports"] if p.name.startswith("st_")] == ["st_tvalid", "st_tready"]

@@ -51,10 +51,6 @@ def context(d: Design) -> dict:
     for p in d.top["ports"]:
         ports.append({"name": p.name, "direction": p.direction, "vtype": p.vtype,
                       "owner": owner.get(p.name, "")})
-    digits = max(3, (d.addr_width + 3) // 4)
-    for r in d.register_map:
-        r["offset_text"] = f"0x{r['offset']:0{digits}X}" + (
-            f"..0x{r['end']:0{digits}X}" if "end" in r else "")
     clocks = []
     for i, c in enumerate(d.monitor.clocks):
         role = "bus clock: s_axi_aclk" if i == 0 else f"port {c.name}_clk"

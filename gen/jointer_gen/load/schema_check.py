@@ -23,6 +23,7 @@ from pathlib import Path
 from .. import cache
 from .diag import Diagnostics
 from .loader import Source, _type_name
+from typing import NamedTuple
 
 SCHEMA_PATH = Path(__file__).resolve().parents[1] / "schema" / "jointer-1.schema.json"
 
@@ -73,7 +74,8 @@ def _validator():
     checker = base.TYPE_CHECKER.redefine(
         "integer", lambda _c, v: isinstance(v, int) and not isinstance(v, bool))
     cls = jsonschema.validators.extend(base, type_checker=checker)
-    return cls(_resolved()[0])
+    root, _defs = _resolved()
+    return cls(root)
 
 
 # ---------------------------------------------------------------------------
@@ -155,7 +157,7 @@ def _range_text(sub: dict) -> str:
 
 def _branch_owners() -> tuple[dict, dict]:
     """{id(def schema): (discriminator, value)} and {key: [(disc, value)...]}"""
-    defs = _resolved()[1]
+    _root, defs = _resolved()
     ids, owners = {}, {}
     for prefix, disc in (("if_", "type"), ("dcapf_", "extractor")):
         for name, sub in defs.items():
@@ -203,84 +205,121 @@ def _valid_key(data) -> str | None:
     return os.path.join(folder, h.hexdigest())
 
 
+class _Err(NamedTuple):
+    """One jsonschema error, with what its message needs."""
+    path: tuple
+    kw: str                  # the failing keyword
+    sub: object              # the (sub)schema holding it
+    inst: object             # the value in the document
+    val: object              # the keyword's value
+    where: str               # item_path of path
+    hint: str | None         # the schema's x-hint
+    loc: object              # src.loc(path)
+
+
 def _report(src, diags, err, ids, owners) -> None:
     path = tuple(err.absolute_path)
-    kw, sub, inst, val = err.validator, err.schema, err.instance, err.validator_value
-    where = item_path(src, path)
-    hint = sub.get("x-hint") if isinstance(sub, dict) else None
-    loc = src.loc(path)
-    if kw == "additionalProperties":
-        allowed = list(sub.get("properties", {}))
-        branch = ids.get(id(sub))
-        for k in inst:
-            if k in allowed:
-                continue
-            note = ""
-            if branch:
-                others = owners.get((branch[0], k))
-                if others:
-                    note = f"'{k}' is for {branch[0]} {', '.join(others)}; "
-            diags.error(src.key_loc(path + (k,)),
-                        f"unknown key '{k}' in {where} ({note}{did_you_mean(k, allowed)}"
-                        f"expected one of: {', '.join(allowed)})")
-    elif kw == "required":
-        props = list(sub.get("properties", {}))
-        for k in val:
-            if isinstance(inst, dict) and k not in inst:
-                choices = ""
-                if k == "type" or k == "extractor":
-                    choices = ": " + ", ".join(sub["properties"][k]["enum"])
-                diags.error(loc, f"missing key '{k}' in {where} (expected '{k}'{choices}"
-                            + (f"; keys: {', '.join(props)}" if not choices and props else "") + ")")
-                if sub.get("additionalProperties") is not False:   # else reported as unknown
-                    _misspelled_required(src, diags, path, where, k, inst, owners)
-    elif kw == "type":
-        types = val if isinstance(val, list) else [val]
-        want = " or ".join(TYPE_WORDS.get(t, t) for t in types)
-        if types == ["object"] and not hint and sub.get("properties"):
-            keys = list(sub["properties"])
-            need = [k for k in sub.get("required", [])]
-            want += f" with the keys {', '.join(need or keys)}" + (
-                f" (and optionally {', '.join(k for k in keys if k not in need)})"
-                if need and len(need) < len(keys) else "")
-        given = show(inst)
-        if not given.startswith("a "):        # a scalar: say its value and its type
-            given += f" is {_article(_type_name(inst))}"
-        diags.error(loc, f"wrong type for {where}: {given} "
-                    f"(expected {want}" + (f": {hint}" if hint else "") + ")")
-    elif kw == "enum":
-        diags.error(loc, f"invalid value {show(inst)} for {where} ({did_you_mean(inst, val)}"
-                    f"expected one of: {', '.join(_enum_item(v) for v in val)}"
-                    + (f"; {hint}" if hint else "") + ")")
-    elif kw == "const":
-        if path == ("jointer",):
-            diags.error(loc, f"unsupported schema version {show(inst)} for 'jointer' "
-                        f"(expected {show(val)})")
-        else:
-            diags.error(loc, f"invalid value {show(inst)} for {where} ({did_you_mean(inst, [val])}"
-                        f"expected {show(val)}" + (f" {hint}" if hint else "") + ")")
-    elif kw in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        diags.error(loc, f"{_key(path)} {show(inst)} out of range in {where} "
-                    f"(expected {_range_text(sub)})")
-    elif kw == "multipleOf":
-        diags.error(loc, f"{_key(path)} {show(inst)} is not a multiple of {show(val)} in {where} "
-                    f"(expected {_range_text(sub)} in steps of {show(val)})")
-    elif kw in ("minItems", "maxItems"):
-        n = len(inst)
-        bound = f"at least {val}" if kw == "minItems" else f"at most {val}"
-        if "minItems" in sub and "maxItems" in sub and sub["minItems"] == sub["maxItems"]:
-            bound = f"exactly {val}"
-        diags.error(loc, f"{where} has {n} item{'s' if n != 1 else ''} (expected {bound}"
-                    + (f": {hint}" if hint else "") + ")")
-    elif kw == "minProperties":
-        diags.error(loc, f"{where} is empty (expected " + (hint or "some keys") + ")")
-    elif kw in ("pattern", "minLength"):
-        diags.error(loc, f"invalid {'name' if hint and 'letter' in hint else 'text'} {show(inst)} "
-                    f"for {where} (expected {hint or 'a string matching ' + val})")
-    elif kw == "maxLength":
-        diags.error(loc, f"{where} is too long: {len(inst)} characters (expected at most {val})")
+    sub = err.schema
+    e = _Err(path, err.validator, sub, err.instance, err.validator_value, item_path(src, path),
+             sub.get("x-hint") if isinstance(sub, dict) else None, src.loc(path))
+    if e.kw == "additionalProperties":
+        _unknown_keys(src, diags, e, ids, owners)
+    elif e.kw == "required":
+        _missing_keys(src, diags, e, owners)
+    elif e.kw in _MESSAGES:
+        diags.error(e.loc, _MESSAGES[e.kw](e))
     else:  # pragma: no cover - every keyword the schema uses is handled above
-        diags.error(loc, f"{where}: {err.message}")
+        diags.error(e.loc, f"{e.where}: {err.message}")
+
+
+def _unknown_keys(src, diags, e: _Err, ids, owners) -> None:
+    allowed = list(e.sub.get("properties", {}))
+    disc, _value = ids.get(id(e.sub), (None, None))   # the branch's discriminator
+    for k in e.inst:
+        if k in allowed:
+            continue
+        note = ""
+        if disc:
+            others = owners.get((disc, k))
+            if others:
+                note = f"'{k}' is for {disc} {', '.join(others)}; "
+        diags.error(src.key_loc(e.path + (k,)),
+                    f"unknown key '{k}' in {e.where} ({note}{did_you_mean(k, allowed)}"
+                    f"expected one of: {', '.join(allowed)})")
+
+
+def _missing_keys(src, diags, e: _Err, owners) -> None:
+    props = list(e.sub.get("properties", {}))
+    for k in e.val:
+        if isinstance(e.inst, dict) and k not in e.inst:
+            choices = ""
+            if k == "type" or k == "extractor":
+                choices = ": " + ", ".join(e.sub["properties"][k]["enum"])
+            diags.error(e.loc, f"missing key '{k}' in {e.where} (expected '{k}'{choices}"
+                        + (f"; keys: {', '.join(props)}" if not choices and props else "") + ")")
+            if e.sub.get("additionalProperties") is not False:   # else reported as unknown
+                _misspelled_required(src, diags, e.path, e.where, k, e.inst, owners)
+
+
+def _wrong_type(e: _Err) -> str:
+    types = e.val if isinstance(e.val, list) else [e.val]
+    want = " or ".join(TYPE_WORDS.get(t, t) for t in types)
+    if types == ["object"] and not e.hint and e.sub.get("properties"):
+        keys = list(e.sub["properties"])
+        need = [k for k in e.sub.get("required", [])]
+        want += f" with the keys {', '.join(need or keys)}" + (
+            f" (and optionally {', '.join(k for k in keys if k not in need)})"
+            if need and len(need) < len(keys) else "")
+    given = show(e.inst)
+    if not given.startswith("a "):        # a scalar: say its value and its type
+        given += f" is {_article(_type_name(e.inst))}"
+    return f"wrong type for {e.where}: {given} (expected {want}" + (f": {e.hint}" if e.hint else "") + ")"
+
+
+def _bad_enum(e: _Err) -> str:
+    return (f"invalid value {show(e.inst)} for {e.where} ({did_you_mean(e.inst, e.val)}"
+            f"expected one of: {', '.join(_enum_item(v) for v in e.val)}" + (f"; {e.hint}" if e.hint else "") + ")")
+
+
+def _bad_const(e: _Err) -> str:
+    if e.path == ("jointer",):
+        return f"unsupported schema version {show(e.inst)} for 'jointer' (expected {show(e.val)})"
+    return (f"invalid value {show(e.inst)} for {e.where} ({did_you_mean(e.inst, [e.val])}"
+            f"expected {show(e.val)}" + (f" {e.hint}" if e.hint else "") + ")")
+
+
+def _out_of_range(e: _Err) -> str:
+    return f"{_key(e.path)} {show(e.inst)} out of range in {e.where} (expected {_range_text(e.sub)})"
+
+
+def _not_multiple(e: _Err) -> str:
+    return (f"{_key(e.path)} {show(e.inst)} is not a multiple of {show(e.val)} in {e.where} "
+            f"(expected {_range_text(e.sub)} in steps of {show(e.val)})")
+
+
+def _item_count(e: _Err) -> str:
+    n = len(e.inst)
+    bound = f"at least {e.val}" if e.kw == "minItems" else f"at most {e.val}"
+    if "minItems" in e.sub and "maxItems" in e.sub and e.sub["minItems"] == e.sub["maxItems"]:
+        bound = f"exactly {e.val}"
+    return f"{e.where} has {n} item{'s' if n != 1 else ''} (expected {bound}" + (f": {e.hint}" if e.hint else "") + ")"
+
+
+def _bad_text(e: _Err) -> str:
+    return (f"invalid {'name' if e.hint and 'letter' in e.hint else 'text'} {show(e.inst)} "
+            f"for {e.where} (expected {e.hint or 'a string matching ' + e.val})")
+
+
+# the message of each other keyword the schema uses
+_MESSAGES = {
+    "type": _wrong_type, "enum": _bad_enum, "const": _bad_const,
+    "minimum": _out_of_range, "maximum": _out_of_range,
+    "exclusiveMinimum": _out_of_range, "exclusiveMaximum": _out_of_range,
+    "multipleOf": _not_multiple, "minItems": _item_count, "maxItems": _item_count,
+    "minProperties": lambda e: f"{e.where} is empty (expected " + (e.hint or "some keys") + ")",
+    "pattern": _bad_text, "minLength": _bad_text,
+    "maxLength": lambda e: f"{e.where} is too long: {len(e.inst)} characters (expected at most {e.val})",
+}
 
 
 def _misspelled_required(src, diags, path, where, key, inst, owners) -> None:

@@ -3,16 +3,27 @@
 Built by validate.py from data that passed the JSON Schema and the semantic
 checks. `path` is the item's path in the YAML document, for messages of
 later stages. `canonical()` is the normalised form the config hash covers.
+The records are frozen and hold tuples (lists given are kept as tuples),
+but Dcapf, which validate.py completes field by field as it reads it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+from typing import Mapping
 
 MASK32 = 0xFFFFFFFF
 
 
-@dataclass
+def _as_tuples(record, *names: str) -> None:
+    """The given list fields of a frozen record, as tuples."""
+    for n in names:
+        object.__setattr__(record, n, tuple(getattr(record, n)))
+
+
+@dataclass(frozen=True)
 class Clock:
     name: str
     period_ns: float | None = None   # None: not given (co-simulation uses 10 ns)
@@ -26,7 +37,7 @@ class Clock:
         return {"name": self.name, "period_ns": self.period_ns}
 
 
-@dataclass
+@dataclass(frozen=True)
 class Bus:
     addr_width: int | None = None    # None: the smallest that fits
     base_address: int = 0
@@ -38,7 +49,7 @@ class Bus:
                 "strict": self.strict}
 
 
-@dataclass
+@dataclass(frozen=True)
 class Condition:
     kind: str                        # "mask" | "range"
     a: int                           # mask | low
@@ -49,15 +60,15 @@ class Condition:
         return {"kind": self.kind, "a": self.a, "b": self.b}
 
 
-@dataclass
+@dataclass(frozen=True)
 class Interfacer:
     type: str
     params: dict = field(default_factory=dict)   # every parameter of the type, defaults applied
     path: tuple = ()
 
-    @property
+    @cached_property
     def kind(self):
-        """Its interfacers.Kind: everything particular to the type."""
+        """Its interfacers.Kind: everything particular to the type (looked up once)."""
         from ..interfacers import kind
         return kind(self.type)
 
@@ -69,7 +80,7 @@ class Interfacer:
         return {"type": self.type, **{k: self.params[k] for k in sorted(self.params)}}
 
 
-@dataclass
+@dataclass(frozen=True)
 class Sink:
     """A sink trace (mode: sink): written into a ring in memory through an
     AXI4 master (hdl/trace/jointer_trace_sink_axi), with no RAM of its own."""
@@ -167,16 +178,19 @@ class Dcapf:
         return out
 
 
-@dataclass
+@dataclass(frozen=True)
 class Sniffer:
     name: str
     interfacer: Interfacer
-    dcapfs: list[Dcapf]
-    conditions: list[Condition] = field(default_factory=list)
+    dcapfs: tuple[Dcapf, ...]
+    conditions: tuple[Condition, ...] = ()
     increment: str = "one"           # one | bytes
     data: str = ""                   # what the event data is (emit.data)
     description: str = ""
     path: tuple = ()
+
+    def __post_init__(self):
+        _as_tuples(self, "dcapfs", "conditions")
 
     @property
     def is_mark(self) -> bool:
@@ -189,38 +203,58 @@ class Sniffer:
                 "dcapfs": [d.canonical() for d in self.dcapfs]}
 
 
-@dataclass
+@dataclass(frozen=True)
 class Lmic:
     name: str
     clock: str
-    sniffers: list[Sniffer]
+    sniffers: tuple[Sniffer, ...]
     description: str = ""
     path: tuple = ()
+
+    def __post_init__(self):
+        _as_tuples(self, "sniffers")
 
     def canonical(self) -> dict:
         return {"name": self.name, "clock": self.clock,
                 "sniffers": [s.canonical() for s in self.sniffers]}
 
 
-@dataclass
+@dataclass(frozen=True)
 class Monitor:
     name: str
-    clocks: list[Clock]
+    clocks: tuple[Clock, ...]
     bus: Bus
-    lmics: list[Lmic]
+    lmics: tuple[Lmic, ...]
     description: str = ""
     path: tuple = ()
     timestamp: bool | None = None    # monitor.global.timestamp; None: the default (has_timestamp)
     scratch: bool = False            # monitor.global.scratch
     descriptor: str = "none"         # monitor.global.descriptor: "none" | "rom"
 
+    def __post_init__(self):
+        _as_tuples(self, "clocks", "lmics")
+
     @property
     def bus_clock(self) -> Clock:
+        """The first clock listed: s_axi_aclk, the DCI and the global block's."""
         return self.clocks[0]
+
+    @property
+    def domain_clocks(self) -> tuple[Clock, ...]:
+        """The clocks but the bus clock: each a clock domain with its ports, reset bridge and crossings."""
+        return tuple(c for c in self.clocks if c is not self.bus_clock)
 
     def sniffers(self):
         for lm in self.lmics:
             yield from lm.sniffers
+
+    @cached_property
+    def dcapf_by_name(self) -> Mapping[str, Dcapf]:
+        """Every DCAPF of the monitor by its name (names are unique in a monitor)."""
+        out: dict[str, Dcapf] = {}
+        for d in self.dcapfs():
+            out.setdefault(d.name, d)
+        return MappingProxyType(out)
 
     def dcapfs(self):
         for sn in self.sniffers():

@@ -1,5 +1,5 @@
 """The design view: what the backends and templates see of an elaborated
-monitor (dataclasses, no logic), the VHDL literal helpers every netlist module
+monitor (typed named tuples, no logic), the VHDL literal helpers every netlist module
 uses, and the config hash.
 """
 
@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from . import layout as layout_mod
 from ..interfacers import Observed
 from .monitor import Lmic, Monitor, Sniffer
+from types import MappingProxyType
+from typing import Mapping, NamedTuple
 
 MIN_ADDR_WIDTH, MAX_ADDR_WIDTH = 8, 32   # jointer_collect_dci addr_w_g
 TIMESTAMP_W = 32                          # trace record timestamp bits
@@ -56,8 +58,9 @@ def rng(hi: int, lo: int) -> str:
 # ---------------------------------------------------------------------------
 
 
-@dataclass
-class Const:
+# The records of the design view are typed named tuples: immutable, cheap to
+# build by the thousand (a stress design has ~5000 leaves) and to define.
+class Const(NamedTuple):
     """A package constant that feeds one generic."""
     name: str
     vtype: str
@@ -65,17 +68,15 @@ class Const:
     comment: str = ""
 
 
-@dataclass
-class Instance:
+class Instance(NamedTuple):
     label: str
     entity: str
     comment: str
-    generics: list[tuple[str, str]] = field(default_factory=list)   # (formal, actual)
-    ports: list[tuple[str, str]] = field(default_factory=list)      # (formal, actual)
+    generics: tuple[tuple[str, str], ...] = ()   # (formal, actual)
+    ports: tuple[tuple[str, str], ...] = ()      # (formal, actual)
 
 
-@dataclass
-class Port:
+class Port(NamedTuple):
     name: str
     direction: str        # in | out
     vtype: str
@@ -83,15 +84,13 @@ class Port:
     group: str = ""       # a comment line before this port: the start of a group
 
 
-@dataclass
-class Signal:
+class Signal(NamedTuple):
     name: str
     vtype: str
     comment: str = ""
 
 
-@dataclass
-class Assign:
+class Assign(NamedTuple):
     target: str
     expr: str
     comment: str = ""
@@ -101,8 +100,7 @@ class Assign:
 ObservedSignal = Observed
 
 
-@dataclass
-class BusInterface:
+class BusInterface(NamedTuple):
     """A group of top-level ports Vivado sees as one interface (IP-XACT busInterface)."""
     name: str
     kind: str                       # aximm | axis | clock | reset | interrupt
@@ -117,14 +115,12 @@ class BusInterface:
     address_space: str = ""         # master: the address space it drives (a sink's m_axi_<trace>)
 
 
-@dataclass
-class ConstGroup:
+class ConstGroup(NamedTuple):
     title: str
-    consts: list[Const]
+    consts: tuple[Const, ...]
 
 
-@dataclass
-class SnifferView:
+class SnifferView(NamedTuple):
     model: Sniffer
     lmic: int
     index: int                      # inside its LMIC
@@ -132,12 +128,12 @@ class SnifferView:
     entity: str
     file: str
     summary: str
-    observed: list[ObservedSignal]  # top-level port group (<name>_<sig>)
-    ports: list[Port]
-    signals: list[Signal]
-    instances: list[Instance]
-    assigns: list[Assign]
-    const_groups: list[ConstGroup]
+    observed: tuple[ObservedSignal, ...]  # top-level port group (<name>_<sig>)
+    ports: tuple[Port, ...]
+    signals: tuple[Signal, ...]
+    instances: tuple[Instance, ...]
+    assigns: tuple[Assign, ...]
+    const_groups: tuple[ConstGroup, ...]
     num_results: int
     num_traces: int
     first_result: int               # index of its first result DCAPF in its LMIC
@@ -148,8 +144,7 @@ class SnifferView:
     first_slot: int = 0             # its first slot in its LMIC's dc_result
 
 
-@dataclass
-class LmicView:
+class LmicView(NamedTuple):
     model: Lmic
     index: int
     entity: str
@@ -157,11 +152,11 @@ class LmicView:
     clock: str
     on_bus_clock: bool
     layout: layout_mod.LmicLayout
-    sniffers: list[SnifferView]
-    ports: list[Port]
-    signals: list[Signal]
-    instances: list[Instance]
-    assigns: list[Assign]
+    sniffers: tuple[SnifferView, ...]
+    ports: tuple[Port, ...]
+    signals: tuple[Signal, ...]
+    instances: tuple[Instance, ...]
+    assigns: tuple[Assign, ...]
     const_group: ConstGroup
     num_results: int
     num_traces: int
@@ -170,8 +165,22 @@ class LmicView:
     has_mark: bool
 
 
-@dataclass
-class Design:
+class TopView(NamedTuple):
+    """The top (<name>_monitor.vhd)."""
+    ports: tuple
+    signals: tuple
+    instances: tuple
+    assigns: tuple
+    entity: str
+    file: str
+
+    def __getitem__(self, key):
+        """top["ports"]: the fields read as a mapping too, as backends read the top
+        (an integer still indexes the tuple)."""
+        return getattr(self, key) if isinstance(key, str) else tuple.__getitem__(self, key)
+
+
+class Design(NamedTuple):
     monitor: Monitor
     source_name: str
     version: str
@@ -179,16 +188,15 @@ class Design:
     layout: layout_mod.Layout
     addr_width: int
     info: int
-    lmics: list[LmicView]
-    sniffers: list[SnifferView]
-    metrics: list[dict]             # C/doc rows of result DCAPFs, monitor order
-    traces: list[dict]              # C/doc rows of trace DCAPFs
+    lmics: tuple[LmicView, ...]
+    sniffers: tuple[SnifferView, ...]
+    metrics: tuple[Mapping, ...]    # C/doc rows of result DCAPFs, monitor order (read-only)
+    traces: tuple[Mapping, ...]     # C/doc rows of trace DCAPFs
     monitor_consts: ConstGroup
-    top: dict                       # ports, signals, instances, assigns, processes
-    c_macros: list[dict]            # {title, owner, path, rows: [(name, value, comment)]}
-    register_map: list[dict]        # doc rows
-    files: list[dict] = field(default_factory=list)
-    bus_interfaces: list[BusInterface] = field(default_factory=list)   # Vivado IP (component.xml)
+    top: TopView
+    c_macros: tuple[Mapping, ...]   # {title, owner, path, rows: ((name, value, comment), ...)}
+    register_map: tuple[Mapping, ...]   # doc rows, by offset
+    bus_interfaces: tuple[BusInterface, ...] = ()   # Vivado IP (component.xml)
     desc_rom_consts: ConstGroup | None = None   # the descriptor ROM's words (descriptor: rom)
 
     @property
@@ -213,6 +221,12 @@ class Design:
 
     def trace(self, name: str) -> dict:
         return next(t for t in self.traces if t["name"] == name)
+
+
+def frozen_row(row: dict) -> Mapping:
+    """A read-only view of a row of the Design (metrics, traces, C macro
+    sections, register map): read as a dict, never written."""
+    return MappingProxyType(row)
 
 
 # ---------------------------------------------------------------------------

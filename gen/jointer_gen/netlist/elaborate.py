@@ -35,6 +35,7 @@ from ..model.regmap import c_and_docs, c_hex, descriptor_rows
 from ..model.views import (MAX_ADDR_WIDTH, MIN_ADDR_WIDTH, Const, ConstGroup, Design, LmicView,
                     SnifferView, config_hash, slv_hex, slv_type, vhdl_bool)
 from .bus_interfaces import bus_interfaces
+from .vhdl_syntax import aggregate, ascending
 
 # what other modules import from here
 __all__ = ["elaborate", "Design", "config_hash", "c_hex", "relay_lmic", "source_display_name"]
@@ -43,6 +44,32 @@ __all__ = ["elaborate", "Design", "config_hash", "c_hex", "relay_lmic", "source_
 def elaborate(mon: Monitor, src: Source, source_name: str) -> Design:
     diags = Diagnostics()
     L = layout_mod.compute(mon.lmics)
+    addr_width = _addr_width(mon, L, src, diags)
+    h = config_hash(mon)
+    col = collect_mod.collect(mon, L.window_log2)
+    rp_addr_w = L.window_log2 - 2
+    lviews = _lmic_views(mon, L, rp_addr_w, col)
+    netlist = Design(monitor=mon, source_name=source_name, version=__version__, config_hash=h,
+                     layout=L, addr_width=addr_width, info=col.info, lmics=lviews,
+                     sniffers=tuple(sv for lv in lviews for sv in lv.sniffers), metrics=(), traces=(),
+                     monitor_consts=_monitor_consts(mon, L, h, addr_width, rp_addr_w, col),
+                     top=top_netlist(mon, lviews, addr_width, rp_addr_w, col), c_macros=(), register_map=(),
+                     bus_interfaces=tuple(bus_interfaces(mon, lviews)))
+    metrics, traces = descriptor_rows(netlist)
+    rows = netlist._replace(metrics=metrics, traces=traces)
+    c_macros, register_map = c_and_docs(rows)
+    d = rows._replace(c_macros=c_macros, register_map=register_map)
+    check_names(d, src, diags)
+    if diags:
+        raise InputError(diags)
+    if col.desc_rom:
+        d = d._replace(desc_rom_consts=_desc_rom(d, src, diags))
+    return d
+
+
+def _addr_width(mon: Monitor, L, src: Source, diags: Diagnostics) -> int:
+    """The s_axi address bits: as given, else the smallest that fits; errors
+    when the register space does not fit or the base address is not aligned."""
     bus = mon.bus
     need = max(MIN_ADDR_WIDTH, L.addr_width)
     if need > MAX_ADDR_WIDTH:
@@ -61,31 +88,29 @@ def elaborate(mon: Monitor, src: Source, source_name: str) -> Design:
         diags.error(src.loc(p), f"bus.base_address 0x{bus.base_address:X} is not aligned to the "
                     f"{1 << addr_width}-byte register space of addr_width {addr_width} "
                     f"(expected a multiple of 0x{1 << addr_width:X})")
-    h = config_hash(mon)
-    col = collect_mod.collect(mon, L.window_log2)
-    info = col.info
-    rp_addr_w = L.window_log2 - 2
+    return addr_width
 
-    sviews_all: list[SnifferView] = []
-    lviews: list[LmicView] = []
-    number = 0
+
+def _lmic_views(mon: Monitor, L, rp_addr_w: int, col) -> tuple:
+    """The netlists of the LMICs and their sniffers; each sniffer's vectors
+    start where the previous sniffer's end."""
+    out, number = [], 0
     for li, (lm, ll) in enumerate(zip(mon.lmics, L.lmics)):
-        sviews = []
-        fr = ft = fs = 0
+        sviews, fr, ft, fs = [], 0, 0, 0
         for si, sn in enumerate(lm.sniffers):
-            sv = sniffer_netlist(mon, sn, li, si, number, fr, ft)
-            sv.first_slot = fs
-            fs += sv.num_slots
-            fr += sv.num_results
-            ft += sv.num_traces
-            number += 1
+            sv = sniffer_netlist(mon, sn, li, si, number + si, fr, ft, fs)
+            fr, ft, fs = fr + sv.num_results, ft + sv.num_traces, fs + sv.num_slots
             sviews.append(sv)
-        sviews_all += sviews
-        lviews.append(lmic_netlist(mon, lm, li, ll, sviews, rp_addr_w, col))
+        number += len(lm.sniffers)
+        out.append(lmic_netlist(mon, lm, li, ll, sviews, rp_addr_w, col))
+    return tuple(out)
 
-    monitor_consts = ConstGroup(f"monitor {mon.name}", [
+
+def _monitor_consts(mon: Monitor, L, h: int, addr_width: int, rp_addr_w: int, col) -> ConstGroup:
+    bus = mon.bus
+    return ConstGroup(f"monitor {mon.name}", (
         Const("config_hash_c", slv_type(32), slv_hex(h), "CONFIG_HASH register"),
-        Const("info_c", slv_type(32), slv_hex(info), collect_mod.info_text(col, mon, L.window)),
+        Const("info_c", slv_type(32), slv_hex(col.info), collect_mod.info_text(col, mon, L.window)),
         Const("bus_addr_w_c", "positive", str(addr_width), "s_axi address bits"),
         Const("window_log2_c", "positive", str(L.window_log2), f"{L.window} bytes per window"),
         Const("rp_addr_w_c", "positive", str(rp_addr_w), "word-address bits inside a window"),
@@ -95,31 +120,23 @@ def elaborate(mon: Monitor, src: Source, source_name: str) -> Design:
         Const("has_timestamp_c", "boolean", vhdl_bool(col.timestamp), "global TIMESTAMP_LO/HI"),
         Const("has_mark_c", "boolean", vhdl_bool(col.mark), "global MARK"),
         Const("has_scratch_c", "boolean", vhdl_bool(col.scratch), "global SCRATCH"),
-    ] + [Const(f"lmic{i}_cdc_timeout_c", "positive", str(collect_mod.cdc_timeout(mon, lm)),
-               f"LMIC {lm.name}: bus cycles before a crossing to it answers SLVERR")
-         for i, lm in enumerate(mon.lmics) if lm.clock != mon.bus_clock.name])
-    d = Design(monitor=mon, source_name=source_name, version=__version__, config_hash=h,
-               layout=L, addr_width=addr_width, info=info, lmics=lviews, sniffers=sviews_all,
-               metrics=[], traces=[], monitor_consts=monitor_consts,
-               top=top_netlist(mon, lviews, addr_width, rp_addr_w, col), c_macros=[], register_map=[])
-    d.bus_interfaces = bus_interfaces(mon, lviews)
-    descriptor_rows(d)
-    c_and_docs(d)
-    check_names(d, src, diags)
-    if diags:
+    ) + tuple(Const(f"lmic{i}_cdc_timeout_c", "positive", str(collect_mod.cdc_timeout(mon, lm)),
+                    f"LMIC {lm.name}: bus cycles before a crossing to it answers SLVERR")
+              for i, lm in enumerate(mon.lmics) if lm.clock != mon.bus_clock.name))
+
+
+def _desc_rom(d: Design, src: Source, diags: Diagnostics) -> ConstGroup:
+    """The descriptor ROM's constants: the descriptor file of the finished design
+    (it describes the design, not its VHDL: no cycle)."""
+    from ..backends.descfile import encode  # the backend imports this module
+    data = encode(d)
+    words = desc_rom_words(data)
+    if len(words) > ROM_MAX_WORDS:
+        diags.error(src.loc(d.monitor.path + ("global", "descriptor")),
+                    f"the descriptor file needs {len(words)} ROM words (expected at most "
+                    f"{ROM_MAX_WORDS}: use descriptor: none and install the file)")
         raise InputError(diags)
-    if col.desc_rom:
-        # the descriptor file describes the finished design, not its VHDL: no cycle
-        from ..backends.descfile import encode  # the backend imports this module
-        data = encode(d)
-        words = desc_rom_words(data)
-        if len(words) > ROM_MAX_WORDS:
-            diags.error(src.loc(mon.path + ("global", "descriptor")),
-                        f"the descriptor file needs {len(words)} ROM words (expected at most "
-                        f"{ROM_MAX_WORDS}: use descriptor: none and install the file)")
-            raise InputError(diags)
-        d.desc_rom_consts = desc_rom_consts(d.name, data, words)
-    return d
+    return desc_rom_consts(d.name, data, words)
 
 
 ROM_WORDS_PER_LINE = 6
@@ -135,12 +152,10 @@ def desc_rom_words(data: bytes) -> list[int]:
 
 def desc_rom_consts(name: str, data: bytes, words: list[int]) -> ConstGroup:
     """The config package's constants of the descriptor ROM holding data."""
-    lines = [", ".join(f'x"{w:08X}"' for w in words[i:i + ROM_WORDS_PER_LINE])
-             for i in range(0, len(words), ROM_WORDS_PER_LINE)]
-    value = "(\n    " + ",\n    ".join(lines) + ")"
-    return ConstGroup(f"descriptor ROM: {name}.jdesc, {len(data)} bytes, little-endian words", [
+    value = aggregate([slv_hex(w) for w in words], ROM_WORDS_PER_LINE)
+    return ConstGroup(f"descriptor ROM: {name}.jdesc, {len(data)} bytes, little-endian words", (
         Const("desc_words_c", "natural", str(len(words)), "ROM words (DESC_DATA)"),
-        Const("desc_rom_c", f"word_array_t(0 to {len(words) - 1})", value)])
+        Const("desc_rom_c", ascending("word_array_t", len(words)), value)))
 
 
 def source_display_name(path: str) -> str:

@@ -15,78 +15,114 @@ from ..model.views import Design
 
 
 def check_names(d: Design, src: Source, diags: Diagnostics) -> None:
-    mon = d.monitor
-    gen = GENERATED
-    # package constants (one package)
+    _package_constants(d, src, diags)
+    _design_units(d, src, diags)
+    _top_identifiers(d, src, diags)
+    # Vivado bus interfaces: only when the names passed so far (a sniffer called s_axi is reported once)
+    if not diags:
+        _bus_interfaces(d, src, diags)
+    _c_identifiers(d, src, diags)
+
+
+def _package_constants(d: Design, src: Source, diags: Diagnostics) -> None:
+    """Package constants (one package)."""
     pkg = Namespace("VHDL constant", diags, src, case_sensitive=False)
     for c in d.monitor_consts.consts:
-        pkg.add(c.name, gen, mon.path)
+        pkg.add(c.name, GENERATED, d.monitor.path)
     for lv in d.lmics:
         for c in lv.const_group.consts:
             pkg.add(c.name, f"LMIC '{lv.model.name}'", lv.model.path + ("name",))
         for sv in lv.sniffers:
             for g in sv.const_groups:
                 for c in g.consts:
-                    owner = f"sniffer '{sv.model.name}'"
-                    path = sv.model.path + ("name",)
-                    if c.name.startswith("dc_"):
-                        dc = next(x for x in sv.model.dcapfs if c.name.startswith(f"dc_{x.name}_"))
-                        owner, path = f"DCAPF '{dc.name}'", dc.path + ("name",)
-                    pkg.add(c.name, owner, path)
-    # design units (one library)
+                    pkg.add(c.name, *_const_owner(sv, c.name))
+
+
+def _const_owner(sv, name: str) -> tuple[str, tuple]:
+    """Who a sniffer's constant belongs to: a DCAPF (dc_<dcapf>_*) or the sniffer."""
+    if name.startswith("dc_"):
+        dc = next(x for x in sv.model.dcapfs if name.startswith(f"dc_{x.name}_"))
+        return f"DCAPF '{dc.name}'", dc.path + ("name",)
+    return f"sniffer '{sv.model.name}'", sv.model.path + ("name",)
+
+
+def _design_units(d: Design, src: Source, diags: Diagnostics) -> None:
+    """Design units (one library)."""
+    mon = d.monitor
     units = Namespace("VHDL design unit", diags, src, case_sensitive=False)
-    units.add(f"{mon.name}_config", gen, mon.path + ("name",))
-    units.add(d.top["entity"], gen, mon.path + ("name",))
+    units.add(f"{mon.name}_config", GENERATED, mon.path + ("name",))
+    units.add(d.top.entity, GENERATED, mon.path + ("name",))
     for lv in d.lmics:
         units.add(lv.entity, f"LMIC '{lv.model.name}'", lv.model.path + ("name",))
         for sv in lv.sniffers:
             units.add(sv.entity, f"sniffer '{sv.model.name}'", sv.model.path + ("name",))
-    # top-level and LMIC identifiers
+
+
+# the top's ports of fixed name: the bus and the interrupt
+TOP_FIXED_PORTS = ("s_axi_aclk", "s_axi_aresetn") + tuple(f"s_axi_{s}" for s, _, _ in S_AXI) + ("irq",)
+
+
+def _top_identifiers(d: Design, src: Source, diags: Diagnostics) -> None:
+    """Top-level identifiers, and those of each LMIC wrapper."""
+    mon, gen = d.monitor, GENERATED
     top = Namespace("top-level VHDL identifier", diags, src, case_sensitive=False)
-    for p in d.top["ports"][:2 + len(S_AXI)] + [x for x in d.top["ports"] if x.name == "irq"]:
-        top.add(p.name, gen, mon.path)
-    for s in d.top["signals"]:
+    for name in TOP_FIXED_PORTS:
+        top.add(name, gen, mon.path)
+    for s in d.top.signals:
         if s.name.startswith(("t_", "lmic", "mark_", "timestamp", "bus_rst")):
             top.add(s.name, gen, mon.path)
-    for inst in d.top["instances"]:
+    for inst in d.top.instances:
         if not inst.label.startswith("lmic_"):
             top.add(inst.label, gen, mon.path)
-    for c in mon.clocks[1:]:
+    for c in mon.domain_clocks:
         for ident in (f"{c.name}_clk", f"{c.name}_resetn", f"{c.name}_rst"):
             top.add(ident, f"clock '{c.name}'", c.path)
     for lv in d.lmics:
         top.add(f"lmic_{lv.model.name}", f"LMIC '{lv.model.name}'", lv.model.path + ("name",))
-        inner = Namespace(f"VHDL identifier of {lv.entity}", diags, src, case_sensitive=False)
-        for p in lv.ports:
-            if not any(p.name.startswith(f"{sv.model.name}_") for sv in lv.sniffers):
-                inner.add(p.name, gen, lv.model.path)
-        for s in lv.signals:
-            inner.add(s.name, gen, lv.model.path)
-        for sv in lv.sniffers:
-            inner.add(f"sniffer_{sv.model.name}", f"sniffer '{sv.model.name}'", sv.model.path + ("name",))
-            for o in sv.observed:
-                ident = f"{sv.model.name}_{o.sig}"
-                top.add(ident, f"sniffer '{sv.model.name}'", sv.model.path + ("name",))
-                inner.add(ident, f"sniffer '{sv.model.name}'", sv.model.path + ("name",))
-    # Vivado bus interfaces (component.xml; Vivado compares them case-insensitively);
-    # only when the names passed so far (a sniffer called s_axi is reported once)
-    if not diags:
-        bif = Namespace("Vivado bus interface", diags, src, case_sensitive=False)
-        rank = {"aximm": 2, "axis": 2}      # fixed names, then clocks', then sniffers' (the culprits)
-        for b in sorted(d.bus_interfaces, key=lambda b: 0 if b.owner == gen else rank.get(b.kind, 1)):
-            bif.add(b.name, b.owner, b.path)
-    # C macros and functions
+        _lmic_identifiers(lv, top, src, diags)
+
+
+def _lmic_identifiers(lv, top: Namespace, src: Source, diags: Diagnostics) -> None:
+    """The identifiers inside LMIC lv's wrapper; its sniffers' observed ports also in the top."""
+    inner = Namespace(f"VHDL identifier of {lv.entity}", diags, src, case_sensitive=False)
+    for p in lv.ports:
+        if not any(p.name.startswith(f"{sv.model.name}_") for sv in lv.sniffers):
+            inner.add(p.name, GENERATED, lv.model.path)
+    for s in lv.signals:
+        inner.add(s.name, GENERATED, lv.model.path)
+    for sv in lv.sniffers:
+        owner, path = f"sniffer '{sv.model.name}'", sv.model.path + ("name",)
+        inner.add(f"sniffer_{sv.model.name}", owner, path)
+        for o in sv.observed:
+            ident = f"{sv.model.name}_{o.sig}"
+            top.add(ident, owner, path)
+            inner.add(ident, owner, path)
+
+
+def _bus_interfaces(d: Design, src: Source, diags: Diagnostics) -> None:
+    """Vivado bus interfaces (component.xml; Vivado compares them case-insensitively)."""
+    bif = Namespace("Vivado bus interface", diags, src, case_sensitive=False)
+    rank = {"aximm": 2, "axis": 2}      # fixed names, then clocks', then sniffers' (the culprits)
+    for b in sorted(d.bus_interfaces, key=lambda b: 0 if b.owner == GENERATED else rank.get(b.kind, 1)):
+        bif.add(b.name, b.owner, b.path)
+
+
+MONITOR_FUNCTIONS = ("cfg", "dev", "lmics", "sniffers", "metrics", "traces", "init",
+                     "init_baremetal", "open", "close", "selftest", "read_all", "mark")
+
+
+def _c_identifiers(d: Design, src: Source, diags: Diagnostics) -> None:
+    """C macros and functions."""
+    mon = d.monitor
     cns = Namespace("C identifier", diags, src)
     for sec in d.c_macros:
         for name, _, _ in sec["rows"]:
             cns.add(name, sec["owner"], sec["path"])
-    for suffix in ("cfg", "dev", "lmics", "sniffers", "metrics", "traces", "init",
-                   "init_baremetal", "open", "close", "selftest", "read_all", "mark"):
-        cns.add(f"{mon.name}_{suffix}", gen, mon.path)
+    for suffix in MONITOR_FUNCTIONS:
+        cns.add(f"{mon.name}_{suffix}", GENERATED, mon.path)
     for lv in d.lmics:
         for act in ("run", "stop", "reset"):
-            cns.add(f"{mon.name}_{act}_{lv.model.name}", f"LMIC '{lv.model.name}'",
-                    lv.model.path + ("name",))
+            cns.add(f"{mon.name}_{act}_{lv.model.name}", f"LMIC '{lv.model.name}'", lv.model.path + ("name",))
         for sv in lv.sniffers:
             cns.add(f"{mon.name}_set_mode_{sv.model.name}", f"sniffer '{sv.model.name}'",
                     sv.model.path + ("name",))

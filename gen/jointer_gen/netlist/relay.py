@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from ..model.monitor import Lmic
 from ..model.views import Const, Port, Signal, int_vector, rng, slv_type
+from .part import NetPart
+from .vhdl_syntax import element, field_of, fields_of, vector
 
 
 # -- relay traces (mode: relay): the host drains them while they run ----------
@@ -25,26 +27,23 @@ def relay_sniffer_ports(n: int) -> list:
 
 
 def relay_extractor_map(ti: int) -> list:
-    hi, lo = 32 * ti + 31, 32 * ti
-    return [("tr_ack", f"tr_ack({ti})"), ("tr_ack_n", "tr_ack_n"),
-            ("tr_rptr", f"tr_rptr({rng(hi, lo)})"), ("tr_lost", f"tr_lost({rng(hi, lo)})")]
+    return [("tr_ack", element("tr_ack", ti)), ("tr_ack_n", "tr_ack_n"),
+            ("tr_rptr", field_of("tr_rptr", ti, 32)), ("tr_lost", field_of("tr_lost", ti, 32))]
 
 
 def relay_sniffer_map(a: int, n: int) -> list:
-    return [("tr_ack", f"tr_ack({rng(a + n - 1, a)})"), ("tr_ack_n", "tr_ack_n"),
-            ("tr_rptr", f"tr_rptr({rng(32 * (a + n) - 1, 32 * a)})"),
-            ("tr_lost", f"tr_lost({rng(32 * (a + n) - 1, 32 * a)})")]
+    return [("tr_ack", fields_of("tr_ack", a, n)), ("tr_ack_n", "tr_ack_n"),
+            ("tr_rptr", fields_of("tr_rptr", a, n, 32)), ("tr_lost", fields_of("tr_lost", a, n, 32))]
 
 
-def relay_lmic_hook(pre: str, ll, nt: int, consts: list, gmap: list, signals: list, u_lmic) -> None:
+def relay_lmic_hook(pre: str, ll, nt: int) -> NetPart:
+    """What an LMIC with a relay trace adds: the trace_relay_g constant, the
+    relay signals of its nt trace items and their port map on u_lmic."""
     c = Const(f"{pre}_trace_relay_c", "integer_vector", int_vector([int(t.relay) for t in ll.traces if not t.sink]),
               "1: relay trace (+ RPTR, ACK, LOST registers)")
-    consts.insert(len(consts) - 1, c)
-    gmap.append(("trace_relay_g", c.name))
-    vec = lambda w: f"std_logic_vector({w * nt - 1} downto 0)"  # noqa: E731
-    signals += [Signal("tr_ack", vec(1), "relay: release pulse per trace"),
-                Signal("tr_ack_n", slv_type(32), "relay: records released"),
-                Signal("tr_rptr", vec(32), "relay: read pointer per trace"),
-                Signal("tr_lost", vec(32), "relay: records dropped per trace")]
-    u_lmic.ports[-1:-1] = [("tr_ack", "tr_ack"), ("tr_ack_n", "tr_ack_n"),
-                              ("tr_rptr", "tr_rptr"), ("tr_lost", "tr_lost")]
+    signals = (Signal("tr_ack", vector(nt), "relay: release pulse per trace"),
+               Signal("tr_ack_n", slv_type(32), "relay: records released"),
+               Signal("tr_rptr", vector(nt, 32), "relay: read pointer per trace"),
+               Signal("tr_lost", vector(nt, 32), "relay: records dropped per trace"))
+    return NetPart(consts=(c,), signals=signals, generics=(("trace_relay_g", c.name),),
+                   port_map=tuple((s.name, s.name) for s in signals))

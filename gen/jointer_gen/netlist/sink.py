@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from ..model.monitor import Dcapf, Lmic, Sniffer
 from ..model.views import Const, Instance, Port, Signal, int_vector, rng, slv_type
+from .part import NetPart, join
+from .vhdl_syntax import element, field_of, vector
 
 
 def sink_dcapfs(sn: Sniffer) -> list[Dcapf]:
@@ -70,77 +72,97 @@ def sink_sniffer_map(sn: Sniffer) -> list:
 
 
 # -- LMIC ---------------------------------------------------------------------
-def sink_lmic_hook(pre: str, lm: Lmic, ll, consts: list, gmap: list, signals: list, ports: list,
-                   instances: list, u_lmic) -> None:
-    """Generics, signals, AXI4 master ports and sink instances of an LMIC with sinks."""
+SINK_REGISTER_SIGNALS = ("sk_wptr", "sk_lost", "sk_status", "sk_irq_wm", "sk_base", "sk_size", "sk_rptr",
+                         "sk_watermark", "sk_enable", "sk_clear")
+
+
+def sink_lmic_hook(pre: str, lm: Lmic, ll) -> NetPart:
+    """What an LMIC with sinks adds: generics, the SINK register signals on
+    u_lmic, and per sink its constants, stream signals, instances and AXI4 master ports."""
     sinks = [t for t in ll.traces if t.sink]
-    dcs = lmic_sinks(lm)
     n = len(sinks)
-    new = [Const(f"{pre}_num_sinks_c", "natural", str(n), "sink traces"),
+    new = (Const(f"{pre}_num_sinks_c", "natural", str(n), "sink traces"),
            Const(f"{pre}_sink_sniffer_c", "integer_vector", int_vector([t.sniffer for t in sinks]),
                  "owning sniffer of each sink"),
            Const(f"{pre}_sink_reg_word_c", "integer_vector", int_vector([t.reg_word for t in sinks]),
                  "first of the 8 sink registers"),
            Const(f"{pre}_sink_irq_bit_c", "integer_vector", int_vector([t.irq_bit for t in sinks]),
-                 "watermark IRQ bit (error = bit + 1)")]
-    consts[len(consts) - 1:len(consts) - 1] = new   # before init_w_c, as the relay constant
-    gmap += [(c.name[len(pre) + 1:-2] + "_g", c.name) for c in new]
-    vec = lambda w: f"std_logic_vector({w * n - 1} downto 0)"  # noqa: E731
-    signals += [Signal("sk_wptr", vec(32), "sink: WPTR per sink"), Signal("sk_lost", vec(32)),
-                Signal("sk_status", vec(3)), Signal("sk_irq_wm", vec(1)),
-                Signal("sk_base", vec(32), "sink: BASE, SIZE, RPTR, WATERMARK per sink"),
-                Signal("sk_size", vec(32)), Signal("sk_rptr", vec(32)), Signal("sk_watermark", vec(32)),
-                Signal("sk_enable", vec(1), "CONTROL.ENABLE"), Signal("sk_clear", vec(1), "CONTROL.CLEAR pulse")]
-    u_lmic.ports[-1:-1] = [(s, s) for s in ("sk_wptr", "sk_lost", "sk_status", "sk_irq_wm", "sk_base",
-                                            "sk_size", "sk_rptr", "sk_watermark", "sk_enable", "sk_clear")]
-    for k, dc in enumerate(dcs):
-        sk = dc.sink
-        sp = f"{pre}_{dc.name}"
-        sc = [Const(f"{sp}_data_w_c", "positive", str(sk.data_width), f"sink {dc.name}: memory data bits"),
-              Const(f"{sp}_fifo_depth_log2_c", "positive", str(sk.fifo_depth.bit_length() - 1),
-                    f"{sk.fifo_depth} records"),
-              Const(f"{sp}_max_burst_c", "positive", str(sk.max_burst), "beats per burst"),
-              Const(f"{sp}_flush_timeout_c", "positive", str(sk.flush_timeout),
-                    "idle cycles before a partial burst"),
-              Const(f"{sp}_ring_log2_c", "positive", str(sk.ring_log2),
-                    f"largest ring: {1 << sk.ring_log2} bytes (sink: ring_bytes {sk.ring_bytes})")]
-        consts[len(consts) - 1:len(consts) - 1] = sc
-        signals += [Signal(f"sk_{dc.name}_valid", "std_logic", f"sink {dc.name}: record stream"),
-                    Signal(f"sk_{dc.name}_ts", slv_type(32)), Signal(f"sk_{dc.name}_data", slv_type(32))]
-        ports += master_ports(dc, lm.clock)
-        r32 = rng(32 * k + 31, 32 * k)
-        rec = [("rec_valid", f"sk_{dc.name}_valid"), ("rec_ts", f"sk_{dc.name}_ts"),
-               ("rec_data", f"sk_{dc.name}_data"), ("rec_ready", "open")]
-        if sk.encoding == "compact":        # records -> units of 1..3 records (doc/trace-encoding.md)
-            u = f"cu_{dc.name}"
-            signals += [Signal(f"{u}_valid", "std_logic", f"sink {dc.name}: compact units"),
-                        Signal(f"{u}_lo", slv_type(32), "unit bits 31..0 (lower address)"),
-                        Signal(f"{u}_hi", slv_type(32), "unit bits 63..32"),
-                        Signal(f"{u}_n", slv_type(2), "records in the unit"),
-                        Signal(f"{u}_ready", "std_logic", "the sink accepts a unit")]
-            instances.append(Instance(
-                f"u_compact_{dc.name}", "jointer_trace_compact",
-                f"trace sink {dc.name}: compact encoding (a SYNC every {sk.sync_period} records "
-                f"at least, a partial unit leaves after {sk.idle_flush} idle cycles)",
-                [("sync_period_g", str(sk.sync_period)), ("idle_flush_g", str(sk.idle_flush))],
-                [("clk", "clk"), ("rst", "rst"), ("clear", f"sk_clear({k})"), *rec[:3],
-                 ("unit_valid", f"{u}_valid"), ("unit_lo", f"{u}_lo"), ("unit_hi", f"{u}_hi"),
-                 ("unit_n", f"{u}_n"), ("unit_ready", f"{u}_ready")]))
-            rec = [("rec_valid", f"{u}_valid"), ("rec_ts", f"{u}_lo"), ("rec_data", f"{u}_hi"),
-                   ("rec_n", f"{u}_n"), ("rec_ready", f"{u}_ready")]
-        instances.append(Instance(
-            f"u_sink_{dc.name}", "jointer_trace_sink_axi",
-            f"trace sink {dc.name}: its {'units' if sk.encoding == 'compact' else 'records'} into a "
-            f"ring in memory (AXI4 master, clock {lm.clock})",
-            [("data_w_g", sc[0].name), ("fifo_depth_log2_g", sc[1].name), ("max_burst_g", sc[2].name),
-             ("flush_timeout_g", sc[3].name), ("ring_log2_g", sc[4].name)],
-            [("clk", "clk"), ("rst", "rst"), *rec,
-             ("ring_base", f"sk_base({r32})"), ("ring_size", f"sk_size({r32})"),
-             ("enable", f"sk_enable({k})"), ("clear", f"sk_clear({k})"),
-             ("rptr_in", f"sk_rptr({r32})"), ("watermark", f"sk_watermark({r32})"),
-             ("wptr", f"sk_wptr({r32})"), ("lost", f"sk_lost({r32})"),
-             ("status", f"sk_status({rng(3 * k + 2, 3 * k)})"), ("irq_wm", f"sk_irq_wm({k})")]
-            + [(f"m_axi_{s}", f"m_axi_{dc.name}_{s}") for s, _, _ in master_signals(dc)]))
+                 "watermark IRQ bit (error = bit + 1)"))
+    signals = (Signal("sk_wptr", vector(n, 32), "sink: WPTR per sink"), Signal("sk_lost", vector(n, 32)),
+               Signal("sk_status", vector(n, 3)), Signal("sk_irq_wm", vector(n)),
+               Signal("sk_base", vector(n, 32), "sink: BASE, SIZE, RPTR, WATERMARK per sink"),
+               Signal("sk_size", vector(n, 32)), Signal("sk_rptr", vector(n, 32)),
+               Signal("sk_watermark", vector(n, 32)),
+               Signal("sk_enable", vector(n), "CONTROL.ENABLE"), Signal("sk_clear", vector(n), "CONTROL.CLEAR pulse"))
+    registers = NetPart(consts=new, signals=signals,
+                        generics=tuple((c.name[len(pre) + 1:-2] + "_g", c.name) for c in new),
+                        port_map=tuple((s, s) for s in SINK_REGISTER_SIGNALS))
+    return join([registers] + [_sink(pre, lm, k, dc) for k, dc in enumerate(lmic_sinks(lm))])
+
+
+def _sink_consts(sp: str, dc: Dcapf) -> dict[str, Const]:
+    """{generic of jointer_trace_sink_axi: constant} of one sink."""
+    sk = dc.sink
+    return {"data_w_g": Const(f"{sp}_data_w_c", "positive", str(sk.data_width),
+                              f"sink {dc.name}: memory data bits"),
+            "fifo_depth_log2_g": Const(f"{sp}_fifo_depth_log2_c", "positive",
+                                       str(sk.fifo_depth.bit_length() - 1), f"{sk.fifo_depth} records"),
+            "max_burst_g": Const(f"{sp}_max_burst_c", "positive", str(sk.max_burst), "beats per burst"),
+            "flush_timeout_g": Const(f"{sp}_flush_timeout_c", "positive", str(sk.flush_timeout),
+                                     "idle cycles before a partial burst"),
+            "ring_log2_g": Const(f"{sp}_ring_log2_c", "positive", str(sk.ring_log2),
+                                 f"largest ring: {1 << sk.ring_log2} bytes (sink: ring_bytes {sk.ring_bytes})")}
+
+
+def _sink(pre: str, lm: Lmic, k: int, dc: Dcapf) -> NetPart:
+    """Sink k of the LMIC: its record stream, a compact encoder when asked, its jointer_trace_sink_axi."""
+    sk = dc.sink
+    sc = _sink_consts(f"{pre}_{dc.name}", dc)
+    stream = NetPart(signals=(Signal(f"sk_{dc.name}_valid", "std_logic", f"sink {dc.name}: record stream"),
+                              Signal(f"sk_{dc.name}_ts", slv_type(32)),
+                              Signal(f"sk_{dc.name}_data", slv_type(32))),
+                     ports=tuple(master_ports(dc, lm.clock)))
+    records = (("rec_valid", f"sk_{dc.name}_valid"), ("rec_ts", f"sk_{dc.name}_ts"),
+               ("rec_data", f"sk_{dc.name}_data"))
+    if sk.encoding == "compact":        # records -> units of 1..3 records (doc/trace-encoding.md)
+        compact, rec = _compact(k, dc, records)
+        stream = stream + compact
+    else:
+        rec = records + (("rec_ready", "open"),)
+    inst = Instance(
+        f"u_sink_{dc.name}", "jointer_trace_sink_axi",
+        f"trace sink {dc.name}: its {'units' if sk.encoding == 'compact' else 'records'} into a "
+        f"ring in memory (AXI4 master, clock {lm.clock})",
+        tuple((g, c.name) for g, c in sc.items()),
+        (("clk", "clk"), ("rst", "rst"), *rec,
+         ("ring_base", field_of("sk_base", k, 32)), ("ring_size", field_of("sk_size", k, 32)),
+         ("enable", element("sk_enable", k)), ("clear", element("sk_clear", k)),
+         ("rptr_in", field_of("sk_rptr", k, 32)), ("watermark", field_of("sk_watermark", k, 32)),
+         ("wptr", field_of("sk_wptr", k, 32)), ("lost", field_of("sk_lost", k, 32)),
+         ("status", field_of("sk_status", k, 3)), ("irq_wm", element("sk_irq_wm", k)))
+        + tuple((f"m_axi_{s}", f"m_axi_{dc.name}_{s}") for s, _, _ in master_signals(dc)))
+    return NetPart(consts=tuple(sc.values())) + stream + NetPart(instances=(inst,))
+
+
+def _compact(k: int, dc: Dcapf, records: tuple) -> tuple[NetPart, tuple]:
+    """The jointer_trace_compact before sink k, and the unit stream it gives the sink."""
+    sk, u = dc.sink, f"cu_{dc.name}"
+    signals = (Signal(f"{u}_valid", "std_logic", f"sink {dc.name}: compact units"),
+               Signal(f"{u}_lo", slv_type(32), "unit bits 31..0 (lower address)"),
+               Signal(f"{u}_hi", slv_type(32), "unit bits 63..32"),
+               Signal(f"{u}_n", slv_type(2), "records in the unit"),
+               Signal(f"{u}_ready", "std_logic", "the sink accepts a unit"))
+    inst = Instance(
+        f"u_compact_{dc.name}", "jointer_trace_compact",
+        f"trace sink {dc.name}: compact encoding (a SYNC every {sk.sync_period} records "
+        f"at least, a partial unit leaves after {sk.idle_flush} idle cycles)",
+        (("sync_period_g", str(sk.sync_period)), ("idle_flush_g", str(sk.idle_flush))),
+        (("clk", "clk"), ("rst", "rst"), ("clear", element("sk_clear", k)), *records,
+         ("unit_valid", f"{u}_valid"), ("unit_lo", f"{u}_lo"), ("unit_hi", f"{u}_hi"),
+         ("unit_n", f"{u}_n"), ("unit_ready", f"{u}_ready")))
+    units = (("rec_valid", f"{u}_valid"), ("rec_ts", f"{u}_lo"), ("rec_data", f"{u}_hi"),
+             ("rec_n", f"{u}_n"), ("rec_ready", f"{u}_ready"))
+    return NetPart(signals=signals, instances=(inst,)), units
 
 
 def top_sink_ports(lv) -> list[Port]:

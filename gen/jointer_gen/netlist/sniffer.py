@@ -12,26 +12,50 @@ from .relay import relay_extractor_map, relay_lmic, relay_sniffer_ports
 from .sink import sink_dcapfs, sink_extractor_map, sink_sniffer_ports
 from ..model.views import (TIMESTAMP_W, Assign, Const, ConstGroup, Instance, ObservedSignal, Port, Signal,
                     SnifferView, int_vector, rng, slv_hex, slv_type, vhdl_bool)
+from typing import NamedTuple
+from .part import NetPart, join
+from .vhdl_syntax import OTHERS_ZERO, ONE_BIT_ONE, bit_string, element, field_of, slice_
+
 
 
 def _summary(sn: Sniffer) -> str:
     return sn.interfacer.kind.summary(sn.interfacer.params)
 
 
-def _interfacer(sn: Sniffer, pre: str) -> tuple[list[ObservedSignal], list[Const], Instance, list[Port]]:
+class _Ctx(NamedTuple):
+    """What every block of one sniffer needs."""
+    mon: Monitor
+    sn: Sniffer
+    li: int                  # its LMIC
+    pre: str                 # sn_<sniffer>: the prefix of its package constants
+    relay: bool              # its LMIC holds a relay trace (every trace gets the relay ports)
+    ranges: tuple            # the DCAPFs whose filter the interfacer evaluates (range bit k)
+
+
+class _InterfacerPart(NamedTuple):
+    observed: tuple          # ObservedSignal: top-level ports <sniffer>_<sig>
+    consts: tuple            # its package constants
+    instance: Instance
+    ports: tuple             # sniffer ports it adds (extra ports, then mon_<sig>)
+
+
+def _interfacer(sn: Sniffer, pre: str) -> _InterfacerPart:
     """Observed top-level signals, interfacer constants, instance, sniffer ports."""
     kind = sn.interfacer.kind
     net = InterfacerNet(pre)
     kind.elaborate(sn, net)
-    pmap = net.port_map
+    pmap = list(net.port_map)
     if datapath.capture_ranges(sn):
         pmap += [("rng_low", "rng_low"), ("rng_high", "rng_high"), ("cand_in_range", "cand_in_range")]
     pmap += [("cand_valid", "cand_valid"), ("cand_data", "cand_data"), ("cand_bytes", "cand_bytes")]
     ports = [Port(name, d, slv_type(w), comment) for name, d, w, comment in net.ports]
-    for o in net.observed:
-        ports.append(Port(f"mon_{o.sig}", "in", slv_type(o.width), o.comment))
-    inst = Instance("u_interfacer", kind.entity, "interfacer: " + _summary(sn), net.generics, pmap)
-    return net.observed, [Const(*c) for c in net.consts], inst, ports
+    ports += [Port(f"mon_{o.sig}", "in", slv_type(o.width), o.comment) for o in net.observed]
+    if ports:
+        group = "observed signals (all inputs)" if not sn.is_mark else "MARK writes"
+        ports[0] = ports[0]._replace(group=group)
+    inst = Instance("u_interfacer", kind.entity, "interfacer: " + _summary(sn), tuple(net.generics),
+                    tuple(pmap))
+    return _InterfacerPart(tuple(net.observed), tuple(Const(*c) for c in net.consts), inst, tuple(ports))
 
 
 # ---------------------------------------------------------------------------
@@ -64,29 +88,31 @@ FILTER_COMMENT = {
 }
 
 
-def _filter_generics(dp: str, dc: Dcapf, sn: Sniffer) -> list[tuple[str, Const]]:
-    """(formal, constant) of the filter generics: has_filter_g of a trace, filter_g
+def _filter_generics(dp: str, dc: Dcapf, sn: Sniffer) -> dict[str, Const]:
+    """{formal: constant} of the filter generics: has_filter_g of a trace, filter_g
     of another DCAPF (datapath.filter_mode), and the reset bounds when there is a filter."""
     if dc.is_trace:
-        f = [("has_filter_g", Const(f"{dp}_has_filter_c", "boolean", vhdl_bool(dc.has_filter),
-                                    "Init DCAPF + filter" if dc.has_filter else NO_FILTER_COMMENT))]
+        f = {"has_filter_g": Const(f"{dp}_has_filter_c", "boolean", vhdl_bool(dc.has_filter),
+                                   "Init DCAPF + filter" if dc.has_filter else NO_FILTER_COMMENT)}
     else:
         mode = datapath.filter_mode(sn, dc)
-        f = [("filter_g", Const(f"{dp}_filter_c", "natural", mode, FILTER_COMMENT[mode]))]
+        f = {"filter_g": Const(f"{dp}_filter_c", "natural", mode, FILTER_COMMENT[mode])}
     if not dc.has_filter:
         return f
-    return f + [("low_reset_g", Const(f"{dp}_low_reset_c", slv_type(32), slv_hex(dc.low),
-                                      "filter low after reset" if dc.filter_runtime else "filter low")),
-                ("high_reset_g", Const(f"{dp}_high_reset_c", slv_type(32), slv_hex(dc.high),
-                                       "filter high after reset" if dc.filter_runtime else "filter high"))]
-def _capture_map(ranges: list[Dcapf], dc: Dcapf) -> list[tuple[str, str]]:
+    return {**f, "low_reset_g": Const(f"{dp}_low_reset_c", slv_type(32), slv_hex(dc.low),
+                                      "filter low after reset" if dc.filter_runtime else "filter low"),
+            "high_reset_g": Const(f"{dp}_high_reset_c", slv_type(32), slv_hex(dc.high),
+                                  "filter high after reset" if dc.filter_runtime else "filter high")}
+
+
+def _capture_map(ranges: tuple, dc: Dcapf) -> list[tuple[str, str]]:
     """Port map of a DCAPF whose filter the interfacer evaluates (its range bit k):
     in-range from the emitter, its bounds to the interfacer."""
     if dc not in ranges:
         return []
     k = ranges.index(dc)
-    return [("ev_in_range", f"ev_in_range({k})"), ("low", f"rng_low({rng(32 * k + 31, 32 * k)})"),
-            ("high", f"rng_high({rng(32 * k + 31, 32 * k)})")]
+    return [("ev_in_range", element("ev_in_range", k)), ("low", field_of("rng_low", k, 32)),
+            ("high", field_of("rng_high", k, 32))]
 
 
 def _lane(sn: Sniffer, dc: Dcapf) -> str:
@@ -96,28 +122,57 @@ def _lane(sn: Sniffer, dc: Dcapf) -> str:
 
 
 def sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_result: int,
-             first_trace: int) -> SnifferView:
-    pre = f"sn_{sn.name}"
-    observed, iconsts, iinst, oports = _interfacer(sn, pre)
-    lanes = sn.interfacer.lanes
-    ncond = len(sn.conditions)
+            first_trace: int, first_slot: int = 0) -> SnifferView:
+    """The netlist of one sniffer; its DCAPFs start at first_result, first_trace
+    and first_slot of its LMIC's vectors."""
+    ctx = _Ctx(mon, sn, li, f"sn_{sn.name}", relay_lmic(mon.lmics[li]),
+               tuple(datapath.capture_ranges(sn)))
+    itf = _interfacer(sn, ctx.pre)
     results = [d for d in sn.dcapfs if not d.is_trace]
     traces = [d for d in sn.dcapfs if d.is_trace and not d.is_sink]   # BRAM traces
     sinks = sink_dcapfs(sn)                                              # no RAM
-
-    ports = [Port("clk", "in", "std_logic", "clock of the LMIC's area", group="clock and reset"),
-             Port("rst", "in", "std_logic", "synchronous, active high")]
-    if oports:
-        oports[0].group = "observed signals (all inputs)" if not sn.is_mark else "MARK writes"
-    ports += oports
-    ports += [Port("prog", "in", slv_type(2), "PROG of this sniffer (CONTROL)",
-                   group="control, from the LMIC"),
-              Port("run", "in", "std_logic", "RUN (CONTROL bit 0)"),
-              Port("soft_reset", "in", "std_logic", "SOFT_RESET pulse"),
-              Port("ctrl_we", "in", "std_logic", "a CONTROL write is visible on prog/run"),
-              Port("init_we", "in", "std_logic", "this sniffer's INIT register was written"),
-              Port("init_data", "in", slv_type(32), "the INIT value")]
     nslots = sum(d.buckets for d in results)   # a histogram takes one 64-bit slot per bucket
+    head = _conditions(ctx) + _emitter(ctx) + _dispenser(ctx)
+    dcs = [_dcapf(ctx, *placed) for placed in _placed(sn.dcapfs)]
+    body = join(part for _, part in dcs)
+    mark = (Assign("mark_strobe(0)", "mark_valid", "the MARK write pulse"),) if sn.is_mark else ()
+    group = ConstGroup(f"sniffer {sn.name} (LMIC {mon.lmics[li].name}, sniffer {si}): {_summary(sn)}",
+                       itf.consts + head.consts)
+    entity = f"{mon.name}_{sn.name}_sniffer"
+    return SnifferView(model=sn, lmic=li, index=si, number=number, entity=entity,
+                       file=f"hdl/{entity}.vhd", summary=_summary(sn), observed=itf.observed,
+                       ports=_ports(ctx, itf.ports, results, traces, sinks, nslots),
+                       signals=_signals(ctx) + body.signals,
+                       instances=(itf.instance,) + head.instances + body.instances,
+                       assigns=mark + body.assigns, const_groups=(group,) + tuple(g for g, _ in dcs),
+                       num_results=len(results), num_traces=len(traces),
+                       first_result=first_result, first_trace=first_trace, num_slots=nslots,
+                       first_slot=first_slot, needs_timestamp=bool(traces or sinks), is_mark=sn.is_mark)
+
+
+def _placed(dcapfs) -> list[tuple]:
+    """(INIT index, DCAPF, result index, BRAM trace index, first 64-bit result slot) of
+    each DCAPF of a sniffer: the positions of its signals in the sniffer's vectors."""
+    out, ri, ti, slot = [], 0, 0, 0
+    for di, dc in enumerate(dcapfs):
+        out.append((di, dc, ri, ti, slot))
+        if not dc.is_trace:
+            ri, slot = ri + 1, slot + dc.buckets
+        elif not dc.is_sink:
+            ti += 1
+    return out
+
+
+# -- ports and signals ----------------------------------------------------------
+def _ports(ctx: _Ctx, oports: tuple, results: list, traces: list, sinks: list, nslots: int) -> tuple:
+    ports = [Port("clk", "in", "std_logic", "clock of the LMIC's area", group="clock and reset"),
+             Port("rst", "in", "std_logic", "synchronous, active high"), *oports,
+             Port("prog", "in", slv_type(2), "PROG of this sniffer (CONTROL)", group="control, from the LMIC"),
+             Port("run", "in", "std_logic", "RUN (CONTROL bit 0)"),
+             Port("soft_reset", "in", "std_logic", "SOFT_RESET pulse"),
+             Port("ctrl_we", "in", "std_logic", "a CONTROL write is visible on prog/run"),
+             Port("init_we", "in", "std_logic", "this sniffer's INIT register was written"),
+             Port("init_data", "in", slv_type(32), "the INIT value")]
     if results:
         n = len(results)
         ports += [Port("dc_result", "out", slv_type(64 * nslots), "result DCAPFs, 64 bits each, zero-padded"
@@ -126,223 +181,236 @@ def sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_resu
                   Port("dc_overflow", "out", slv_type(n), "sticky overflow per result DCAPF"),
                   Port("dc_caught", "out", slv_type(n), "result updated since the last clear")]
     if traces:
-        n = len(traces)
-        ports += [Port("timestamp", "in", slv_type(TIMESTAMP_W), "cycle counter of this clock domain",
-                       group="trace buffers"),
-                  Port("tr_wptr", "out", slv_type(32 * n), "per trace: next record slot"),
-                  Port("tr_fill", "out", slv_type(32 * n), "per trace: records held"),
-                  Port("tr_full", "out", slv_type(n)),
-                  Port("tr_overflow", "out", slv_type(n), "sticky"),
-                  Port("tr_rd_addr", "in", slv_type(32), "host read address (word in the trace window)"),
-                  Port("tr_rd_data", "out", slv_type(32 * n), "per trace: word read, one cycle later")]
-        if relay_lmic(mon.lmics[li]):
-            ports += relay_sniffer_ports(n)
+        ports += _trace_ports(len(traces), ctx.relay)
     if sinks:
         if not traces:
             ports.append(Port("timestamp", "in", slv_type(TIMESTAMP_W), "cycle counter of this clock domain",
                               group="trace sinks"))
-        ports += sink_sniffer_ports(sn)
+        ports += sink_sniffer_ports(ctx.sn)
+    return tuple(ports)
 
-    signals = [Signal("cand_valid", slv_type(lanes), "candidate strobe per lane"),
-               Signal("cand_data", slv_type(32), "candidate data"),
-               Signal("cand_bytes", slv_type(16), "candidate byte count")]
-    if sn.is_mark:
-        signals.insert(0, Signal("mark_strobe", slv_type(1), "mark_valid as a one-lane vector"))
-    if ncond:
-        signals.append(Signal("cond", slv_type(ncond), "one match bit per condition"))
-    ranges = datapath.capture_ranges(sn)
-    if ranges:
-        nr = len(ranges)
-        signals += [Signal("rng_low", slv_type(32 * nr), "filter low bound per captured range"),
-                    Signal("rng_high", slv_type(32 * nr), "filter high bound per captured range"),
-                    Signal("cand_in_range", slv_type(nr), "the AW's address in range, per filter"),
-                    Signal("ev_in_range", slv_type(nr), "event instance: in range, per filter")]
-    signals += [Signal("ev_good", slv_type(lanes), "event instance: valid strobe per lane"),
-                Signal("ev_data", slv_type(32), "event instance: data"),
-                Signal("ev_inc", slv_type(16), "event instance: increment"),
-                Signal("run_en", "std_logic"), Signal("use_filter", "std_logic"),
-                Signal("clear", "std_logic"), Signal("d_init_we", "std_logic"),
-                Signal("d_init_sel", slv_type(8)), Signal("d_init_hi", "std_logic"),
-                Signal("d_init_data", slv_type(32))]
 
-    groups = [ConstGroup(f"sniffer {sn.name} (LMIC {mon.lmics[li].name}, sniffer {si}): "
-                         f"{_summary(sn)}", iconsts)]
-    instances = [iinst]
-    assigns: list[Assign] = []
-    if sn.is_mark:
-        assigns.append(Assign("mark_strobe(0)", "mark_valid", "the MARK write pulse"))
+def _trace_ports(n: int, relay: bool) -> list[Port]:
+    """The ports of n BRAM traces (and of their relay wiring)."""
+    return [Port("timestamp", "in", slv_type(TIMESTAMP_W), "cycle counter of this clock domain",
+                 group="trace buffers"),
+            Port("tr_wptr", "out", slv_type(32 * n), "per trace: next record slot"),
+            Port("tr_fill", "out", slv_type(32 * n), "per trace: records held"),
+            Port("tr_full", "out", slv_type(n)),
+            Port("tr_overflow", "out", slv_type(n), "sticky"),
+            Port("tr_rd_addr", "in", slv_type(32), "host read address (word in the trace window)"),
+            Port("tr_rd_data", "out", slv_type(32 * n), "per trace: word read, one cycle later")] \
+        + (relay_sniffer_ports(n) if relay else [])
 
-    # condition checkers
-    for ci, c in enumerate(sn.conditions):
-        if c.kind == "mask":
-            consts = [Const(f"{pre}_cond{ci}_mask_c", slv_type(32), slv_hex(c.a)),
-                      Const(f"{pre}_cond{ci}_value_c", slv_type(32), slv_hex(c.b))]
-            inst = Instance(f"u_cond{ci}", "jointer_eig_check_mask",
-                            f"condition {ci}: (data and 0x{c.a:08X}) = 0x{c.b:08X}",
-                            [("mask_g", consts[0].name), ("value_g", consts[1].name)],
-                            [("data", "cand_data"), ("match", f"cond({ci})")])
-        else:
-            consts = [Const(f"{pre}_cond{ci}_low_c", slv_type(32), slv_hex(c.a)),
-                      Const(f"{pre}_cond{ci}_high_c", slv_type(32), slv_hex(c.b))]
-            inst = Instance(f"u_cond{ci}", "jointer_eig_check_range",
-                            f"condition {ci}: 0x{c.a:08X} <= data <= 0x{c.b:08X}",
-                            [("low_g", consts[0].name), ("high_g", consts[1].name)],
-                            [("data", "cand_data"), ("match", f"cond({ci})")])
-        groups[0].consts += consts
-        instances.append(inst)
 
-    # emitter (the dispenser's slots: the DCAPFs, then any INIT slots of the interfacer)
+def _signals(ctx: _Ctx) -> tuple:
+    """The signals between interfacer, condition checkers, emitter and dispenser."""
+    sn, lanes, ncond, nr = ctx.sn, ctx.sn.interfacer.lanes, len(ctx.sn.conditions), len(ctx.ranges)
+    mark = [Signal("mark_strobe", slv_type(1), "mark_valid as a one-lane vector")] if sn.is_mark else []
+    cond = [Signal("cond", slv_type(ncond), "one match bit per condition")] if ncond else []
+    ranges = [Signal("rng_low", slv_type(32 * nr), "filter low bound per captured range"),
+              Signal("rng_high", slv_type(32 * nr), "filter high bound per captured range"),
+              Signal("cand_in_range", slv_type(nr), "the AW's address in range, per filter"),
+              Signal("ev_in_range", slv_type(nr), "event instance: in range, per filter")] if nr else []
+    return tuple(mark + [Signal("cand_valid", slv_type(lanes), "candidate strobe per lane"),
+                         Signal("cand_data", slv_type(32), "candidate data"),
+                         Signal("cand_bytes", slv_type(16), "candidate byte count")] + cond + ranges
+                 + [Signal("ev_good", slv_type(lanes), "event instance: valid strobe per lane"),
+                    Signal("ev_data", slv_type(32), "event instance: data"),
+                    Signal("ev_inc", slv_type(16), "event instance: increment"),
+                    Signal("run_en", "std_logic"), Signal("use_filter", "std_logic"),
+                    Signal("clear", "std_logic"), Signal("d_init_we", "std_logic"),
+                    Signal("d_init_sel", slv_type(8)), Signal("d_init_hi", "std_logic"),
+                    Signal("d_init_data", slv_type(32))])
+
+
+# -- condition checkers, emitter, dispenser ----------------------------------------
+COND_ENTITY = {"mask": ("jointer_eig_check_mask", "mask", "value"),
+               "range": ("jointer_eig_check_range", "low", "high")}
+
+
+def _conditions(ctx: _Ctx) -> NetPart:
+    """One checker per condition: its two constants and its instance."""
+    return join(_condition(ctx.pre, ci, c) for ci, c in enumerate(ctx.sn.conditions))
+
+
+def _condition(pre: str, ci: int, c) -> NetPart:
+    entity, ga, gb = COND_ENTITY[c.kind]
+    a = Const(f"{pre}_cond{ci}_{ga}_c", slv_type(32), slv_hex(c.a))
+    b = Const(f"{pre}_cond{ci}_{gb}_c", slv_type(32), slv_hex(c.b))
+    what = (f"(data and 0x{c.a:08X}) = 0x{c.b:08X}" if c.kind == "mask"
+            else f"0x{c.a:08X} <= data <= 0x{c.b:08X}")
+    inst = Instance(f"u_cond{ci}", entity, f"condition {ci}: {what}",
+                    ((f"{ga}_g", a.name), (f"{gb}_g", b.name)),
+                    (("data", "cand_data"), ("match", element("cond", ci))))
+    return NetPart(consts=(a, b), instances=(inst,))
+
+
+def _emitter_consts(ctx: _Ctx) -> dict[str, Const]:
+    """{generic: constant} of the emitter (and num_dcapfs_g of the dispenser), in package order.
+    The dispenser's slots: the DCAPFs, then any INIT slots of the interfacer."""
+    sn, pre = ctx.sn, ctx.pre
     init_slots = sn.interfacer.kind.init_slots(sn)
-    init_comment = sn.interfacer.kind.init_slots_comment(sn)
-    ec = [Const(f"{pre}_lanes_c", "positive", str(lanes), "event lanes"),
-          Const(f"{pre}_num_cond_c", "natural", str(ncond), "condition checkers"),
-          Const(f"{pre}_increment_c", "natural",
-                "increment_bytes_c" if sn.increment == "bytes" else "increment_one_c",
-                f"event increment: {'bytes' if sn.increment == 'bytes' else 'one'}"),
-          Const(f"{pre}_num_dcapfs_c", "positive", str(len(sn.dcapfs) + init_slots),
-                init_comment if init_slots else "DCAPFs, traces included (2 INIT words each)"),
-          Const(f"{pre}_ev_data_w_c", "positive", str(datapath.data_width(sn)),
-                "event data bits that can be non-zero"),
-          Const(f"{pre}_ev_inc_w_c", "positive", str(datapath.inc_width(sn)),
-                "increment bits that can be non-zero"),
-          Const(f"{pre}_emit_registered_c", "boolean", vhdl_bool(datapath.emitter_registered(sn)),
-                "event instances registered (behind condition checkers)" if datapath.emitter_registered(sn)
-                else "the candidates, from the interfacer's registers, are the event instances")]
-    groups[0].consts += ec
-    instances.append(Instance(
-        "u_emitter", "jointer_eig_emitter", "emitter: event instances (data, increment, good)",
-        [("lanes_g", ec[0].name), ("num_cond_g", ec[1].name), ("increment_g", ec[2].name),
-         ("registered_g", ec[6].name)] + ([("ranges_g", str(len(ranges)))] if ranges else []),
-        [("clk", "clk"), ("rst", "rst"), ("cand_valid", "cand_valid"), ("cand_data", "cand_data"),
-         ("cand_bytes", "cand_bytes")]
-        + ([("cand_in_range", "cand_in_range")] if ranges else [])
-        + [("cond", "cond" if ncond else '"1"'),
-           ("ev_good", "ev_good"), ("ev_data", "ev_data"), ("ev_inc", "ev_inc")]
-        + ([("ev_in_range", "ev_in_range")] if ranges else [])))
-    instances.append(Instance(
-        "u_dispenser", "jointer_collect_dispenser",
-        "dispenser: PROG/RUN/SOFT_RESET/INIT to the DCAPFs",
-        [("num_dcapfs_g", ec[3].name)],
-        [("clk", "clk"), ("rst", "rst"), ("prog", "prog"), ("run", "run"),
+    registered = datapath.emitter_registered(sn)
+    return {
+        "lanes_g": Const(f"{pre}_lanes_c", "positive", str(sn.interfacer.lanes), "event lanes"),
+        "num_cond_g": Const(f"{pre}_num_cond_c", "natural", str(len(sn.conditions)), "condition checkers"),
+        "increment_g": Const(f"{pre}_increment_c", "natural",
+                             "increment_bytes_c" if sn.increment == "bytes" else "increment_one_c",
+                             f"event increment: {'bytes' if sn.increment == 'bytes' else 'one'}"),
+        "num_dcapfs_g": Const(f"{pre}_num_dcapfs_c", "positive", str(len(sn.dcapfs) + init_slots),
+                              sn.interfacer.kind.init_slots_comment(sn) if init_slots
+                              else "DCAPFs, traces included (2 INIT words each)"),
+        "data_w_g": Const(f"{pre}_ev_data_w_c", "positive", str(datapath.data_width(sn)),
+                          "event data bits that can be non-zero"),
+        "inc_w_g": Const(f"{pre}_ev_inc_w_c", "positive", str(datapath.inc_width(sn)),
+                         "increment bits that can be non-zero"),
+        "registered_g": Const(f"{pre}_emit_registered_c", "boolean", vhdl_bool(registered),
+                              "event instances registered (behind condition checkers)" if registered
+                              else "the candidates, from the interfacer's registers, are the event instances")}
+
+
+def _emitter(ctx: _Ctx) -> NetPart:
+    ec = _emitter_consts(ctx)
+    ranges = bool(ctx.ranges)
+    generics = [(g, ec[g].name) for g in ("lanes_g", "num_cond_g", "increment_g", "registered_g")]
+    generics += [("ranges_g", str(len(ctx.ranges)))] if ranges else []
+    ports = [("clk", "clk"), ("rst", "rst"), ("cand_valid", "cand_valid"), ("cand_data", "cand_data"),
+             ("cand_bytes", "cand_bytes")] + ([("cand_in_range", "cand_in_range")] if ranges else []) \
+        + [("cond", "cond" if ctx.sn.conditions else ONE_BIT_ONE),
+           ("ev_good", "ev_good"), ("ev_data", "ev_data"), ("ev_inc", "ev_inc")] \
+        + ([("ev_in_range", "ev_in_range")] if ranges else [])
+    inst = Instance("u_emitter", "jointer_eig_emitter", "emitter: event instances (data, increment, good)",
+                    tuple(generics), tuple(ports))
+    return NetPart(consts=tuple(ec.values()), instances=(inst,))
+
+
+def _dispenser(ctx: _Ctx) -> NetPart:
+    inst = Instance(
+        "u_dispenser", "jointer_collect_dispenser", "dispenser: PROG/RUN/SOFT_RESET/INIT to the DCAPFs",
+        (("num_dcapfs_g", f"{ctx.pre}_num_dcapfs_c"),),
+        (("clk", "clk"), ("rst", "rst"), ("prog", "prog"), ("run", "run"),
          ("soft_reset", "soft_reset"), ("ctrl_we", "ctrl_we"), ("init_we", "init_we"),
          ("init_data", "init_data"), ("run_en", "run_en"), ("use_filter", "use_filter"),
          ("clear", "clear"), ("init_we_o", "d_init_we"), ("init_sel", "d_init_sel"),
-         ("init_hi", "d_init_hi"), ("init_data_o", "d_init_data")]))
+         ("init_hi", "d_init_hi"), ("init_data_o", "d_init_data")))
+    return NetPart(instances=(inst,))
 
-    control = [("clk", "clk"), ("rst", "rst"), ("run_en", "run_en"), ("use_filter", "use_filter"),
+
+# -- DCAPFs -----------------------------------------------------------------------
+CONTROL_MAP = (("clk", "clk"), ("rst", "rst"), ("run_en", "run_en"), ("use_filter", "use_filter"),
                ("clear", "clear"), ("init_we", "d_init_we"), ("init_sel", "d_init_sel"),
-               ("init_hi", "d_init_hi"), ("init_data", "d_init_data")]
-    ri = ti = slot = 0
-    for di, dc in enumerate(sn.dcapfs):
-        dp = f"dc_{dc.name}"
-        good = f"ev_good({dc.event})"
-        fgen = _filter_generics(dp, dc, sn)
-        if dc.is_sink:
-            consts = [Const(f"{dp}_index_c", "natural", str(di), "INIT order inside the sniffer"),
-                      Const(f"{dp}_mode_c", "natural", "trace_sink_c",
-                            "no RAM: records to the LMIC's jointer_trace_sink_axi")] \
-                + [c for _, c in fgen]
-            instances.append(Instance(
-                f"trace_{dc.name}", "jointer_trace_extractor",
-                f"DCAPF {di} {dc.name}: {_dcapf_summary(dc)}, lane {_lane(sn, dc)}",
-                [("index_g", consts[0].name), ("depth_log2_g", "1"),
-                 ("mode_g", consts[1].name)] + [(f, c.name) for f, c in fgen],
-                control + [("ev_good", good), ("ev_data", "ev_data"), ("timestamp", "timestamp")]
-                + sink_extractor_map(dc)))
-        elif dc.is_trace:
-            consts = [Const(f"{dp}_index_c", "natural", str(di), "INIT order inside the sniffer"),
-                      Const(f"{dp}_depth_log2_c", "positive", str(dc.depth.bit_length() - 1),
-                            f"{dc.depth} records"),
-                      Const(f"{dp}_mode_c", "natural", f"trace_{dc.mode or 'stop'}_c")] \
-                + [c for _, c in fgen]
-            hi, lo = 32 * ti + 31, 32 * ti
-            instances.append(Instance(
-                f"trace_{dc.name}", "jointer_trace_extractor",
-                f"DCAPF {di} {dc.name}: {_dcapf_summary(dc)}, lane {_lane(sn, dc)}",
-                [("index_g", consts[0].name), ("depth_log2_g", consts[1].name),
-                 ("mode_g", consts[2].name)] + [(f, c.name) for f, c in fgen],
-                control + [("ev_good", good), ("ev_data", "ev_data"), ("timestamp", "timestamp"),
-                           ("tr_wptr", f"tr_wptr({rng(hi, lo)})"),
-                           ("tr_fill", f"tr_fill({rng(hi, lo)})"), ("tr_full", f"tr_full({ti})"),
-                           ("tr_overflow", f"tr_overflow({ti})"), ("tr_rd_addr", "tr_rd_addr"),
-                           ("tr_rd_data", f"tr_rd_data({rng(hi, lo)})")]
-                + (relay_extractor_map(ti) if relay_lmic(mon.lmics[li]) else [])))
-            ti += 1
-        else:
-            consts = [Const(f"{dp}_index_c", "natural", str(di), "INIT order inside the sniffer"),
-                      Const(f"{dp}_extractor_c", "natural", f"extractor_{dc.extractor}_c"),
-                      Const(f"{dp}_aggregator_c", "natural", f"aggregator_{dc.aggregator}_c"),
-                      Const(f"{dp}_sample_c", "natural",
-                            "sample_data_c" if dc.sample == "data" else "sample_increment_c",
-                            "" if dc.extractor == "event" else "unused by the time extractor"),
-                      Const(f"{dp}_width_c", "positive", str(dc.width), "result bits"),
-                      Const(f"{dp}_wrap_c", "boolean", vhdl_bool(dc.wrap),
-                            "wraps on overflow" if dc.wrap else "saturates on overflow")] \
-                + [c for _, c in fgen]
-            # the paper's DCAPF_<name>_CONFIG (section 3.1.1), for reference: from the LSB
-            # data gating, time monitor, event monitor (1 = instantiated)
-            enables = (int(dc.extractor == "event") | int(dc.extractor == "time") << 1
-                       | int(dc.extractor == "event") << 2)
-            paper = Const(f"{dp}_config_c", slv_type(3), f'"{enables:03b}"',
-                          "paper's DCAPF config bits (LSB first: gating, time, event); informational")
-            base = 64 * slot
-            hgen = []
-            if dc.is_mean:                      # sum (slot 0), count (slot 1)
-                hc = [Const(f"{dp}_buckets_c", "positive", "2", "mean: sum and count")]
-                consts += hc
-                hgen = [("buckets_g", hc[0].name)]
-            if dc.is_histogram:
-                hc = [Const(f"{dp}_buckets_c", "positive", str(dc.buckets), "histogram buckets"),
-                      Const(f"{dp}_hist_pow2_c", "boolean", vhdl_bool(dc.boundaries == "pow2"),
-                            "bucket k = [2^(k-1), 2^k)" if dc.boundaries == "pow2"
-                            else "listed boundaries"),
-                      Const(f"{dp}_hist_bounds_c", "integer_vector",
-                            int_vector(dc.boundaries if dc.boundaries != "pow2" else [1]),
-                            "boundaries b(1)..b(N-1)" if dc.boundaries != "pow2" else "unused (pow2)")]
-                consts += hc
-                hgen = [("buckets_g", hc[0].name), ("hist_pow2_g", hc[1].name),
-                        ("hist_bounds_g", hc[2].name)]
-            if dc.buckets > 1:                  # histogram buckets, or the mean's sum and count
-                signals.append(Signal(f"h_{dc.name}", slv_type(dc.buckets * dc.width),
-                                      f"{dc.name}: {dc.buckets} {'slots' if dc.is_mean else 'buckets'} "
-                                      f"of {dc.width} bits"))
-                result = f"h_{dc.name}"
-                for b in range(dc.buckets):
-                    bb = base + 64 * b
-                    assigns.append(Assign(f"dc_result({rng(bb + dc.width - 1, bb)})",
-                                          f"h_{dc.name}({rng((b + 1) * dc.width - 1, b * dc.width)})",
-                                          f"{dc.name}: " + (("sum", "count")[b] if dc.is_mean
-                                                               else f"bucket {b}")))
-                    if dc.width < 64:
-                        assigns.append(Assign(f"dc_result({rng(bb + 63, bb + dc.width)})",
-                                              "(others => '0')", f"{dc.name}: " + (
-                                                  ("sum", "count")[b] if dc.is_mean else f"bucket {b}")
-                                              + " padding"))
-            else:
-                result = f"dc_result({rng(base + dc.width - 1, base)})"
-            instances.append(Instance(
-                f"dcapf_{dc.name}", "jointer_dcapf",
-                f"DCAPF {di} {dc.name}: {_dcapf_summary(dc)}, lane {_lane(sn, dc)}",
-                [("index_g", consts[0].name), ("extractor_g", consts[1].name),
-                 ("aggregator_g", consts[2].name), ("sample_g", consts[3].name),
-                 ("width_g", consts[4].name), ("wrap_g", consts[5].name)]
-                + [(f, c.name) for f, c in fgen] + hgen
-                + [("data_w_g", f"{pre}_ev_data_w_c"), ("inc_w_g", f"{pre}_ev_inc_w_c")],
-                control + [("ev_good", good), ("ev_data", "ev_data"), ("ev_inc", "ev_inc")]
-                + _capture_map(ranges, dc) + [
-                           ("result", result),
-                           ("overflow", f"dc_overflow({ri})"), ("caught", f"dc_caught({ri})")]))
-            if dc.width < 64 and dc.buckets == 1:
-                assigns.append(Assign(f"dc_result({rng(base + 63, base + dc.width)})", "(others => '0')",
-                                      f"{dc.name}: zero padding to 64 bits"))
-            ri += 1
-            slot += dc.buckets
-        groups.append(ConstGroup(f"DCAPF {dc.name} (sniffer {sn.name}, DCAPF {di}): "
-                                 f"{_dcapf_summary(dc)}", consts + ([] if dc.is_trace else [paper])))
-    entity = f"{mon.name}_{sn.name}_sniffer"
-    return SnifferView(model=sn, lmic=li, index=si, number=number, entity=entity,
-                       file=f"hdl/{entity}.vhd", summary=_summary(sn), observed=observed,
-                       ports=ports, signals=signals, instances=instances, assigns=assigns,
-                       const_groups=groups, num_results=len(results), num_traces=len(traces),
-                       first_result=first_result, first_trace=first_trace, num_slots=nslots,
-                       needs_timestamp=bool(traces or sinks), is_mark=sn.is_mark)
+               ("init_hi", "d_init_hi"), ("init_data", "d_init_data"))
+
+
+def _dcapf(ctx: _Ctx, di: int, dc: Dcapf, ri: int, ti: int, slot: int) -> tuple[ConstGroup, NetPart]:
+    """The constant group and the netlist of DCAPF di of the sniffer."""
+    dp = f"dc_{dc.name}"
+    index = Const(f"{dp}_index_c", "natural", str(di), "INIT order inside the sniffer")
+    comment = f"DCAPF {di} {dc.name}: {_dcapf_summary(dc)}, lane {_lane(ctx.sn, dc)}"
+    fgen = _filter_generics(dp, dc, ctx.sn)
+    if dc.is_sink:
+        consts, part = _sink_extractor(dp, dc, index, fgen, comment)
+    elif dc.is_trace:
+        consts, part = _trace_extractor(ctx, dp, dc, index, fgen, comment, ti)
+    else:
+        consts, part = _result_dcapf(ctx, dp, dc, index, fgen, comment, ri, slot)
+    title = f"DCAPF {dc.name} (sniffer {ctx.sn.name}, DCAPF {di}): {_dcapf_summary(dc)}"
+    return ConstGroup(title, consts), part
+
+
+def _sink_extractor(dp: str, dc: Dcapf, index: Const, fgen: dict, comment: str) -> tuple[tuple, NetPart]:
+    mode = Const(f"{dp}_mode_c", "natural", "trace_sink_c", "no RAM: records to the LMIC's jointer_trace_sink_axi")
+    generics = (("index_g", index.name), ("depth_log2_g", "1"), ("mode_g", mode.name)) \
+        + tuple((f, c.name) for f, c in fgen.items())
+    ports = CONTROL_MAP + (("ev_good", element("ev_good", dc.event)), ("ev_data", "ev_data"),
+                           ("timestamp", "timestamp")) + tuple(sink_extractor_map(dc))
+    inst = Instance(f"trace_{dc.name}", "jointer_trace_extractor", comment, generics, ports)
+    return (index, mode, *fgen.values()), NetPart(instances=(inst,))
+
+
+def _trace_extractor(ctx: _Ctx, dp: str, dc: Dcapf, index: Const, fgen: dict, comment: str,
+                     ti: int) -> tuple[tuple, NetPart]:
+    depth = Const(f"{dp}_depth_log2_c", "positive", str(dc.depth.bit_length() - 1), f"{dc.depth} records")
+    mode = Const(f"{dp}_mode_c", "natural", f"trace_{dc.mode or 'stop'}_c")
+    generics = (("index_g", index.name), ("depth_log2_g", depth.name), ("mode_g", mode.name)) \
+        + tuple((f, c.name) for f, c in fgen.items())
+    ports = CONTROL_MAP + (
+        ("ev_good", element("ev_good", dc.event)), ("ev_data", "ev_data"), ("timestamp", "timestamp"),
+        ("tr_wptr", field_of("tr_wptr", ti, 32)), ("tr_fill", field_of("tr_fill", ti, 32)),
+        ("tr_full", element("tr_full", ti)), ("tr_overflow", element("tr_overflow", ti)),
+        ("tr_rd_addr", "tr_rd_addr"), ("tr_rd_data", field_of("tr_rd_data", ti, 32))) \
+        + (tuple(relay_extractor_map(ti)) if ctx.relay else ())
+    inst = Instance(f"trace_{dc.name}", "jointer_trace_extractor", comment, generics, ports)
+    return (index, depth, mode, *fgen.values()), NetPart(instances=(inst,))
+
+
+def _result_consts(dp: str, dc: Dcapf, index: Const, fgen: dict) -> dict[str, Const]:
+    """{generic: constant} of a result DCAPF, in package order."""
+    return {"index_g": index,
+            "extractor_g": Const(f"{dp}_extractor_c", "natural", f"extractor_{dc.extractor}_c"),
+            "aggregator_g": Const(f"{dp}_aggregator_c", "natural", f"aggregator_{dc.aggregator}_c"),
+            "sample_g": Const(f"{dp}_sample_c", "natural",
+                              "sample_data_c" if dc.sample == "data" else "sample_increment_c",
+                              "" if dc.extractor == "event" else "unused by the time extractor"),
+            "width_g": Const(f"{dp}_width_c", "positive", str(dc.width), "result bits"),
+            "wrap_g": Const(f"{dp}_wrap_c", "boolean", vhdl_bool(dc.wrap),
+                            "wraps on overflow" if dc.wrap else "saturates on overflow"),
+            **fgen, **_bucket_consts(dp, dc)}
+
+
+def _bucket_consts(dp: str, dc: Dcapf) -> dict[str, Const]:
+    """The slots of a mean (sum, count) or the buckets of a histogram."""
+    if dc.is_mean:
+        return {"buckets_g": Const(f"{dp}_buckets_c", "positive", "2", "mean: sum and count")}
+    if not dc.is_histogram:
+        return {}
+    pow2 = dc.boundaries == "pow2"
+    return {"buckets_g": Const(f"{dp}_buckets_c", "positive", str(dc.buckets), "histogram buckets"),
+            "hist_pow2_g": Const(f"{dp}_hist_pow2_c", "boolean", vhdl_bool(pow2),
+                                 "bucket k = [2^(k-1), 2^k)" if pow2 else "listed boundaries"),
+            "hist_bounds_g": Const(f"{dp}_hist_bounds_c", "integer_vector",
+                                   int_vector(dc.boundaries if not pow2 else [1]),
+                                   "boundaries b(1)..b(N-1)" if not pow2 else "unused (pow2)")}
+
+
+def _paper_config(dp: str, dc: Dcapf) -> Const:
+    """The paper's DCAPF_<name>_CONFIG (section 3.1.1), for reference: from the LSB
+    data gating, time monitor, event monitor (1 = instantiated)."""
+    enables = (int(dc.extractor == "event") | int(dc.extractor == "time") << 1
+               | int(dc.extractor == "event") << 2)
+    return Const(f"{dp}_config_c", slv_type(3), bit_string(enables, 3),
+                 "paper's DCAPF config bits (LSB first: gating, time, event); informational")
+
+
+def _result_dcapf(ctx: _Ctx, dp: str, dc: Dcapf, index: Const, fgen: dict, comment: str,
+                  ri: int, slot: int) -> tuple[tuple, NetPart]:
+    gconsts = _result_consts(dp, dc, index, fgen)
+    result, slots = _result_slots(dc, 64 * slot)
+    generics = tuple((f, c.name) for f, c in gconsts.items()) \
+        + (("data_w_g", f"{ctx.pre}_ev_data_w_c"), ("inc_w_g", f"{ctx.pre}_ev_inc_w_c"))
+    ports = CONTROL_MAP + (("ev_good", element("ev_good", dc.event)), ("ev_data", "ev_data"),
+                           ("ev_inc", "ev_inc")) + tuple(_capture_map(ctx.ranges, dc)) \
+        + (("result", result), ("overflow", element("dc_overflow", ri)), ("caught", element("dc_caught", ri)))
+    inst = Instance(f"dcapf_{dc.name}", "jointer_dcapf", comment, generics, ports)
+    consts = (*gconsts.values(), _paper_config(dp, dc))
+    return consts, slots + NetPart(instances=(inst,))
+
+
+def _result_slots(dc: Dcapf, base: int) -> tuple[str, NetPart]:
+    """What the DCAPF's result port drives, and the signal and assignments that
+    place it in its 64-bit slots of dc_result (from bit base), zero-padded."""
+    if dc.buckets == 1:
+        pad = (Assign(slice_("dc_result", base + 63, base + dc.width), OTHERS_ZERO,
+                      f"{dc.name}: zero padding to 64 bits"),) if dc.width < 64 else ()
+        return slice_("dc_result", base + dc.width - 1, base), NetPart(assigns=pad)
+    h = f"h_{dc.name}"             # histogram buckets, or the mean's sum and count
+    sig = Signal(h, slv_type(dc.buckets * dc.width),
+                 f"{dc.name}: {dc.buckets} {'slots' if dc.is_mean else 'buckets'} of {dc.width} bits")
+    assigns = []
+    for b in range(dc.buckets):
+        bb, what = base + 64 * b, f"{dc.name}: " + (("sum", "count")[b] if dc.is_mean else f"bucket {b}")
+        assigns.append(Assign(slice_("dc_result", bb + dc.width - 1, bb), field_of(h, b, dc.width), what))
+        if dc.width < 64:
+            assigns.append(Assign(slice_("dc_result", bb + 63, bb + dc.width), OTHERS_ZERO, what + " padding"))
+    return h, NetPart(signals=(sig,), assigns=tuple(assigns))

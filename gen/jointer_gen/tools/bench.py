@@ -53,9 +53,18 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     out = Path(args.out).resolve()
     out.mkdir(parents=True, exist_ok=True)
+    figures = generator_figures(out, args.runs)
+    rc, y9 = y9_figures(out)
+    if args.fragment:
+        frag = Path(args.fragment)
+        frag.parent.mkdir(parents=True, exist_ok=True)
+        frag.write_text(json.dumps({"section": "Generator", "order": 30, "figures": figures + y9}, indent=1) + "\n")
+    return rc
 
-    stress = REPO / "configs" / "stress_15x4.yaml"
-    wall, cpu = time_generator(stress, out / "gen", args.runs)
+
+def generator_figures(out: Path, runs: int) -> list[dict]:
+    """Time the generator on stress_15x4, print the times, return them as report figures."""
+    wall, cpu = time_generator(REPO / "configs" / "stress_15x4.yaml", out / "gen", runs)
     files = len(json.loads((out / "gen" / "stress_15x4" / "manifest.json").read_text())["files"])
     med = statistics.median(wall)
     print("== generator (stress_15x4: 4 LMICs x 15 sniffers, all outputs, process start included) ==")
@@ -63,18 +72,21 @@ def main(argv=None) -> int:
           + f" s; median {med:.3f} s (goal <= {GOAL_S} s: {'met' if med <= GOAL_S else 'NOT met'})")
     print(f"gen-bench: CPU (user+sys) median {statistics.median(cpu):.3f} s; load average "
           + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" on {os.cpu_count()} CPUs")
-
     load = os.getloadavg()[0]
-    figures = [
+    return [
         {"name": "generator wall time, stress_15x4 (median)", "value": round(med, 3), "unit": "s",
          "anchor": GOAL_S, "anchor_source": "goal: <= 0.5 s (generator issue)", "summary": True,
-         "note": f"median of {args.runs} runs after a warm-up, process start included, {files} files; "
+         "note": f"median of {runs} runs after a warm-up, process start included, {files} files; "
                  "runs: " + " ".join(f"{t:.3f}" for t in wall) + f"; load average {load:.2f}"},
         {"name": "generator CPU time, stress_15x4 (median)", "value": round(statistics.median(cpu), 3),
          "unit": "s", "anchor": None, "anchor_source": None, "note": "user + system"},
         {"name": "files generated, stress_15x4", "value": files, "unit": "files", "anchor": None,
          "anchor_source": None, "note": ""}]
 
+
+def y9_figures(out: Path) -> tuple[int, list[dict]]:
+    """Generate the Y9 monitor, synthesise its top with yosys, print and return
+    (the synthesis' return code, its figures)."""
     sys.path.insert(0, str(REPO / "gen"))
     from jointer_gen.cli import generate
     from jointer_gen.output import write_tree
@@ -90,24 +102,20 @@ def main(argv=None) -> int:
                         "--json", str(stat)], capture_output=True, text=True)
     print("== generated Y9 top (yosys synth_xilinx -family xc7 -flatten -noiopad) ==")
     print(r.stdout.strip() or r.stderr.strip())
-    if r.returncode == 0 and stat.exists():
-        res = json.loads(stat.read_text())[manifest["top"]]
-        print(f"gen-bench: {manifest['top']}: {res['lut']} LUT, {res['ff']} FF; "
-              f"{regs} host-visible 32-bit registers ({design.layout.span} bytes)")
-        figures += [
-            {"name": "Y9 top LUT", "value": res["lut"], "unit": "LUT", "anchor": None, "anchor_source": None,
-             "note": f"{manifest['top']}, yosys synth_xilinx -family xc7 -flatten -noiopad"},
-            {"name": "Y9 top FF", "value": res["ff"], "unit": "FF", "anchor": None, "anchor_source": None,
-             "note": manifest["top"]},
-            {"name": "Y9 host-visible registers", "value": regs, "unit": "32-bit registers",
-             "anchor": None, "anchor_source": None,
-             "note": f"{design.layout.span} bytes of address space (the TECS paper's DCI, section 4.1, has 16 "
-                     "registers for four sniffers)"}]
-    if args.fragment:
-        frag = Path(args.fragment)
-        frag.parent.mkdir(parents=True, exist_ok=True)
-        frag.write_text(json.dumps({"section": "Generator", "order": 30, "figures": figures}, indent=1) + "\n")
-    return r.returncode
+    if r.returncode != 0 or not stat.exists():
+        return r.returncode, []
+    res = json.loads(stat.read_text())[manifest["top"]]
+    top, span = manifest["top"], design.layout.span
+    print(f"gen-bench: {top}: {res['lut']} LUT, {res['ff']} FF; {regs} host-visible 32-bit registers ({span} bytes)")
+    return r.returncode, [
+        {"name": "Y9 top LUT", "value": res["lut"], "unit": "LUT", "anchor": None, "anchor_source": None,
+         "note": f"{top}, yosys synth_xilinx -family xc7 -flatten -noiopad"},
+        {"name": "Y9 top FF", "value": res["ff"], "unit": "FF", "anchor": None, "anchor_source": None,
+         "note": top},
+        {"name": "Y9 host-visible registers", "value": regs, "unit": "32-bit registers",
+         "anchor": None, "anchor_source": None,
+         "note": f"{span} bytes of address space (the TECS paper's DCI, section 4.1, has 16 "
+                 "registers for four sniffers)"}]
 
 
 if __name__ == "__main__":
