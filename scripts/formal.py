@@ -117,7 +117,7 @@ def pdr_direct(workdir: Path, aig: Path, timeout: int) -> tuple[str, str]:
 
 def sby_job(top: str, files: list[str], mode: str, depth: int, engine: str, multiclock: bool,
             chparam: str = "") -> str:
-    eng = {"pdr": "abc pdr", "bmc": "smtbmc yices", "kind": "smtbmc yices"}[engine]
+    eng = {"pdr": "abc pdr", "bmc": "smtbmc yices", "kind": "smtbmc yices", "bmc3": "abc bmc3"}[engine]
     reads = "\n".join(f"read -formal {f}" for f in files)
     return (f"[options]\nmode {mode}\ndepth {depth}\nmulticlock {'on' if multiclock else 'off'}\n\n"
             f"[engines]\n{eng}\n\n[script]\n{reads}\n{chparam}prep -top {top}\n\n"
@@ -148,22 +148,44 @@ def toys(timeout: int) -> list[dict]:
 
 # ---- generated monitors ----------------------------------------------------------------------------
 
-def props_instance(addr_w: int, bound: int) -> str:
+def props_instance(addr_w: int, bound: int, hold: int | None) -> str:
     sig = ["awaddr", "awprot", "awvalid", "awready", "wdata", "wstrb", "wvalid", "wready", "bresp",
            "bvalid", "bready", "araddr", "arprot", "arvalid", "arready", "rdata", "rresp", "rvalid",
            "rready"]
     conns = ", ".join([".clk(s_axi_aclk)", ".aresetn(s_axi_aresetn)"] + [f".{s}(s_axi_{s})" for s in sig])
-    return (f"  axil_props #(.AW({addr_w}), .BOUND({bound}), .MAX_OUT(1), .FIRST_IDLE(0)) "
+    text = (f"  axil_props #(.AW({addr_w}), .BOUND({bound}), .MAX_OUT(1), .FIRST_IDLE(0)) "
             f"u_axil_props ({conns});\n")
+    if hold:
+        text += f"  clock_env #(.HOLD({hold})) u_clock_env (.clk(s_axi_aclk));\n"
+    return text
 
 
-def with_props(verilog: str, top: str, addr_w: int, bound: int) -> str:
-    """The top's Verilog with axil_props instantiated inside the top module."""
+def with_props(verilog: str, top: str, addr_w: int, bound: int, hold: int | None = None) -> str:
+    """The top's Verilog with axil_props (and clock_env) instantiated inside the top module."""
     start = re.search(rf"^module {re.escape(top)}\b", verilog, re.M)
     if not start:
         raise SystemExit(f"formal: module {top} not found in the Verilog")
     end = verilog.index("endmodule", start.end())
-    return verilog[:end] + props_instance(addr_w, bound) + verilog[end:]
+    return verilog[:end] + props_instance(addr_w, bound, hold) + verilog[end:]
+
+
+CDC_CONST = re.compile(r"(constant\s+lmic\d+_cdc_timeout_c\s*:\s*positive\s*:=\s*)(\d+)", re.I)
+
+
+def set_cdc_timeout(value: int):
+    """An edit for top_verilog: every bridge's timeout_g constant in the generated
+    VHDL set to value (the generator writes one lmic<i>_cdc_timeout_c per bridge)."""
+    def edit(files: list[Path]) -> None:
+        hits = 0
+        for f in files:
+            text = Path(f).read_text()
+            new, n = CDC_CONST.subn(lambda m: m.group(1) + str(value), text)
+            if n:
+                Path(f).write_text(new)
+                hits += n
+        if not hits:
+            raise SystemExit("formal: no lmic<i>_cdc_timeout_c constant in the generated VHDL")
+    return edit
 
 
 def cdc_timeouts(design) -> list[int]:
@@ -173,37 +195,100 @@ def cdc_timeouts(design) -> list[int]:
     return [collect_mod.cdc_timeout(mon, lm) for lm in mon.lmics if lm.clock != mon.bus_clock.name]
 
 
+def response_bound(cdc_timeout: int) -> int:
+    """Bus cycles (samples of the bus clock) the slave may stall on one access to
+    a target behind a bridge whose timeout generic is cdc_timeout (T):
+      2  the reset bridge of the bus clock (2 stages) after an AXI reset: the
+         DCI starts nothing while its rst is high (a VALID may come at once);
+      1  the DCI starts the access (t_req registered);
+      1  the bridge sees s_req (pend; its counter loaded);
+      T  counting edges of the bridge's counter (it counts while the request
+         is pending and unanswered);
+      3  edges of the bridge that do not count: the answer of an older
+         handshake (a request cut by a reset) arriving, raising req, seeing
+         the counter's top bit;
+      1  the DCI sees the answer (a_rdy); the READY handshake is the sample after.
+    The slave stalls T + 8 samples at most: the property's counter must stay
+    below BOUND = T + 9. The DCI's own timeout (8, targets on the bus clock)
+    and the 1-clock answers (BOUND_1CLK) are shorter."""
+    return max(cdc_timeout + 9, BOUND_1CLK)
+
+
 def config(cfg: Path, bound: int | None, depth: int | None, engine: str | None, timeout: int,
-           force_mc: bool = False) -> dict:
+           force_mc: bool = False, cdc_timeout: int | None = None, hold: int = 2) -> dict:
     from top_verilog import top_verilog
+    import yaml
     name = cfg.stem
     work = BUILD / name
-    vfile, top, design = top_verilog(cfg, work / "hdl")
-    clocks = len(design.monitor.clocks)
+    clocks = len(yaml.safe_load(cfg.read_text())["monitor"]["clocks"])
+    multi = clocks > 1 or force_mc
+    edit = set_cdc_timeout(cdc_timeout) if (clocks > 1 and cdc_timeout) else None
+    vfile, top, design = top_verilog(cfg, work / "hdl", edit)
     addr_w = design.addr_width
     timeouts = cdc_timeouts(design)
-    if clocks == 1 and not force_mc:
+    used_t = [cdc_timeout] * len(timeouts) if edit else timeouts
+    if not multi:
         bound = bound or BOUND_1CLK
         mode, engine, depth = "prove", engine or "pdr", depth or 20
     else:
-        # one access: the bridge's timeout + the handshake and the DCI's cycles
-        bound = bound or (max(timeouts or [0]) + 16)
+        bound = bound or response_bound(max(used_t or [0]))
         engine = engine or "bmc"
-        mode, depth = ("prove" if engine == "pdr" else "bmc"), depth or 4 * bound
-    text = with_props(vfile.read_text(), top, addr_w, bound)
-    job = sby_job(top, ["top.v", "axil_props.v"], mode, depth, engine, clocks > 1 or force_mc)
+        # depth: 2 * bound bus cycles, each at most 2 * hold steps
+        mode, depth = ("prove" if engine == "pdr" else "bmc"), depth or 2 * bound * 2 * hold
+    files = {"top.v": with_props(vfile.read_text(), top, addr_w, bound, hold if multi else None),
+             "axil_props.v": (FORMAL / "axil_props.v").read_text()}
+    if multi:
+        files["clock_env.v"] = (FORMAL / "clock_env.v").read_text()
+    job = sby_job(top, list(files), mode, depth, engine, multi)
     say(f"formal: {name}: {clocks} clock(s), {mode} ({engine}), response bound {bound} bus cycles"
-        + (f", depth {depth} steps" if mode == "bmc" else "") + " ...")
-    status, secs, tail = run_sby(work / "sby", job, {"top.v": text,
-                                                    "axil_props.v": (FORMAL / "axil_props.v").read_text()},
-                                 timeout)
+        + (f", bridge timeout {used_t} (generated {timeouts})" if timeouts else "")
+        + (f", depth {depth} steps (bus level <= {hold} steps: >= {depth // (2 * hold)} bus cycles)"
+           if mode == "bmc" else "") + " ...")
+    status, secs, tail = run_sby(work / "sby", job, files, timeout)
     say(f"formal: {name}: {status} in {secs:.0f} s")
     if status != "PASS":
         say(tail)
     return {"proof": name, "clocks": clocks, "mode": mode, "engine": engine, "bound": bound,
-            "depth_steps": depth if mode == "bmc" else None,
-            "checked_steps": bmc_step(work / "sby") + 1 if mode == "bmc" else None, "cdc_timeouts": timeouts,
+            "depth_steps": depth if mode == "bmc" else None, "hold": hold if multi else None,
+            "min_bus_cycles": depth // (2 * hold) if mode == "bmc" else None,
+            "checked_steps": bmc_step(work / "sby") + 1 if mode == "bmc" else None,
+            "cdc_timeouts_generated": timeouts, "cdc_timeouts_proven": used_t,
             "status": status, "expected": "PASS", "ok": status == "PASS", "seconds": round(secs, 1)}
+
+
+def fragment(results: list[dict], path: Path) -> None:
+    """The bench report's section: one row per proof (scripts/bench_report.py)."""
+    from bench_report import figure, write_fragment
+    rows, figs = [], []
+    for r in results:
+        if "clocks" not in r:
+            rows.append([r["proof"], "", "", "", "", "", "", r["status"], r["seconds"]])
+            continue
+        depth = (f"{r['depth_steps']} steps (>= {r['min_bus_cycles']} bus cycles)" if r["depth_steps"]
+                 else "unbounded")
+        rows.append([r["proof"], r["clocks"], f"{r['mode']} ({r['engine']})", r["bound"],
+                     ", ".join(map(str, r.get("cdc_timeouts_generated") or [])) or "-",
+                     ", ".join(map(str, r.get("cdc_timeouts_proven") or [])) or "-", depth,
+                     r["status"], r["seconds"]])
+        figs.append(figure(f"{r['proof']} proof", r["status"], "", note=f"{r['mode']} {depth}, bound "
+                           f"{r['bound']} bus cycles, {r['seconds']} s", summary=r["clocks"] > 1))
+    ok = sum(r["ok"] for r in results)
+    figs.append(figure("formal proofs as expected", f"{ok}/{len(results)}", "", summary=True))
+    figs.append(figure("formal, every proof", round(sum(r["seconds"] for r in results), 1), "s", 30 * 60,
+                       "goal: < 30 min on 2 cores", summary=True))
+    write_fragment(path, "formal: the AXI4-Lite slave of every configs/ top", figs, order=46,
+                   text=["SymbiYosys (yowasp-sby), the project's property set sim/formal/axil_props.v: "
+                         "handshake, stability, ordering, no response in or right after a reset, the "
+                         "response bound; the master may raise VALID in the first cycle after a reset and "
+                         "every reset is free. The toys (sim/formal/broken_slaves.v) check the checker. "
+                         "Multi-clock tops: multiclock on, every clock free except that a level of the bus "
+                         "clock lasts at most 2 steps (sim/formal/clock_env.v: other clocks up to twice "
+                         "the bus frequency, any phase, or stopped); the bridges' timeout generic as "
+                         "given in the table (scripts/formal.py explains why a smaller one is sound)."],
+                   tables=[{"title": "proofs (bound: bus cycles the slave may stall an access)",
+                            "columns": ["proof", "clocks", "mode", "bound", "bridge timeout (generated)",
+                                        "bridge timeout (proven)", "depth", "status", "s"],
+                            "rows": rows}])
 
 
 def configs_of(which: str) -> list[Path]:
@@ -222,10 +307,14 @@ def main(argv=None) -> int:
     ap.add_argument("configs", nargs="*")
     ap.add_argument("--bound", type=int)
     ap.add_argument("--depth", type=int)
-    ap.add_argument("--engine", choices=["pdr", "bmc", "kind"])
+    ap.add_argument("--engine", choices=["pdr", "bmc", "kind", "bmc3"])
     ap.add_argument("--timeout", type=int, default=3600, help="seconds per proof")
     ap.add_argument("--json", help="write the results here")
+    ap.add_argument("--fragment", help="write the bench report's section here")
     ap.add_argument("--multiclock", action="store_true", help="multiclock on even for one clock (a check of the flow)")
+    ap.add_argument("--cdc-timeout", type=int, default=16,
+                    help="the bridges' timeout_g in the proof (0: as generated); default 16, the least allowed")
+    ap.add_argument("--hold", type=int, default=2, help="steps a level of the bus clock lasts at most")
     a = ap.parse_args(argv)
     results = []
     if a.what in ("toys", "small", "all"):
@@ -236,10 +325,12 @@ def main(argv=None) -> int:
         if not c.is_file():
             say(f"formal: {c}: no such file")
             return 2
-        results.append(config(c, a.bound, a.depth, a.engine, a.timeout, a.multiclock))
+        results.append(config(c, a.bound, a.depth, a.engine, a.timeout, a.multiclock, a.cdc_timeout, a.hold))
     if a.json:
         Path(a.json).parent.mkdir(parents=True, exist_ok=True)
         Path(a.json).write_text(json.dumps(results, indent=1) + "\n")
+    if a.fragment:
+        fragment(results, Path(a.fragment))
     bad = [r["proof"] for r in results if not r["ok"]]
     say(f"formal: {len(results) - len(bad)}/{len(results)} as expected" + (f"; not: {bad}" if bad else ""))
     return 1 if bad else 0
