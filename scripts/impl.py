@@ -281,12 +281,12 @@ def main(argv=None) -> int:
     ap.add_argument("--source", default="", help="where the Verilog comes from (recorded)")
     ap.add_argument("--wb2axip", help="a git URL or clone of ZipCPU wb2axip: axiperf routed after the monitors")
     ap.add_argument("--fragment")
-    ap.add_argument("--jobs", type=int, default=JOBS, help="nextpnr runs at a time")
+    ap.add_argument("--jobs", type=int, help="nextpnr runs at a time (default: the CPUs)")
     ap.add_argument("--json", default=str(BUILD / "impl.json"))
     a = ap.parse_args(argv)
     grades = [int(g) for g in a.grades.split(",")]
     global JOBS
-    JOBS = max(1, a.jobs)
+    JOBS = max(1, a.jobs or JOBS)
 
     def record(res: dict) -> None:
         """Merge one result into the JSON (a result per monitor) and the fragment, at once."""
