@@ -116,6 +116,8 @@ def run_sby(workdir: Path, sby_text: str, files: dict[str, str], timeout: int) -
     m = re.search(r"DONE \((PASS|FAIL|ERROR|UNKNOWN|TIMEOUT)", out)
     if m:
         status = m.group(1)
+    if status == "ERROR" and re.search(r"engine_\d+ \(abc bmc3\) returned FAIL", out):
+        status = "FAIL"     # the counterexample is there; the system abc's witness defeats sby's converter
     aig = workdir / "job" / "model" / "design_aiger.aig"
     if "engines]\nabc pdr" in sby_text and aig.is_file():
         status, out = pdr_direct(workdir, aig, timeout)
@@ -297,15 +299,47 @@ def config(cfg: Path, bound: int | None, depth: int | None, engine: str | None, 
             "cpu_seconds": round(cpu, 1)}
 
 
+WATCH = re.compile(r"^(s_axi_(aclk|aresetn|awvalid|wvalid|arvalid|bready|rready)|\w+_resetn|\w+_clk)$")
+
+
 def cex_summary(workdir: Path) -> str:
-    """Where a counterexample of the bmc engines ended (the trace files sby wrote)."""
-    traces = sorted(str(p.relative_to(workdir)) for p in workdir.glob("job/engine_*/trace*"))
-    m = None
-    for log in workdir.glob("job/engine_*/logfile.txt"):
-        m = re.search(r"Output (\d+) of miter .* was asserted in frame (\d+)", log.read_text()) or \
-            re.search(r"Assert failed in (\S+)", log.read_text()) or m
-    where = f"frame {m.group(2)}" if m and m.lastindex == 2 else (m.group(1) if m else "?")
-    return f"{where}; traces {traces or 'none'}"
+    """Where a counterexample of the bmc engines ends, and what the master and the
+    resets showed at each rising edge of the bus clock (changes only): decoded
+    from abc's witness (engine_*/trace.aiw, one line of input bits per frame)
+    with sby's map of the inputs."""
+    job = workdir / "job"
+    frame, lines = None, []
+    for log in job.glob("engine_*/logfile.txt"):
+        m = re.search(r"was asserted in frame (\d+)", log.read_text())
+        if m:
+            frame = int(m.group(1))
+    aim, aiw = job / "model" / "design_aiger.aim", next(iter(job.glob("engine_*/trace.aiw")), None)
+    if aiw is None or not aim.is_file():
+        return f"frame {frame}" if frame is not None else "no trace"
+    names = {}
+    for ln in aim.read_text().splitlines():
+        f = ln.split()
+        if len(f) == 4 and f[0] == "input" and f[2] == "0" and WATCH.match(f[3]):
+            names[int(f[1])] = f[3]
+    rows = aiw.read_text().split()
+    lens = [len(r) for r in rows]
+    n_in = max(set(lens), key=lens.count, default=0)     # the input lines (one per frame)
+    frames = [r for r in rows if len(r) == n_in and n_in > max(names, default=0)]
+    last, edges, prev = {}, 0, None
+    for k, bits in enumerate(frames):     # the values the bus clock's rising edges sample:
+        cur = {n: bits[i] for i, n in names.items()}   # those of the step before the edge's
+        rising = prev is not None and prev.get("s_axi_aclk") == "0" and cur.get("s_axi_aclk") == "1"
+        now, prev = prev, cur
+        if not rising:
+            continue
+        edges += 1
+        changed = [f"{n.replace('s_axi_', '')}={v}" for n, v in sorted(now.items())
+                   if last.get(n) != v and not n.endswith("clk")]
+        if changed:
+            lines.append(f"bus edge {edges} (step {k}): " + " ".join(changed))
+        last = now
+    lines.append(f"end: step {len(frames) - 1}, {edges} rising bus edges")
+    return (f"frame {frame}; " if frame is not None else "") + "\n  ".join([""] + lines)
 
 
 def fragment(results: list[dict], path: Path) -> None:
