@@ -152,11 +152,16 @@ def pdr_direct(workdir: Path, aig: Path, timeout: int) -> tuple[str, str]:
 
 
 def sby_job(top: str, files: list[str], mode: str, depth: int, engine: str, multiclock: bool,
-            chparam: str = "") -> str:
+            chparam: str = "", cut_memories: bool = False) -> str:
+    """The .sby file. cut_memories: every RAM ($mem_v2 after prep) replaced by a
+    formal cut point, its read data free at every step: an over-approximation
+    (every value the RAM can return is among them), so a pass holds for the
+    real RAM; the trace RAMs (1024 x 64 bits) would otherwise be 65536 state bits."""
     eng = {"pdr": "abc pdr", "bmc": "smtbmc yices", "kind": "smtbmc yices", "bmc3": "abc bmc3"}[engine]
     reads = "\n".join(f"read -formal {f}" for f in files)
+    cut = "cutpoint t:$mem_v2\n" if cut_memories else ""
     return (f"[options]\nmode {mode}\ndepth {depth}\nmulticlock {'on' if multiclock else 'off'}\n\n"
-            f"[engines]\n{eng}\n\n[script]\n{reads}\n{chparam}prep -top {top}\n\n"
+            f"[engines]\n{eng}\n\n[script]\n{reads}\n{chparam}prep -top {top}\n{cut}\n"
             f"[files]\n" + "\n".join(files) + "\n")
 
 
@@ -252,7 +257,7 @@ def response_bound(cdc_timeout: int) -> int:
 
 def config(cfg: Path, bound: int | None, depth: int | None, engine: str | None, timeout: int,
            force_mc: bool = False, cdc_timeout: int | None = None, hold: int = MC_HOLD, data: int = 1,
-           expect: str = "PASS") -> dict:
+           expect: str = "PASS", cut_mem: bool = True) -> dict:
     from top_verilog import top_verilog
     import yaml
     name = cfg.stem
@@ -276,7 +281,7 @@ def config(cfg: Path, bound: int | None, depth: int | None, engine: str | None, 
              "axil_props.v": (FORMAL / "axil_props.v").read_text()}
     if multi:
         files["clock_env.v"] = (FORMAL / "clock_env.v").read_text()
-    job = sby_job(top, list(files), mode, depth, engine, multi)
+    job = sby_job(top, list(files), mode, depth, engine, multi, cut_memories=multi and cut_mem)
     say(f"formal: {name}: {clocks} clock(s), {mode} ({engine}), response bound {bound} bus cycles"
         + (f", bridge timeout {used_t} (generated {timeouts})" if timeouts else "")
         + (f", depth {depth} steps (bus level <= {hold} steps: >= {depth // (2 * hold)} bus cycles)"
@@ -405,6 +410,8 @@ def main(argv=None) -> int:
                     help="the bridges' timeout_g in the proof (0: as generated); default 16, the least allowed")
     ap.add_argument("--hold", type=int, default=MC_HOLD, help="steps a level of the bus clock lasts at most")
     ap.add_argument("--no-data", action="store_true", help="RDATA unchecked (the control rules alone)")
+    ap.add_argument("--keep-memories", action="store_true",
+                    help="multi-clock: keep the RAMs (default: cut points, their read data free)")
     ap.add_argument("--expect", choices=["PASS", "FAIL"], default="PASS",
                     help="the outcome expected (FAIL: e.g. a bound one below the computed one)")
     a = ap.parse_args(argv)
@@ -418,7 +425,7 @@ def main(argv=None) -> int:
             say(f"formal: {c}: no such file")
             return 2
         results.append(config(c, a.bound, a.depth, a.engine, a.timeout, a.multiclock, a.cdc_timeout, a.hold,
-                              0 if a.no_data else 1, a.expect))
+                              0 if a.no_data else 1, a.expect, not a.keep_memories))
     if a.json:
         Path(a.json).parent.mkdir(parents=True, exist_ok=True)
         Path(a.json).write_text(json.dumps(results, indent=1) + "\n")
