@@ -18,7 +18,8 @@ any cycle. Sniffer inputs and every other input are free.
       but the bus clock free (any phase, any rate up to the bus clock's, or
       stopped); sim/formal/clock_env.v holds a level of the bus clock at most
       H steps (H = 1: 2 steps = 1 bus cycle). B = response_bound(T), D =
-      2 * B bus cycles = 4 * H * B steps.
+      2 * B bus cycles = 4 * H * B steps. The RAMs are formal cut points (their
+      read data free: an over-approximation; --keep-memories keeps them).
   formal.py small / all               the 1-clock configs / every config
 Results go to build/formal/<name>/ (the sby directory; FORMAL_BUILD moves it)
 and a line per proof. Exit status 0 only when every outcome is the expected one.
@@ -376,7 +377,9 @@ def fragment(results: list[dict], path: Path) -> None:
                          "Multi-clock tops: multiclock on, abc bmc3, every reset free, every clock free "
                          "except the bus clock, which toggles at every step (sim/formal/clock_env.v, "
                          "HOLD 1): the other clocks run at any rate up to the bus clock's, any phase, or "
-                         "stop; the depth is twice the response bound in bus cycles; the bridges' timeout "
+                         "stop; the RAMs are cut points (their read data free at every step: an "
+                         "over-approximation, a pass holds for the real RAMs); the depth is twice the "
+                         "response bound in bus cycles; the bridges' timeout "
                          "generic as in the table (scripts/formal.py: why the proof at 16 stands for the "
                          "generated value)."],
                    tables=[{"title": "proofs (bound: bus cycles the slave may stall an access)",
