@@ -20,7 +20,8 @@ any cycle. Sniffer inputs and every other input are free.
       H steps (H = 1: 2 steps = 1 bus cycle). B = response_bound(T), D =
       2 * B bus cycles = 4 * H * B steps. The RAMs are formal cut points (their
       read data free: an over-approximation; --keep-memories keeps them).
-  formal.py small / all               the 1-clock configs / every config
+  formal.py small / all               the 1-clock configs / every config (all: and the
+                                      bound of two_clock_bus minus one, which must FAIL)
 Results go to build/formal/<name>/ (the sby directory; FORMAL_BUILD moves it)
 and a line per proof. Exit status 0 only when every outcome is the expected one.
 
@@ -78,6 +79,7 @@ BOUND_1CLK = 12
 # multi-clock tops: abc bmc3 on the AIGER model (smtbmc yices reaches the depth
 # too slowly: --engine bmc); the bus clock toggles at every step (HOLD 1)
 MC_ENGINE, MC_HOLD = "bmc3", 1
+TIGHT = "two_clock_bus"   # make formal: its bound minus one must fail
 
 
 def say(msg: str) -> None:
@@ -429,6 +431,13 @@ def main(argv=None) -> int:
             return 2
         results.append(config(c, a.bound, a.depth, a.engine, a.timeout, a.multiclock, a.cdc_timeout, a.hold,
                               0 if a.no_data else 1, a.expect, not a.keep_memories))
+    tight = REPO / "configs" / f"{TIGHT}.yaml"
+    if a.what == "all" and tight.is_file() and a.cdc_timeout:
+        # the bound is tight: one cycle less fails (a counterexample, also a check that the
+        # model is not vacuous: the timeout path after a reset is reachable)
+        results.append(config(tight, response_bound(a.cdc_timeout) - 1, None, None, a.timeout,
+                              cdc_timeout=a.cdc_timeout, hold=a.hold, expect="FAIL",
+                              cut_mem=not a.keep_memories))
     if a.json:
         Path(a.json).parent.mkdir(parents=True, exist_ok=True)
         Path(a.json).write_text(json.dumps(results, indent=1) + "\n")
