@@ -156,13 +156,17 @@ def pdr_direct(workdir: Path, aig: Path, timeout: int) -> tuple[str, str]:
 
 def sby_job(top: str, files: list[str], mode: str, depth: int, engine: str, multiclock: bool,
             chparam: str = "", cut_memories: bool = False) -> str:
-    """The .sby file. cut_memories: every RAM ($mem_v2 after prep) replaced by a
-    formal cut point, its read data free at every step: an over-approximation
-    (every value the RAM can return is among them), so a pass holds for the
-    real RAM; the trace RAMs (1024 x 64 bits) would otherwise be 65536 state bits."""
+    """The .sby file. cut_memories: every RAM ($mem_v2 after prep) and every
+    sniffer (an instance of a generated <monitor>_<name>_sniffer module)
+    replaced by a formal cut point: the RAM's read data and the sniffer's
+    outputs (its events and values into the LMIC) are free at every step. An
+    over-approximation: whatever a RAM can return, or a sniffer can send from
+    the (free) bus it watches, is among those values, so a pass holds for the
+    real design. The trace RAMs (1024 x 64 bits) and the DCAPFs' counters would
+    otherwise be tens of thousands of state bits in every step."""
     eng = {"pdr": "abc pdr", "bmc": "smtbmc yices", "kind": "smtbmc yices", "bmc3": "abc bmc3"}[engine]
     reads = "\n".join(f"read -formal {f}" for f in files)
-    cut = "cutpoint t:$mem_v2\n" if cut_memories else ""
+    cut = "cutpoint t:$mem_v2\ncutpoint t:*_sniffer\n" if cut_memories else ""
     return (f"[options]\nmode {mode}\ndepth {depth}\nmulticlock {'on' if multiclock else 'off'}\n\n"
             f"[engines]\n{eng}\n\n[script]\n{reads}\n{chparam}prep -top {top}\n{cut}\n"
             f"[files]\n" + "\n".join(files) + "\n")
