@@ -314,7 +314,8 @@ def config(cfg: Path, bound: int | None, depth: int | None, engine: str | None, 
         say(f"formal: {work.name}: counterexample {cex_summary(work / 'sby')}")
     what = [label] if label else ([] if data else ["control rules, RDATA unchecked"])
     what += [f"bound {bound}, must {expect}"] if expect != "PASS" else []
-    return {"proof": name + (f" ({', '.join(what)})" if what else ""), "clocks": clocks, "mode": mode, "engine": engine, "bound": bound,
+    return {"proof": name + (f" ({', '.join(what)})" if what else ""), "clocks": clocks, "mode": mode,
+            "engine": engine, "bound": bound,
             "depth_steps": depth if mode == "bmc" else None, "hold": hold if multi else None,
             "min_bus_cycles": depth // (2 * hold) if mode == "bmc" else None,
             "checked_steps": bmc_step(work / "sby") + 1 if mode == "bmc" else None,

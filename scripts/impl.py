@@ -202,7 +202,8 @@ def wb2axip(src: str) -> Path:
     build/impl/wb2axip_src/; its directory."""
     cache, out = BUILD / "wb2axip.git", BUILD / "wb2axip_src"
     git = lambda *a: subprocess.run(["git", *a], capture_output=True, text=True)  # noqa: E731
-    have = lambda: git("--git-dir", str(cache), "cat-file", "-e", f"{WB2AXIP_COMMIT}^{{commit}}").returncode == 0  # noqa: E731
+    have = lambda: git("--git-dir", str(cache), "cat-file", "-e",  # noqa: E731
+                       f"{WB2AXIP_COMMIT}^{{commit}}").returncode == 0
     if not (cache.is_dir() and have()):
         shutil.rmtree(cache, ignore_errors=True)
         r = git("clone", "--bare", "--quiet", src, str(cache))
