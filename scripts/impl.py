@@ -12,6 +12,11 @@ context, with YoWASP's yosys (synth_ecp5) and nextpnr-ecp5 from PyPI.
   impl.py --verilog DIR --top T --files a.v,b.v --clock PORT:MHZ [--source S]
       the same flow on third-party Verilog (e.g. ZipCPU wb2axip's axiperf);
       the report records the source it is told
+  impl.py [CONFIG...] --wb2axip GIT
+      the monitors, then the anchor in the same run: ZipCPU wb2axip's axiperf
+      (rtl/axiperf.v + rtl/skidbuffer.v at commit WB2AXIP_COMMIT, 100 MHz),
+      read out of GIT (a URL or a local clone) into build/impl/, never into
+      the repository
 
 Per monitor, speed grade and clock domain: post-route Fmax (the worst of the
 seeds), the slack against the YAML period (ns, at that Fmax), the critical
@@ -19,12 +24,16 @@ path's start and end; per monitor: LUT4 / FF / CCU2C (carry, 2 bits each) /
 DP16KD (BRAM) / DPR16X4 (LUT RAM) after synth_ecp5, and the placed
 TRELLIS_COMB cells (LUT4s + the two halves of each CCU2C + LUT RAM). The WebAssembly is compiled
 once and cached (YOWASP_CACHE_DIR, default ~/.cache/YoWASP). The tools see
-only their working directory: every path given to them is relative.
+only their working directory: every path given to them is relative. The
+nextpnr runs of one monitor (grades x seeds) run side by side (--jobs, one
+thread each). The cost is stress_15x4's: synth_ecp5 about 3 CPU minutes, each
+nextpnr run about 5 (24k cells); the other monitors take a minute or two.
 """
 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures as cf
 import json
 import os
 import re
@@ -41,6 +50,8 @@ from bench_report import figure, write_fragment  # noqa: E402
 
 BUILD = REPO / "build" / "impl"
 DEVICE = ["--85k", "--package", "CABGA756", "--out-of-context"]
+WB2AXIP_COMMIT = "df8e764"
+WB2AXIP_FILES = ["rtl/axiperf.v", "rtl/skidbuffer.v"]
 CELLS = {"LUT4": "LUT4", "FF": "TRELLIS_FF", "CCU2C": "CCU2C", "DP16KD": "DP16KD",
          "DPR16X4": "TRELLIS_DPR16X4"}
 
@@ -130,13 +141,19 @@ def worst(runs: list[dict]) -> dict:
     return out
 
 
+JOBS = os.cpu_count() or 1   # nextpnr runs at a time (each is one thread)
+
+
 def implement(name: str, work: Path, top: str, files: list[str], clocks: dict[str, float],
               seeds: int, grades: list[int]) -> dict:
     t0 = time.monotonic()
     cells = synth(work, top, files)
     res = {"name": name, "top": top, "cells": cells, "clocks_mhz": clocks, "grades": {}, "seeds_n": seeds}
+    with cf.ThreadPoolExecutor(JOBS) as pool:   # every (grade, seed) of this monitor at once
+        futs = {(g, s): pool.submit(pnr, work, g, s, clocks) for g in grades for s in range(1, seeds + 1)}
+        done = {k: f.result() for k, f in futs.items()}
     for g in grades:
-        runs = [pnr(work, g, s, clocks) for s in range(1, seeds + 1)]
+        runs = [done[(g, s)] for s in range(1, seeds + 1)]
         res["grades"][g] = worst(runs)
         res["packed"] = res["grades"][g].pop("_util")
         for clk, w in res["grades"][g].items():
@@ -179,14 +196,55 @@ def foreign(src: Path, top: str, files: list[str], clocks: dict[str, float], sou
     return res
 
 
+def wb2axip(src: str) -> Path:
+    """rtl/axiperf.v and rtl/skidbuffer.v of ZipCPU wb2axip at WB2AXIP_COMMIT, out of src
+    (a git URL or a local clone; a bare clone cached in build/impl/wb2axip.git), into
+    build/impl/wb2axip_src/; its directory."""
+    cache, out = BUILD / "wb2axip.git", BUILD / "wb2axip_src"
+    git = lambda *a: subprocess.run(["git", *a], capture_output=True, text=True)  # noqa: E731
+    have = lambda: git("--git-dir", str(cache), "cat-file", "-e",  # noqa: E731
+                       f"{WB2AXIP_COMMIT}^{{commit}}").returncode == 0
+    if not (cache.is_dir() and have()):
+        shutil.rmtree(cache, ignore_errors=True)
+        r = git("clone", "--bare", "--quiet", src, str(cache))
+        if r.returncode or not have():
+            raise SystemExit(f"impl: wb2axip: {src}: no commit {WB2AXIP_COMMIT} "
+                             f"({(r.stderr.strip().splitlines() or ['not found'])[-1]})")
+    out.mkdir(parents=True, exist_ok=True)
+    for f in WB2AXIP_FILES:
+        r = git("--git-dir", str(cache), "show", f"{WB2AXIP_COMMIT}:{f}")
+        if r.returncode:
+            raise SystemExit(f"impl: wb2axip {WB2AXIP_COMMIT}: no {f}")
+        (out / Path(f).name).write_text(r.stdout)
+    return out
+
+
+def lut_levels(fragdir: Path) -> dict[tuple[str, str], list]:
+    """{(config, clock port): [xc7 LUT levels, first-order est. Fmax MHz]} out of the
+    config-resources fragment of the same bench run (scripts/bench_resources.py), if there."""
+    frag = fragdir / "config-resources.json"
+    if not frag.is_file():
+        return {}
+    out = {}
+    for tab in json.loads(frag.read_text()).get("tables", []):
+        cols = tab.get("columns", [])
+        if "LUT levels" in cols and "est. Fmax MHz" in cols:
+            i, j = cols.index("LUT levels"), cols.index("est. Fmax MHz")
+            for row in tab["rows"]:
+                out[(row[0], row[1])] = [row[i], row[j]]
+    return out
+
+
 def fragment(results: list[dict], path: Path, seeds: int) -> None:
     rows, figs = [], []
+    levels = lut_levels(path.parent)
     for r in results:
         for g, clks in sorted(r["grades"].items(), key=lambda kv: -int(kv[0])):
             for clk, w in clks.items():
                 mhz = r["clocks_mhz"].get(clk, w["target"])
                 slack = round(1000 / mhz - 1000 / w["fmax"], 2)
-                rows.append([r["name"], clk, g, f"{mhz:g}", w["fmax"], slack,
+                lv, est = levels.get((r["name"], clk), ["", ""])
+                rows.append([r["name"], clk, g, f"{mhz:g}", w["fmax"], slack, lv, est,
                              f"{w.get('start', '?')} -> {w.get('end', '?')}"])
                 figs.append(figure(f"{r['name']} {clk} Fmax (grade {g})", w["fmax"], "MHz", anchor=round(mhz, 1),
                                    anchor_source="the YAML clock", note=f"worst of {r.get('seeds_n', seeds)} seeds "
@@ -198,10 +256,17 @@ def fragment(results: list[dict], path: Path, seeds: int) -> None:
                    text=["Post-route figures of YoWASP yosys synth_ecp5 and nextpnr-ecp5 on a LFE5U-85F "
                          "(CABGA756, out of context), each clock of the description constrained at its "
                          f"frequency; Fmax is the worst of {seeds} placement seeds, slack = YAML period - "
-                         "1/Fmax. Grade 8 beside grade 6. make impl [CONFIG=FILE]."],
+                         "1/Fmax. Grade 8 beside grade 6. make impl [CONFIG=FILE]. Beside each routed "
+                         "figure, the same domain's LUT levels and first-order Fmax estimate of the "
+                         "xc7 synthesis (section \"Resources: generated tops of configs/\", same run; "
+                         "empty when it did not run): the estimate models a 7-series -1 part, the routed "
+                         "figure an ECP5, so they agree in trend, not in value. The anchor: ZipCPU "
+                         f"wb2axip's axiperf ({WB2AXIP_COMMIT}, rtl/axiperf.v + rtl/skidbuffer.v, "
+                         "an AXI performance monitor), same flow, 100 MHz."],
                    tables=[{"title": "routed Fmax per clock domain",
                             "columns": ["monitor", "clock", "grade", "target MHz", "Fmax MHz", "slack ns",
-                                        "critical path (start -> end)"], "rows": rows},
+                                        "xc7 LUT levels", "xc7 est. Fmax MHz", "critical path (start -> end)"],
+                            "rows": rows},
                            {"title": "resources after synth_ecp5",
                             "columns": ["monitor", "LUT4", "COMB (placed)", "FF", "CCU2C", "DP16KD",
                                         "DPR16X4", "source"],
@@ -218,10 +283,14 @@ def main(argv=None) -> int:
     ap.add_argument("--files", help="comma-separated, relative to --verilog")
     ap.add_argument("--clock", action="append", default=[], help="PORT:MHZ")
     ap.add_argument("--source", default="", help="where the Verilog comes from (recorded)")
+    ap.add_argument("--wb2axip", help="a git URL or clone of ZipCPU wb2axip: axiperf routed after the monitors")
     ap.add_argument("--fragment")
+    ap.add_argument("--jobs", type=int, help="nextpnr runs at a time (default: the CPUs)")
     ap.add_argument("--json", default=str(BUILD / "impl.json"))
     a = ap.parse_args(argv)
     grades = [int(g) for g in a.grades.split(",")]
+    global JOBS
+    JOBS = max(1, a.jobs or JOBS)
 
     def record(res: dict) -> None:
         """Merge one result into the JSON (a result per monitor) and the fragment, at once."""
@@ -244,9 +313,19 @@ def main(argv=None) -> int:
         if not c.is_file():
             say(f"impl: {c}: no such file")
             return 2
+    src, missing = None, None
+    if a.wb2axip:      # read before the long runs; without it the monitors still run, exit status 1
+        try:
+            src = wb2axip(a.wb2axip)
+        except SystemExit as e:
+            missing = str(e)
+            say(f"{missing}; the routed section goes without its anchor")
     for c in cfgs:
         record(config(c.resolve(), a.seeds, grades))
-    return 0
+    if src:
+        record(foreign(src, "axiperf", ["axiperf.v", "skidbuffer.v"], {"S_AXI_ACLK": 100.0},
+                       f"ZipCPU/wb2axip {WB2AXIP_COMMIT} rtl/axiperf.v + rtl/skidbuffer.v", a.seeds, grades))
+    return 1 if missing else 0
 
 
 if __name__ == "__main__":

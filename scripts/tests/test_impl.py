@@ -1,0 +1,56 @@
+"""scripts/impl.py without the tools: the routed-timing fragment shows, beside
+each routed Fmax, the same domain's xc7 LUT levels and first-order estimate
+from the config-resources fragment of the same bench run (empty without it),
+the slack against the YAML clock; the wb2axip source is refused with a
+one-line error when it holds no pinned commit."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import impl  # noqa: E402
+
+
+def result(name, fmax):
+    return {"name": name, "top": name, "clocks_mhz": {"s_axi_aclk": 100.0, "pl_clk": 156.25},
+            "cells": {"LUT4": 10, "FF": 20, "CCU2C": 3, "DP16KD": 0, "DPR16X4": 1}, "seeds_n": 3,
+            "packed": {"TRELLIS_COMB": 17},
+            "grades": {"8": {"s_axi_aclk": {"fmax": fmax, "target": 100.0, "seeds": [fmax, fmax + 5, fmax + 9],
+                                            "start": "a", "end": "b"},
+                             "pl_clk": {"fmax": 125.0, "target": 156.2, "seeds": [125.0]}}}}
+
+
+def rows(frag):
+    return json.loads(frag.read_text())["tables"][0]["rows"]
+
+
+def test_fragment_levels_beside_routed(tmp_path):
+    (tmp_path / "config-resources.json").write_text(json.dumps({"section": "s", "figures": [], "tables": [
+        {"title": "t", "columns": ["config", "clock domain", "LUT levels", "goal", "within", "est. Fmax MHz",
+                                   "YAML clock MHz", "meets"],
+         "rows": [["mon", "s_axi_aclk", 5, 4, "no", 278, 100, "yes"]]}]}))
+    frag = tmp_path / "impl.json"
+    impl.fragment([result("mon", 200.0)], frag, 3)
+    got = {r[1]: r for r in rows(frag)}
+    # monitor, clock, grade, target, Fmax, slack = 10 - 5 ns, levels, estimate, path
+    assert got["s_axi_aclk"] == ["mon", "s_axi_aclk", "8", "100", 200.0, 5.0, 5, 278, "a -> b"]
+    assert got["pl_clk"][5] == round(6.4 - 8.0, 2) and got["pl_clk"][6:8] == ["", ""]   # negative slack
+
+
+def test_fragment_without_levels(tmp_path):
+    frag = tmp_path / "impl.json"
+    impl.fragment([result("mon", 50.0)], frag, 3)
+    assert rows(frag)[0][5:8] == [-10.0, "", ""]
+
+
+def test_wb2axip_without_the_commit(tmp_path, monkeypatch):
+    monkeypatch.setattr(impl, "BUILD", tmp_path / "impl")
+    empty = tmp_path / "empty.git"
+    subprocess.run(["git", "init", "--bare", "-q", str(empty)], check=True)
+    with pytest.raises(SystemExit) as e:
+        impl.wb2axip(str(empty))
+    assert f"no commit {impl.WB2AXIP_COMMIT}" in str(e.value) and "\n" not in str(e.value)
