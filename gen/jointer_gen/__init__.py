@@ -10,7 +10,7 @@ Stages, one subpackage each (gen/README.md "How it is built"):
     backends/  one per output family, each handed the Design once; Jinja2
                templates (templates/)
     output.py  write to a temporary folder, move into place on success
-    tools/     installed with the generator: jointer-topology, jointer-cdc-check
+    tools/     installed with the generator: jointer-cdc-check; developer tools
 """
 
 __version__ = "1.0.0"

@@ -18,7 +18,7 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO / "gen") not in sys.path:
     sys.path.insert(0, str(REPO / "gen"))
 
-from jointer_gen import layout  # noqa: E402  (after the sys.path line)
+from jointer_gen.model import layout  # noqa: E402  (after the sys.path line)
 
 MASK32 = 0xFFFFFFFF
 OKAY, SLVERR = 0, 2
