@@ -28,9 +28,7 @@
 -- record is offered on rec_valid / rec_ts / rec_data (the filter applied) to
 -- a jointer_trace_sink_axi, which writes it into a ring in memory; tr_wptr,
 -- tr_fill, tr_full, tr_overflow, tr_rptr, tr_lost and tr_rd_data read 0.
--- The stream is registered: the record of an event in cycle n is offered in
--- cycle n+1 (the filter's compare and the sink's accept logic are then in
--- different cycles). Outside sink mode rec_valid is 0.
+-- Outside sink mode rec_valid is 0.
 -- Host read port: tr_rd_data = word tr_rd_addr (low depth_log2_g + 1 bits)
 -- one cycle later; reading a slot in the cycle it is written returns its old
 -- content.
@@ -209,25 +207,13 @@ begin
     rec_valid <= '0';
   end generate;
 
-  -- sink mode: the records leave as a registered stream; no RAM (wptr, fill stay 0: we = 0)
+  -- sink mode: the records leave as a stream; no RAM (wptr, fill stay 0: we = 0)
   g_sink : if sink_c generate
-    signal valid_r : std_logic := '0';
-  begin
-    process (clk)
-    begin
-      if rising_edge(clk) then
-        valid_r  <= record_en;  -- 0 after a cycle with rst or clear
-        rec_ts   <= timestamp;
-        rec_data <= ev_data;
-      end if;
-    end process;
     rdata     <= (others => '0');
-    rec_valid <= valid_r;
+    rec_valid <= record_en;
   end generate;
-  g_no_sink : if not sink_c generate
-    rec_ts   <= timestamp;
-    rec_data <= ev_data;
-  end generate;
+  rec_ts   <= timestamp;
+  rec_data <= ev_data;
 
   tr_rd_data  <= rdata(63 downto 32) when rd_hi_r = '1' else rdata(31 downto 0);
   tr_wptr     <= std_logic_vector(resize(wptr_r, 32));

@@ -4,12 +4,11 @@ jointer_trace_sink_axi.
 
 Random events, run_en, use_filter, clear, rst and INIT loads of the filter
 bounds, as in test_jointer_trace_extractor.py; jointer_sim.model.TraceModel
-keeps the filter bounds (its buffer is not used). The stream is registered:
-every cycle, rec_valid must be exactly "the model would record the event of
-the cycle before" (ev_good, run_en, not clear, not rst, in range when
-FILTERING), with rec_ts that cycle's timestamp and rec_data its data; the
-buffer outputs (tr_wptr, tr_fill, tr_full, tr_overflow, tr_rd_data) read 0
-throughout.
+keeps the filter bounds (its buffer is not used). Every cycle, before the
+edge, rec_valid must be exactly "the model would record this event" (ev_good,
+run_en, not clear, not rst, in range when FILTERING), with rec_ts the
+timestamp and rec_data the data; the buffer outputs (tr_wptr, tr_fill,
+tr_full, tr_overflow, tr_rd_data) read 0 throughout.
 """
 import random
 
@@ -38,7 +37,6 @@ async def record_stream(dut):
     dut.rst.value = 0
     run_en, use_filter = 1, 0
     records = dropped_by_filter = loads = 0
-    prev = (0, 0, 0)  # (recorded, timestamp, data) of the cycle before
     for cycle in range(6000):
         if random.random() < 0.01:
             run_en ^= 1
@@ -60,10 +58,9 @@ async def record_stream(dut):
         want = bool(good and run_en and not clear and not rst
                     and (not model.filtering(use_filter) or model.in_range(data)))
         await Timer(1, "ns")
-        got = (int(dut.rec_valid.value), int(dut.rec_ts.value) if prev[0] else prev[1],
-               int(dut.rec_data.value) if prev[0] else prev[2])
-        assert got == prev, f"cycle {cycle}: rec {got}, expected {prev}"
-        prev = (int(want), ts, data)
+        got = (int(dut.rec_valid.value), int(dut.rec_ts.value) if want else ts,
+               int(dut.rec_data.value) if want else data)
+        assert got == (int(want), ts, data), f"cycle {cycle}: rec {got}, expected {(int(want), ts, data)}"
         state = tuple(int(s.value) for s in (dut.tr_wptr, dut.tr_fill, dut.tr_full, dut.tr_overflow,
                                             dut.tr_rd_data))
         assert state == (0, 0, 0, 0, 0), f"cycle {cycle}: buffer outputs {state} in sink mode"
