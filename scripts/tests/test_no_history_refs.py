@@ -1,8 +1,7 @@
 """The repository speaks of its design only: no tracked text file refers to
-issue numbers, to the documents the project was started from ("seed 002",
-"seeds/004", "the seed paper") or to files outside the repository
-(../shared, STYLE.md, DESIGN.md), none of which a reader of the repository
-has. A random seed ("seed=1", "--seed", "seed: 7", "hash seeds") is not such
+issue numbers, to the documents the project was started from, or to files
+outside the repository (PATTERNS below; the planted examples show each),
+none of which a reader of the repository has. A random seed ("seed=1", "--seed", "seed: 7", "hash seeds") is not such
 a reference: the patterns below are written so that it does not match.
 Generated golden files are scanned too (their text comes from the generator).
 """

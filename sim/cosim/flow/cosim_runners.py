@@ -46,19 +46,8 @@ def run_verilator(sc: Scenario, model: Model, waves: bool, handshakes: bool = Fa
     if waves:
         cmd += ["--fst", fst]
     log(f"verilator: running {sc.name}")
-    r = subprocess.run([str(c) for c in cmd], cwd=d, capture_output=True, text=True)
-    (d / "run.log").write_text(r.stdout + r.stderr)
-    if not report.exists():
-        raise BuildError(f"verilator run of {sc.name} wrote no report (exit {r.returncode}):\n"
-                         + (r.stdout + r.stderr)[-3000:])
-    rep = json.loads(report.read_text())
-    rep["log"] = str(d / "run.log")
-    rep["app_output"] = r.stdout + r.stderr
-    if waves:
-        rep["waves"] = str(fst)
-    if hs:
-        rep["handshakes"] = str(hs)
-    return rep
+    return _run_for_report("verilator", sc, [str(c) for c in cmd], d, None, report,
+                           fst if waves else None, hs, tail=3000)
 
 
 def run_ghdl(sc: Scenario, model: Model, waves: bool, handshakes: bool = False,
@@ -91,15 +80,24 @@ def run_ghdl(sc: Scenario, model: Model, waves: bool, handshakes: bool = False,
            "--time-resolution=ps", model.top, f"--vpi={ccfg.lib_entry('vpi', 'ghdl')}",
            "--ieee-asserts=disable"] + ([f"--fst={fst}"] if waves else [])
     log(f"ghdl: running {sc.name} (cocotb)")
+    return _run_for_report("ghdl", sc, cmd, d, env, report, fst if waves else None, hs, tail=4000)
+
+
+def _run_for_report(sim: str, sc: Scenario, cmd: list, d: Path, env, report: Path, fst, hs,
+                    tail: int) -> dict:
+    """Run one simulation in d, keep its output in run.log, and return the
+    report the harness wrote, with the log, the app output, the waves and
+    the handshake log named in it; no report is a BuildError with the
+    output's tail."""
     r = subprocess.run(cmd, cwd=d, env=env, capture_output=True, text=True)
     (d / "run.log").write_text(r.stdout + r.stderr)
     if not report.exists():
-        raise BuildError(f"ghdl run of {sc.name} wrote no report (exit {r.returncode}):\n"
-                         + (r.stdout + r.stderr)[-4000:])
+        raise BuildError(f"{sim} run of {sc.name} wrote no report (exit {r.returncode}):\n"
+                         + (r.stdout + r.stderr)[-tail:])
     rep = json.loads(report.read_text())
     rep["log"] = str(d / "run.log")
     rep["app_output"] = r.stdout + r.stderr
-    if waves:
+    if fst:
         rep["waves"] = str(fst)
     if hs:
         rep["handshakes"] = str(hs)
