@@ -151,6 +151,7 @@ begin
 
     g_here : if filter_g = filter_runtime_c generate
       u_filter : entity work.jointer_dcapf_filter
+        generic map (width_g => data_w_g)
         port map (data => filter_data, low => lo, high => hi, in_range => in_range);
       low  <= (others => '0');
       high <= (others => '0');
@@ -166,6 +167,7 @@ begin
   -- constant bounds: a comparator against constants, no registers
   g_const : if filter_g = filter_const_c generate
     u_filter : entity work.jointer_dcapf_filter
+      generic map (width_g => data_w_g)
       port map (data => filter_data, low => low_reset_g, high => high_reset_g, in_range => in_range);
     filter_en <= use_filter;
     low       <= (others => '0');
