@@ -1,7 +1,9 @@
 """scripts/impl.py without the tools: the routed-timing fragment shows, beside
 each routed Fmax, the same domain's xc7 LUT levels and first-order estimate
 from the config-resources fragment of the same bench run (empty without it),
-the slack against the YAML clock; the wb2axip source is refused with a
+the slack against the YAML clock, the goal (250 MHz where sniffers run,
+200 for the AXI4-Lite clock alone, at least the YAML clock + 10 %) and
+whether it is met; the wb2axip source is refused with a
 one-line error when it holds no pinned commit."""
 
 import json
@@ -17,6 +19,7 @@ import impl  # noqa: E402
 
 def result(name, fmax):
     return {"name": name, "top": name, "clocks_mhz": {"s_axi_aclk": 100.0, "pl_clk": 156.25},
+            "roles": {"s_axi_aclk": "bus", "pl_clk": "sniffer"},
             "cells": {"LUT4": 10, "FF": 20, "CCU2C": 3, "DP16KD": 0, "DPR16X4": 1}, "seeds_n": 3,
             "packed": {"TRELLIS_COMB": 17},
             "grades": {"8": {"s_axi_aclk": {"fmax": fmax, "target": 100.0, "seeds": [fmax, fmax + 5, fmax + 9],
@@ -36,15 +39,22 @@ def test_fragment_levels_beside_routed(tmp_path):
     frag = tmp_path / "impl.json"
     impl.fragment([result("mon", 200.0)], frag, 3)
     got = {r[1]: r for r in rows(frag)}
-    # monitor, clock, grade, target, Fmax, slack = 10 - 5 ns, levels, estimate, path
-    assert got["s_axi_aclk"] == ["mon", "s_axi_aclk", "8", "100", 200.0, 5.0, 5, 278, "a -> b"]
-    assert got["pl_clk"][5] == round(6.4 - 8.0, 2) and got["pl_clk"][6:8] == ["", ""]   # negative slack
+    # monitor, clock, grade, target, Fmax, slack = 10 - 5 ns, goal, met, levels, estimate, path
+    assert got["s_axi_aclk"] == ["mon", "s_axi_aclk", "8", "100", 200.0, 5.0, 200.0, "yes", 5, 278, "a -> b"]
+    assert got["pl_clk"][5] == round(6.4 - 8.0, 2) and got["pl_clk"][8:10] == ["", ""]   # negative slack
+    assert got["pl_clk"][6:8] == [250.0, "no"]
 
 
 def test_fragment_without_levels(tmp_path):
     frag = tmp_path / "impl.json"
     impl.fragment([result("mon", 50.0)], frag, 3)
-    assert rows(frag)[0][5:8] == [-10.0, "", ""]
+    assert rows(frag)[0][5:10] == [-10.0, 200.0, "no", "", ""]
+
+
+def test_goals():
+    assert impl.goal_mhz("sniffer", 100.0) == 250.0 and impl.goal_mhz("bus", 100.0) == 200.0
+    assert impl.goal_mhz("bus", 200.0) == 220.0       # the YAML clock + 10 % when it is higher
+    assert impl.goal_mhz(None, 100.0) is None          # the anchor: no goal
 
 
 def test_wb2axip_without_the_commit(tmp_path, monkeypatch):
