@@ -111,8 +111,13 @@ begin
           ack_r <= '1';
         end if;
       end if;
-      if ram_r = '1' then
+      -- ramw loads when held did (rp_req's cycle after, and a RAM word's): an
+      -- enable a handshake qualifies, as for held (doc/internals/collect.md,
+      -- "CDC rules"); the word of the first of the two is not used
+      if pend_r = '1' or ram_r = '1' then
         ramw_r <= ram_data;
+      end if;
+      if ram_r = '1' then
         from_ram_r <= '1';
         err_r  <= err_r or rst;
         ack_r  <= '1';
