@@ -1,22 +1,25 @@
 -- jointer_collect_lmic_port: the request pipeline of an LMIC (the target side
 -- of the register port, doc/internals/collect.md). One 32-bit held word
--- serves both directions, so no other register of the path holds data:
+-- serves both directions; only a trace RAM word has a register of its own:
 -- - rp_req captures the word address (addr_r) and the direction. The cycle
 --   after it, the register blocks see that address on rd_addr (from a
 --   register: the read mux decodes clean flip-flop outputs, not the bus
 --   address on its way through the DCI and the clock crossing).
 -- - A read: in that cycle rd pulses (the blocks' read side effects) and
 --   held <= rd_data, the OR of the blocks' contributions for rd_addr; a read
---   of a trace RAM window (rd_ram) takes one more cycle: held <= ram_data,
---   the RAM's registered output.
+--   of a trace RAM window (rd_ram) takes one more cycle: ramw <= ram_data,
+--   the RAM's registered output, and the answer is ramw until the next
+--   request is answered (the block RAM's slow clock-to-output ends at a
+--   flip-flop with no logic but the RAM's own word select before it, not at
+--   the held word's input mux).
 -- - A write: in that cycle held <= rp_wdata (still held by the master), and
 --   the write is armed; nothing is written yet. rp_commit (phase 2, after
 --   the answer) pulses wr for one cycle with wr_addr (the captured address)
 --   and wr_data (the held word) when a write is armed; a commit without an
 --   armed write does nothing.
--- rp_ack pulses two cycles after rp_req (three for a RAM word); rp_rdata =
--- held and rp_err (unmapped word with strict_g) stay until the next rp_req,
--- which is what the DCI and the CDC bridge read. The pipeline is not reset:
+-- rp_ack pulses two cycles after rp_req (three for a RAM word); rp_rdata
+-- (held, or ramw after a RAM read) and rp_err (unmapped word with strict_g)
+-- stay until the next rp_req, which is what the DCI and the CDC bridge read. The pipeline is not reset:
 -- an LMIC held in reset still answers (the bus never hangs on it), SLVERR
 -- when rst was high at any edge from rp_req to the answer (the answer, once
 -- given, stays as it is: the CDC bridge reads it later); `armed` is reset,
@@ -66,6 +69,8 @@ end entity jointer_collect_lmic_port;
 
 architecture rtl of jointer_collect_lmic_port is
   signal held_r  : std_logic_vector(31 downto 0);
+  signal ramw_r  : std_logic_vector(31 downto 0);  -- the RAM word of a RAM read
+  signal from_ram_r : std_logic := '0';           -- rp_rdata is ramw_r
   signal addr_r  : std_logic_vector(addr_w_g - 1 downto 0);
   signal armed_r : std_logic := '0';
   signal ack_r   : std_logic := '0';
@@ -93,6 +98,7 @@ begin
         cut_r   <= '0';
       end if;
       if pend_r = '1' then
+        from_ram_r <= '0';
         err_r   <= (not (rd_hit or rd_ram) and to_sl(strict_g)) or cut_r or rst;
         if we_r = '1' then
           held_r <= rp_wdata and wmask_g;
@@ -105,8 +111,14 @@ begin
           ack_r <= '1';
         end if;
       end if;
+      -- ramw loads when held did (rp_req's cycle after, and a RAM word's): an
+      -- enable a handshake qualifies, as for held (doc/internals/collect.md,
+      -- "CDC rules"); the word of the first of the two is not used
+      if pend_r = '1' or ram_r = '1' then
+        ramw_r <= ram_data;
+      end if;
       if ram_r = '1' then
-        held_r <= ram_data;
+        from_ram_r <= '1';
         err_r  <= err_r or rst;
         ack_r  <= '1';
       end if;
@@ -121,7 +133,7 @@ begin
   end process;
 
   rp_ack   <= ack_r;
-  rp_rdata <= held_r;
+  rp_rdata <= ramw_r when from_ram_r = '1' else held_r;
   rp_err   <= err_r;
 
   wr      <= rp_commit and armed_r;

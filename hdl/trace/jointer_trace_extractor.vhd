@@ -5,6 +5,8 @@
 -- 2i = timestamp, word 2i+1 = data of record slot i.
 --   tr_wptr     : slot of the next record (0..depth-1)
 --   tr_fill     : records held, saturates at depth; tr_full = (fill = depth)
+--                 (stop and ring: wptr until wptr first wraps, then depth,
+--                 from one flag; relay: a counter)
 --   tr_overflow : sticky; stop mode: an event was dropped because the buffer
 --                 was full; ring mode: a record was overwritten
 -- Stop mode keeps the first depth records (wptr wraps to 0 with the last
@@ -97,7 +99,7 @@ architecture rtl of jointer_trace_extractor is
   signal full      : std_logic;
   signal we        : std_logic;
   signal wptr_r    : unsigned(d_c - 1 downto 0);
-  signal fill_r    : unsigned(d_c downto 0);  -- 0..depth
+  signal fill      : unsigned(d_c downto 0);  -- 0..depth
   signal ovf_r     : std_logic;
   signal wdata     : std_logic_vector(63 downto 0);
   signal rdata     : std_logic_vector(63 downto 0);
@@ -137,7 +139,7 @@ begin
   end generate;
 
   record_en <= ev_good and run_en and (not filter_en or in_range) and not clear and not rst;
-  full      <= fill_r(d_c);
+  full      <= fill(d_c);
   we        <= record_en and (not full or to_sl(mode_g = trace_ring_c)) and to_sl(not sink_c);
 
   process (clk)
@@ -146,28 +148,41 @@ begin
       if we = '1' then
         wptr_r <= wptr_r + 1;
       end if;
-      -- fill: + a record (not in a full ring), - the records released (relay)
-      if we = '1' and full = '0' then
-        fill_r <= fill_r - released + 1;
-      else
-        fill_r <= fill_r - released;
-      end if;
       if record_en = '1' and full = '1' then
         ovf_r <= '1';
       end if;
       rd_hi_r <= tr_rd_addr(0);
       if clear = '1' or rst = '1' then
         wptr_r <= (others => '0');
-        fill_r <= (others => '0');
         ovf_r  <= '0';
       end if;
     end if;
   end process;
 
+  -- stop and ring: fill is wptr until wptr first wraps, then depth (full_r)
+  g_fill_wrap : if not relay_c generate
+    signal full_r : std_logic;
+  begin
+    fill <= full_r & (wptr_r and not (d_c - 1 downto 0 => full_r));
+    process (clk)
+    begin
+      if rising_edge(clk) then
+        if we = '1' and wptr_r = 2 ** d_c - 1 then
+          full_r <= '1';
+        end if;
+        if clear = '1' or rst = '1' then
+          full_r <= '0';
+        end if;
+      end if;
+    end process;
+  end generate;
+
   g_relay : if relay_c generate
     signal rptr_r : unsigned(d_c - 1 downto 0);
     signal lost_r : unsigned(31 downto 0);
+    signal fill_r : unsigned(d_c downto 0);
   begin
+    fill <= fill_r;
     -- min(tr_ack_n, fill) while tr_ack, else 0
     released <= (others => '0') when tr_ack = '0'
                 else fill_r when unsigned(tr_ack_n) > resize(fill_r, 32)
@@ -176,11 +191,18 @@ begin
     process (clk)
     begin
       if rising_edge(clk) then
+        -- fill: + a record, - the records released
+        if we = '1' and full = '0' then
+          fill_r <= fill_r - released + 1;
+        else
+          fill_r <= fill_r - released;
+        end if;
         rptr_r <= rptr_r + released(d_c - 1 downto 0);  -- released <= depth: mod depth
         if record_en = '1' and full = '1' and lost_r /= x"FFFFFFFF" then
           lost_r <= lost_r + 1;
         end if;
         if clear = '1' or rst = '1' then
+          fill_r <= (others => '0');
           rptr_r <= (others => '0');
           lost_r <= (others => '0');
         end if;
@@ -217,7 +239,7 @@ begin
 
   tr_rd_data  <= rdata(63 downto 32) when rd_hi_r = '1' else rdata(31 downto 0);
   tr_wptr     <= std_logic_vector(resize(wptr_r, 32));
-  tr_fill     <= std_logic_vector(resize(fill_r, 32));
+  tr_fill     <= std_logic_vector(resize(fill, 32));
   tr_full     <= full;
   tr_overflow <= ovf_r;
 

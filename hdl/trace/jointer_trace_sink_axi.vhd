@@ -1,11 +1,18 @@
 -- jointer_trace_sink_axi: the trace sink, an AXI4 master (write channels
 -- only) writing 64-bit records {timestamp, data} into a ring in memory the
--- host owns. Records wait in a FIFO; INCR bursts of up to max_burst_g beats
+-- host owns. Records wait in a FIFO: the record offered (rec_valid, which
+-- comes from a filter's compare) is written at the next free slot (taken)
+-- whenever the sink is ready and counted in written a cycle later, so
+-- rec_valid meets only the enable of taken and two flip-flops (pend, the
+-- LOST increment), not the FIFO write, the decision or the 32-bit LOST; INCR bursts of up to max_burst_g beats
 -- never cross 4 KB (so never the ring end); up to 4 are in flight. A
--- 3-stage pipeline decides the next burst (its limit: max burst, page end,
--- free space; or the flush timeout) and waits 3 cycles after each issue.
+-- 4-stage pipeline decides the next burst (its limit: max burst, page end,
+-- free space; or the flush timeout) and waits 4 cycles after each issue;
+-- the free space, (rptr - next_off - 1) mod size, takes two stages (one
+-- carry chain each).
 -- wptr: after the last record acknowledged OKAY; the sink keeps one record
--- free before rptr_in. status: bit 0 BRESP error, 1 config error, 2 busy.
+-- free before rptr_in. lost: records offered while the FIFO was full (and
+-- the sink taking), counted a cycle after the offer, saturating. status: bit 0 BRESP error, 1 config error, 2 busy.
 -- Two processes: p_comb computes rin from the state record r, p_reg
 -- registers it and writes the FIFO and the per-burst table (AWLEN, lone, wrap).
 --   data_w_g          : 32 | 64 | 128 (memory data width)
@@ -74,7 +81,7 @@ architecture rtl of jointer_trace_sink_axi is
   constant q_log2_c    : positive := 2;                                   -- 4 bursts in flight
   constant awsize_c    : natural := 2 + data_w_g / 64;                    -- log2(bytes per beat)
   constant ow_c        : positive := ring_log2_g - 3;                     -- offset bits (records)
-  constant hold_c      : positive := 3;                                   -- decision stages
+  constant hold_c      : positive := 4;                                   -- decision stages
   constant cw_c        : positive := maximum(f_c + 1, 10);                -- waiting vs limit
   constant l_c         : natural := minimum(ring_log2_g, 31);
   subtype off_t is unsigned(ow_c - 1 downto 0);          -- a ring offset in records (page: 512)
@@ -86,8 +93,9 @@ architecture rtl of jointer_trace_sink_axi is
   type awlen_table_t is array (0 to 2 ** q_log2_c - 1) of unsigned(7 downto 0);
   subtype flag_table_t is std_logic_vector(2 ** q_log2_c - 1 downto 0);
   constant page_mask_c : off_t := not resize(to_unsigned(511, 9), ow_c);  -- x and it: where x's 4 KB page starts
-  type fifo_ptrs_t is record       -- records written into the FIFO, assigned to a burst, sent on W
-    written, assigned, sent : fptr_t;
+  type fifo_ptrs_t is record       -- records taken into the FIFO (written: the same, a cycle
+    taken, written : fptr_t;       -- later), assigned to a burst, sent on W
+    assigned, sent : fptr_t;
   end record;
   type bursts_t is record          -- bursts issued on AW, done on W, acknowledged on B
     issued, w_done, acked : bursts_n_t;
@@ -105,17 +113,19 @@ architecture rtl of jointer_trace_sink_axi is
     bresp_err : std_logic;         -- status bit 0
     clearing  : std_logic;         -- a clear waits for the bursts in flight
   end record;
-  type decision_t is record        -- the next burst, by pipeline stage (1..3)
-    free      : off_t;             -- 1: free records (rptr - next_off - 1) mod size
-    rptr_bad  : std_logic;         -- 1: rptr_in >= ring_size
+  type decision_t is record        -- the next burst, by pipeline stage (1..4)
+    diff      : size_t;            -- 1: rptr - next_off - 1, its sign bit on top
+    rptr_big  : std_logic;         -- 1: rptr_in >= ring_size
+    free      : off_t;             -- 2: free records (rptr - next_off - 1) mod size
+    rptr_bad  : std_logic;         -- 2: rptr_in >= ring_size (the rptr of free)
     page_room : recs_t;            -- 1: min(max burst, records to the page end)
     waiting   : fptr_t;            -- 1: records not yet assigned
     last_page : std_logic;         -- 1: next_off is in the ring's last page
     timed_out : std_logic;         -- 1: the flush timeout is reached
-    limit     : recs_t;            -- 2: min(page_room, free)
-    recs      : recs_t;            -- 3: records of the next burst
-    due, narrow : std_logic;       -- 3: it is due; 128 bits: a single 64-bit beat
-    len       : unsigned(7 downto 0);  -- 3: its AWLEN
+    limit     : recs_t;            -- 3: min(page_room, free)
+    recs      : recs_t;            -- 4: records of the next burst
+    due, narrow : std_logic;       -- 4: it is due; 128 bits: a single 64-bit beat
+    len       : unsigned(7 downto 0);  -- 4: its AWLEN
   end record;
   type watermark_t is record       -- fill: (wptr - rptr) mod size; armed: watermark /= 0, reachable
     fill       : off_t;
@@ -133,6 +143,8 @@ architecture rtl of jointer_trace_sink_axi is
     hold    : natural range 0 to hold_c;          -- cycles until the decision is current
     dec     : decision_t;
     wm      : watermark_t;
+    pend     : std_logic;                         -- a record taken in the cycle before, not counted yet
+    lost_add : unsigned(1 downto 0);              -- records lost in the cycle before, to add to lost
   end record;
   constant ring_reset_c : ring_t := ((others => '0'), (others => '0'), (others => '0'), '0', '0');
 
@@ -143,7 +155,7 @@ architecture rtl of jointer_trace_sink_axi is
     return (ptr => (others => (others => '0')), bursts => (others => (others => '0')),
             aw => ('0', (others => '0'), (others => '0'), to_unsigned(awsize_c, 3)),
             ring => ring_reset_c, cfg_err => '1', idle => 0, hold => 0, dec => s.dec, wm => s.wm,
-            beat => (others => '0'), half => '0');
+            beat => (others => '0'), half => '0', pend => '0', lost_add => (others => '0'));
   end function;
 
   -- any of bits hi..lo of v set (none if lo > hi)
@@ -170,19 +182,20 @@ architecture rtl of jointer_trace_sink_axi is
     return decision_t is
     constant pages_c : size_t := size and ("1" & page_mask_c);
     variable v     : decision_t := r.dec;
-    variable d     : size_t;
     variable short : boolean;  -- fewer records wait than the limit
     variable due   : boolean;
   begin
     -- stage 1; rptr and size are multiples of a page: comparing pages is enough
-    d := ("0" & rptr) + ("0" & not r.ring.next_off);  -- rptr - next_off - 1 (d(ow_c) = 0: rptr <= next_off)
-    v.free      := resize(d + (pages_c and (ow_c downto 0 => not d(ow_c))), ow_c);
-    v.rptr_bad  := rptr_high or to_sl(("0" & (rptr and page_mask_c)) >= pages_c);
+    v.diff      := ("0" & rptr) + ("0" & not r.ring.next_off);  -- diff(ow_c) = 0: rptr <= next_off
+    v.rptr_big  := rptr_high or to_sl(("0" & (rptr and page_mask_c)) >= pages_c);
     v.page_room := minimum(to_unsigned(max_recs_c, 10), 512 - resize(r.ring.next_off(8 downto 0), 10));
     v.waiting   := r.ptr.written - r.ptr.assigned;
     v.last_page := to_sl(("0" & (r.ring.next_off and page_mask_c)) + 512 = size);
     v.timed_out := to_sl(r.idle = flush_timeout_g);
-    -- stage 2
+    -- stage 2: the free records, from one rptr sample
+    v.free      := resize(r.dec.diff + (pages_c and (ow_c downto 0 => not r.dec.diff(ow_c))), ow_c);
+    v.rptr_bad  := r.dec.rptr_big;
+    -- stage 3
     if r.dec.rptr_bad = '1' then
       v.limit := (others => '0');
     elsif (r.dec.free and page_mask_c) /= 0 then
@@ -190,7 +203,7 @@ architecture rtl of jointer_trace_sink_axi is
     else
       v.limit := minimum(r.dec.page_room, resize(r.dec.free(8 downto 0), 10));
     end if;
-    -- stage 3; 128 bits: an odd offset or a lone record goes alone in a 64-bit beat
+    -- stage 4; 128 bits: an odd offset or a lone record goes alone in a 64-bit beat
     short    := resize(r.dec.waiting, cw_c) < resize(r.dec.limit, cw_c);
     v.recs   := resize(minimum(resize(r.dec.waiting, cw_c), resize(r.dec.limit, cw_c)), 10);
     due      := not short or r.dec.timed_out = '1';
@@ -233,8 +246,8 @@ begin
 
   ring_recs <= resize(unsigned(ring_size(minimum(ring_log2_g, 31) downto 3)), ow_c + 1);
   rptr_recs <= unsigned(rptr_in(ring_log2_g - 1 downto 3));
-  fifo_full <= to_sl(r.ptr.written(f_c) /= r.ptr.sent(f_c)
-                     and r.ptr.written(f_c - 1 downto 0) = r.ptr.sent(f_c - 1 downto 0));
+  fifo_full <= to_sl(r.ptr.taken(f_c) /= r.ptr.sent(f_c)
+                     and r.ptr.taken(f_c - 1 downto 0) = r.ptr.sent(f_c - 1 downto 0));
   taking    <= enable and not r.cfg_err and not r.ring.bresp_err and not r.ring.clearing;
   ready     <= taking and not fifo_full;
   accept    <= rec_valid and ready;
@@ -260,17 +273,24 @@ begin
                        or (ring_log2_g < 32 and (any_in(ring_size, 31, l_c + 1)
                                                  or (ring_size(l_c) and any_in(ring_size, l_c - 1, 12))) = '1'));
     v.dec     := decide(r, rptr_recs, any_in(rptr_in, 31, ring_log2_g), ring_recs);
-    -- FIFO write, idle time, lost records (saturating: a carry comes from lost >= 2^32 - 3)
-    lost_sum := ("0" & r.ring.lost) + unsigned(rec_n);
+    -- FIFO write, idle time, lost records: the records offered to a full
+    -- FIFO add to lost a cycle later (saturating: a carry comes from lost >= 2^32 - 3)
+    v.lost_add := (others => '0');
     if (rec_valid and fifo_full and taking) = '1' then
-      v.ring.lost := lost_sum(31 downto 0);
-      if lost_sum(32) = '1' then   -- then bits 31..2 are ones already
-        v.ring.lost := r.ring.lost(31 downto 2) & "11";
-      end if;
+      v.lost_add := unsigned(rec_n);
     end if;
+    lost_sum := ("0" & r.ring.lost) + r.lost_add;
+    v.ring.lost := lost_sum(31 downto 0);
+    if lost_sum(32) = '1' then     -- then bits 31..2 are ones already
+      v.ring.lost := r.ring.lost(31 downto 2) & "11";
+    end if;
+    v.pend        := accept;
+    v.ptr.written := r.ptr.taken;
     if accept = '1' then
-      v.ptr.written := r.ptr.written + 1;
-      v.idle        := 0;
+      v.ptr.taken := r.ptr.taken + 1;
+    end if;
+    if r.pend = '1' then
+      v.idle := 0;
     elsif r.idle /= flush_timeout_g then
       v.idle := r.idle + 1;
     end if;
@@ -332,6 +352,7 @@ begin
     if r.ring.clearing = '1' and drained = '1' then
       v.ring := ring_reset_c;
       v.ptr  := (others => (others => '0'));
+      v.pend := '0';
       v.half := '0';
       v.hold := hold_c;
     end if;
@@ -343,8 +364,8 @@ begin
     variable aw_slot : natural range 0 to 2 ** q_log2_c - 1;
   begin
     if rising_edge(clk) then
-      if accept = '1' then
-        fifo(to_integer(r.ptr.written(f_c - 1 downto 0))) <= rec_data & rec_ts;  -- as on the bus
+      if ready = '1' then   -- the offer, if any, at the free slot: counted next cycle with pend
+        fifo(to_integer(r.ptr.taken(f_c - 1 downto 0))) <= rec_data & rec_ts;  -- as on the bus
       end if;
       aw_slot := to_integer(r.bursts.issued(q_log2_c - 1 downto 0));
       if issue = '1' then
@@ -363,6 +384,8 @@ begin
         r.idle     <= 0;
         r.hold     <= hold_c;
         r.wm.irq   <= '0';
+        r.pend     <= '0';
+        r.lost_add <= (others => '0');
       end if;
     end if;
   end process;
