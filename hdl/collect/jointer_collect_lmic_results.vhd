@@ -1,7 +1,9 @@
 -- jointer_collect_lmic_results: the RESULT and THRESHOLD registers of an LMIC
 -- (doc/internals/collect.md), one generate block per result DCAPF. Read
 -- side combinational from rd_addr (its contribution is 0 where it does not
--- map the word, for the LMIC's AND-OR read mux), write side on wr.
+-- map the word, for the LMIC's AND-OR read mux), write side on wr, with the
+-- word decoded from wr_addr a cycle ahead (the commit comes two cycles after
+-- the request at the earliest, wr_addr holds from the cycle after it).
 -- - RESULT: ceil(w/32) words, least significant first. A read of the least
 --   significant word of a two-word result (rd) snapshots the upper word into
 --   a shadow, which the upper word reads: a 64-bit value never tears.
@@ -153,6 +155,9 @@ begin
       signal hi_ge, hi_le, lo_ge : std_logic;   -- the compare, split at bit 32 and registered
       signal ge    : std_logic;                 -- result >= threshold, one cycle late
       signal ge_r  : std_logic;
+      -- the write decode, a cycle ahead (the commit comes two cycles after
+      -- the request at the earliest, wr_addr holds from one cycle after it)
+      signal wsel_lo, wsel_hi : std_logic := '0';
     begin
       thit_lo    <= word_at(rd_addr, tw_c);
       thit_hi    <= word_at(rd_addr, tw_c + 1) when words_of(d) = 2 else '0';
@@ -166,15 +171,17 @@ begin
           hi_le <= not borrow(thr(63 downto 32), res(63 downto 32));
           lo_ge <= not borrow(res(31 downto 0), thr(31 downto 0));
           ge_r  <= ge;
+          wsel_lo <= word_at(wr_addr, tw_c);
+          wsel_hi <= word_at(wr_addr, tw_c + 1);
           if words_of(d) = 1 then
-            if wr = '1' and word_at(wr_addr, tw_c) = '1' then
+            if wr = '1' and wsel_lo = '1' then
               thr <= (x"00000000" & wr_data) and mask_of(d);
             end if;
           else
-            if wr = '1' and word_at(wr_addr, tw_c) = '1' then
+            if wr = '1' and wsel_lo = '1' then
               stage <= wr_data;  -- staged until the upper word commits it
             end if;
-            if wr = '1' and word_at(wr_addr, tw_c + 1) = '1' then
+            if wr = '1' and wsel_hi = '1' then
               thr <= (wr_data & stage) and mask_of(d);
             end if;
           end if;
