@@ -113,8 +113,6 @@ architecture rtl of jointer_collect_dci is
   signal cur     : std_logic_vector(aw_c - 1 downto 0);
   signal rdata   : std_logic_vector(31 downto 0);
   signal idle    : std_logic;
-  signal want_wr : std_logic;                       -- a write would start if idle
-  signal want_rd : std_logic;                       -- a read would start if idle
   signal go_wr   : std_logic;                       -- a write starts now
   signal go_rd   : std_logic;                       -- a read starts now
 begin
@@ -137,10 +135,8 @@ begin
 
   -- start an access: reads and writes alternate when both wait
   idle  <= not (busy or a_rdy or bvalid or rvalid or rst_i);
-  want_wr <= s_axi_awvalid and s_axi_wvalid and (not s_axi_arvalid or not op_we);
-  want_rd <= s_axi_arvalid and not want_wr;
-  go_wr   <= idle and want_wr;
-  go_rd   <= idle and want_rd;
+  go_wr <= idle and s_axi_awvalid and s_axi_wvalid and (not s_axi_arvalid or not op_we);
+  go_rd <= idle and s_axi_arvalid and not go_wr;
 
   process (s_axi_aclk)
     variable idx   : unsigned(aw_c - ww_c - 1 downto 0);
@@ -151,13 +147,8 @@ begin
     if rising_edge(s_axi_aclk) then
       req    <= (others => '0');
       a_rdy  <= '0';
-      if busy = '0' then
-        cnt <= to_unsigned(2 ** tl_c - timeout_g, tl_c + 1);  -- armed for the next access
-      end if;
       if busy = '0' and a_rdy = '0' and bvalid = '0' and rvalid = '0' then
-        -- want_*, not go_*: rst_i is left to the reset override below (a
-        -- shallower load enable for sel, same_clk, err)
-        if want_wr = '1' then
+        if go_wr = '1' then
           idx := unsigned(s_axi_awaddr(addr_w_g - 1 downto window_log2_g));
         else
           idx := unsigned(s_axi_araddr(addr_w_g - 1 downto window_log2_g));
@@ -165,8 +156,8 @@ begin
         for i in 0 to n_c - 1 loop
           hit(i) := to_sl(idx = i);
         end loop;
-        if (want_wr or want_rd) = '1' then
-          op_we <= want_wr;
+        if (go_wr or go_rd) = '1' then
+          op_we <= go_wr;
           sel   <= hit;
           req   <= hit;
           if hit = (hit'range => '0') then
@@ -176,6 +167,7 @@ begin
           else
             busy  <= '1';
             same_clk <= or (hit and not bridged_c);
+            cnt   <= to_unsigned(2 ** tl_c - timeout_g, tl_c + 1);
           end if;
         end if;
       elsif busy = '1' then

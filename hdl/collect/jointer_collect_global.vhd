@@ -23,11 +23,9 @@
 -- IRQ_STATUS and the timestamp, is captured; the other words are constants
 -- or change only by a host write, which cannot come before the answer was
 -- taken). The word shown is kept as a dense code of the present words (0:
--- none), so each bit of the answer is one small function of a few bits.
--- Writes take effect on rp_commit, with rp_wdata, which the DCI (the global
--- block is never behind a clock crossing) still holds in that cycle; the
--- word written is the one decoded at rp_req (hit_r: the commit comes with
--- the answer at the earliest, so its path is `rp_commit and hit_r(k)`). irq = OR(lmic_irq and IRQ_ENABLE), registered. mark_valid
+-- none), so each bit of the answer is one small function of a few bits. Writes take effect on rp_commit, with rp_wdata, which
+-- the DCI (the global block is never behind a clock crossing) still holds
+-- in that cycle. irq = OR(lmic_irq and IRQ_ENABLE), registered. mark_valid
 -- pulses in the commit cycle of a MARK write, with mark_data = rp_wdata.
 -- Generics:
 --   addr_w_g        : word-address bits of the window (4..30)
@@ -123,7 +121,6 @@ architecture rtl of jointer_collect_global is
   constant code_w_c : positive := clog2(max_code_f + 1);
 
   signal hit      : std_logic_vector(0 to words_c - 1);  -- rp_addr decoded
-  signal hit_r    : std_logic_vector(0 to words_c - 1);  -- hit of the last request (writes)
   signal show_r   : unsigned(code_w_c - 1 downto 0);     -- the code of the word the answer shows
   signal ack_r    : std_logic;
   signal err_r    : std_logic;
@@ -200,20 +197,19 @@ begin
           show_r <= rd_code;
         end if;
         err_r  <= not (or hit) and to_sl(strict_g);
-        hit_r  <= hit;
         sts_r  <= lmic_irq;
         if hit(6) = '1' and rp_we = '0' then
           ts_lo_r <= timestamp(31 downto 0);
           ts_hi_r <= timestamp(63 downto 32);
         end if;
       end if;
-      if wr = '1' and hit_r(5) = '1' then
+      if wr = '1' and hit(5) = '1' then
         enable_r <= rp_wdata(num_lmics_g - 1 downto 0);
       end if;
-      if wr = '1' and hit_r(9) = '1' then
+      if wr = '1' and hit(9) = '1' then
         scratch_r <= rp_wdata;
       end if;
-      if wr = '1' and hit_r(10) = '1' then
+      if wr = '1' and hit(10) = '1' then
         desc_idx_r <= rp_wdata(desc_w_c - 1 downto 0);
         if unsigned(rp_wdata) >= desc_words_g then
           desc_idx_r <= std_logic_vector(to_unsigned(desc_words_g, desc_w_c));
@@ -263,7 +259,7 @@ begin
   rp_ack     <= ack_r;
   rp_err     <= err_r;
   irq        <= irq_r;
-  mark_valid <= wr and hit_r(8);  -- in the commit cycle, while the DCI holds rp_wdata
+  mark_valid <= wr and hit(8);  -- in the commit cycle, while the DCI holds rp_wdata
   mark_data  <= rp_wdata;
 
 end architecture rtl;
