@@ -1,7 +1,12 @@
 -- jointer_collect_lmic_results: the RESULT and THRESHOLD registers of an LMIC
 -- (doc/internals/collect.md), one generate block per result DCAPF. Read
--- side combinational from rd_addr (its contribution is 0 where it does not
--- map the word, for the LMIC's AND-OR read mux), write side on wr.
+-- side combinational from rd_addr: every word of the window in one table
+-- (0 where no DCAPF maps it), read by index, so the synthesiser builds one
+-- binary mux on rd_addr from the device's wide-mux cells instead of a
+-- decode and an AND-OR per word (the LMIC ORs the table's word with the
+-- other blocks' contributions). Write side on wr, with the
+-- word decoded from wr_addr a cycle ahead (the commit comes two cycles after
+-- the request at the earliest, wr_addr holds from the cycle after it).
 -- - RESULT: ceil(w/32) words, least significant first. A read of the least
 --   significant word of a two-word result (rd) snapshots the upper word into
 --   a shadow, which the upper word reads: a 64-bit value never tears.
@@ -86,8 +91,31 @@ architecture rtl of jointer_collect_lmic_results is
     diff := unsigned('0' & a) - unsigned('0' & b);
     return diff(32);
   end function;
-  signal dc_rdata : w32_arr_t(0 to dn_c - 1);
-  signal dc_hit   : std_logic_vector(dn_c - 1 downto 0);
+  -- the words some DCAPF maps (RESULT, histogram, THRESHOLD): rd_hit
+  function mapped_f return std_logic_vector is
+    variable m : std_logic_vector(0 to words_c - 1) := (others => '0');
+    variable rw, tw : integer;
+  begin
+    for d in 0 to d_c - 1 loop
+      rw := elem(dcapf_result_word_g, d, -1);
+      tw := elem(dcapf_threshold_word_g, d, -1);
+      for j in 0 to buckets_of(d) * words_of(d) - 1 loop
+        if rw >= 0 and rw + j < words_c then
+          m(rw + j) := '1';
+        end if;
+      end loop;
+      for j in 0 to words_of(d) - 1 loop
+        if tw >= 0 and tw + j < words_c then
+          m(tw + j) := '1';
+        end if;
+      end loop;
+    end loop;
+    return m;
+  end function;
+  constant mapped_c : std_logic_vector(0 to words_c - 1) := mapped_f;
+  -- every word of the window (0 where none is mapped), read by index: one
+  -- binary mux on rd_addr (the device's wide-mux cells), not a decode per word
+  signal tab : w32_arr_t(0 to words_c - 1);
 begin
 
   g_dcapf : for d in 0 to d_c - 1 generate
@@ -96,14 +124,9 @@ begin
     constant nb_c  : positive := buckets_of(d);     -- 1, or the buckets of a histogram
     constant one_c : std_logic := to_sl(nb_c = 1);
     signal res     : std_logic_vector(63 downto 0);
-    signal m_hit   : std_logic;                    -- histogram words
-    signal m_rdata : std_logic_vector(31 downto 0);
     signal hit_lo  : std_logic;
-    signal hit_hi  : std_logic;
     signal shadow  : std_logic_vector(31 downto 0);
     signal thr     : std_logic_vector(63 downto 0);
-    signal thit_lo : std_logic;
-    signal thit_hi : std_logic;
   begin
     assert elem(dcapf_width_g, d, 0) >= 1 and elem(dcapf_width_g, d, 0) <= 64
       report "jointer_collect_lmic_results: dcapf_width_g items must be 1..64" severity failure;
@@ -121,12 +144,10 @@ begin
     hit_lo <= word_at(rd_addr, rw_c) and one_c;
 
     g_one : if words_of(d) = 1 generate
-      hit_hi <= '0';
       shadow <= (others => '0');
     end generate;
 
     g_two : if words_of(d) = 2 generate
-      hit_hi <= word_at(rd_addr, rw_c + 1) and one_c;
       -- reading the least significant word snapshots the upper word
       process (clk)
       begin
@@ -142,8 +163,6 @@ begin
     end generate;
 
     g_no_thr : if tw_c < 0 generate
-      thit_lo    <= '0';
-      thit_hi    <= '0';
       thr        <= (others => '0');
       thr_set(d) <= '0';
     end generate;
@@ -153,9 +172,14 @@ begin
       signal hi_ge, hi_le, lo_ge : std_logic;   -- the compare, split at bit 32 and registered
       signal ge    : std_logic;                 -- result >= threshold, one cycle late
       signal ge_r  : std_logic;
+      -- the write decode, a cycle ahead (the commit comes two cycles after
+      -- the request at the earliest, wr_addr holds from one cycle after it)
+      signal wsel_lo, wsel_hi : std_logic := '0';
     begin
-      thit_lo    <= word_at(rd_addr, tw_c);
-      thit_hi    <= word_at(rd_addr, tw_c + 1) when words_of(d) = 2 else '0';
+      tab(tw_c) <= thr(31 downto 0);
+      g_thr_upper : if words_of(d) = 2 generate
+        tab(tw_c + 1) <= thr(63 downto 32);
+      end generate;
       ge         <= lo_ge when words_of(d) = 1 else hi_ge and (not hi_le or lo_ge);
       thr_set(d) <= ge and not ge_r;  -- rising edge of result >= threshold
 
@@ -166,15 +190,17 @@ begin
           hi_le <= not borrow(thr(63 downto 32), res(63 downto 32));
           lo_ge <= not borrow(res(31 downto 0), thr(31 downto 0));
           ge_r  <= ge;
+          wsel_lo <= word_at(wr_addr, tw_c);
+          wsel_hi <= word_at(wr_addr, tw_c + 1);
           if words_of(d) = 1 then
-            if wr = '1' and word_at(wr_addr, tw_c) = '1' then
+            if wr = '1' and wsel_lo = '1' then
               thr <= (x"00000000" & wr_data) and mask_of(d);
             end if;
           else
-            if wr = '1' and word_at(wr_addr, tw_c) = '1' then
+            if wr = '1' and wsel_lo = '1' then
               stage <= wr_data;  -- staged until the upper word commits it
             end if;
-            if wr = '1' and word_at(wr_addr, tw_c + 1) = '1' then
+            if wr = '1' and wsel_hi = '1' then
               thr <= (wr_data & stage) and mask_of(d);
             end if;
           end if;
@@ -191,8 +217,10 @@ begin
     end generate;
 
     g_single : if nb_c = 1 generate
-      m_hit   <= '0';
-      m_rdata <= (others => '0');
+      tab(rw_c) <= res(31 downto 0);
+      g_upper : if words_of(d) = 2 generate
+        tab(rw_c + 1) <= shadow;
+      end generate;
     end generate;
 
     -- histogram: N buckets x W words; the first word snapshots all the others
@@ -202,9 +230,7 @@ begin
       type words_t is array (0 to 2 ** clog2(nw_c) - 1) of std_logic_vector(31 downto 0);
       signal live    : words_t;                    -- word j of the live buckets
       signal snap    : words_t;                    -- snap(0) unused
-      signal off     : unsigned(addr_w_g - 1 downto 0);
       signal first   : std_logic;
-      signal word    : std_logic_vector(31 downto 0);
     begin
       g_live : for j in 0 to 2 ** clog2(nw_c) - 1 generate
         g_word : if j < nw_c generate
@@ -220,11 +246,11 @@ begin
         end generate;
       end generate g_live;
 
-      off     <= unsigned(rd_addr) - to_unsigned(rw_c, addr_w_g);
-      m_hit   <= to_sl(unsigned(rd_addr) >= rw_c and off < nw_c);
-      first   <= word_at(rd_addr, rw_c);
-      word    <= live(0) when first = '1' else snap(to_integer(off(clog2(nw_c) - 1 downto 0)));
-      m_rdata <= (31 downto 0 => m_hit) and word;
+      first <= word_at(rd_addr, rw_c);
+      tab(rw_c) <= live(0);
+      g_tab : for j in 1 to nw_c - 1 generate
+        tab(rw_c + j) <= snap(j);
+      end generate;
 
       process (clk)
       begin
@@ -239,29 +265,19 @@ begin
       end process;
     end generate;
 
-    dc_hit(d)   <= hit_lo or hit_hi or thit_lo or thit_hi or m_hit;
-    dc_rdata(d) <= m_rdata
-                or ((31 downto 0 => hit_lo) and res(31 downto 0))
-                or ((31 downto 0 => hit_hi) and shadow)
-                or ((31 downto 0 => thit_lo) and thr(31 downto 0))
-                or ((31 downto 0 => thit_hi) and thr(63 downto 32));
   end generate;
 
   g_dcapf_none : if d_c = 0 generate
-    dc_hit   <= (others => '0');
-    dc_rdata <= (others => (others => '0'));
     thr_set  <= (others => '0');
   end generate;
 
-  process (all)
-    variable v : std_logic_vector(31 downto 0);
-  begin
-    v := (others => '0');
-    for d in 0 to d_c - 1 loop
-      v := v or dc_rdata(d);
-    end loop;
-    rd_data <= v;
-  end process;
-  rd_hit <= or dc_hit;
+  g_unmapped : for k in 0 to words_c - 1 generate
+    g_zero : if mapped_c(k) = '0' generate
+      tab(k) <= (others => '0');
+    end generate;
+  end generate;
+
+  rd_data <= tab(to_integer(unsigned(rd_addr)));
+  rd_hit  <= mapped_c(to_integer(unsigned(rd_addr)));
 
 end architecture rtl;

@@ -6,7 +6,8 @@ and two words, histograms (buckets > 1) of one- and two-word buckets, and a
 fixture without result DCAPFs (the dummy item). The test drives what the
 LMIC drives: rd_addr every cycle (host-like sequences: LO then HI of a
 two-word result, a whole histogram first word first, threshold words, any
-word) with rd pulses, wr/wr_addr/wr_data (threshold writes near the current
+word) with rd pulses, wr/wr_addr/wr_data (wr_addr holding the written word
+from the cycle before wr, as the LMIC's port does; threshold writes near the current
 result: lower word staged then upper word, staged-only, upper-only; writes
 to result and unmapped words), and dc_result (values moving all the time,
 hovering around the thresholds, upper words crossing 2**32, garbage above
@@ -169,6 +170,7 @@ async def random_results(dut):
              "unmapped_writes": 0}
     per_thr = {i: 0 for i in thr_ds}
     rqueue, wqueue = [], []
+    armed = None                                # a write whose address shows, committed next cycle
     reset_at = CYCLES // 2
     after_reset = False
 
@@ -236,14 +238,17 @@ async def random_results(dut):
             addr, rd = random.randrange(nwords), int(random.random() < 0.15)
             if not rqueue and random.random() < 0.5:
                 rqueue = refill_reads()
-        # write side
+        # write side: wr_addr shows the address a cycle before the commit (the
+        # port's captured address; the block decodes it a cycle ahead)
         wr = 0
         waddr, wdata = random.randrange(nwords), random.getrandbits(32)
-        if random.random() < 0.15:
+        if armed is not None:
+            (waddr, wdata), armed, wr = armed, None, 1
+        elif random.random() < 0.15:
             if not wqueue:
                 wqueue = refill_writes()
-            waddr, wdata = wqueue.pop(0)
-            wr = 1
+            armed = wqueue.pop(0)
+            waddr = armed[0]
         dut.rst.value = rst
         dut.rd.value = rd
         dut.rd_addr.value = addr
