@@ -6,19 +6,12 @@
 -- needs are added; higher inc bits only count as an overflow.
 -- How it saturates costs nothing per bit: with an increment of at most 1
 -- (inc_w_g = 1) the carry-out of count + 1 gates the enable (the count stops
--- at all ones); above 32 bits (a carry chain too long to also drive the
--- enables) a registered flag "count is all ones" gates it instead, set by
--- the increment that reaches all ones (count = all ones - 1: an AND tree of
--- the register bits, beside the chain, a few LUTs), so that the chain only
--- feeds the D inputs; with a wider increment the register wraps and the sticky
+-- at all ones); with a wider increment the register wraps and the sticky
 -- overflow forces every output bit to 1 (count = register or overflow), a
 -- term the LMIC's read mux and the threshold compare absorb.
 --   width_g : counter width (1..64)
 --   wrap_g  : wrap instead of saturating
 --   inc_w_g : bits of inc that can be non-zero (1: count events or cycles)
---   flag_w_g : with inc_w_g = 1 and saturation, widths above it hold with the
---             registered flag rather than the carry-out (default 32; a test
---             sets 0 to reach saturation with the flag at small widths)
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -29,8 +22,7 @@ entity jointer_dcapf_counter is
   generic (
     width_g : positive := 32;
     wrap_g  : boolean  := false;
-    inc_w_g : positive := max_result_w_c;
-    flag_w_g : natural := 32);
+    inc_w_g : positive := max_result_w_c);
   port (
     clk      : in  std_logic;
     rst      : in  std_logic;
@@ -54,42 +46,24 @@ architecture rtl of jointer_dcapf_counter is
 
   constant iw_c   : positive := minimum(inc_w_g, width_g);  -- inc bits added
   constant hold_c : boolean := inc_w_g = 1 and not wrap_g;  -- saturate by holding
-  constant flag_c : boolean := hold_c and width_g > flag_w_g;       -- ... gated by full_r
   signal count_r : unsigned(width_g - 1 downto 0);
   signal ovf_r   : std_logic;
   signal sum     : unsigned(width_g downto 0);
   signal too_big : std_logic;
-  signal full_r    : std_logic;  -- flag_c: count_r is all ones
-  signal next_full : std_logic;  -- flag_c: this increment makes it all ones
-  signal hold      : std_logic;  -- hold_c: count_r stays (it is all ones)
 begin
 
   assert width_g <= max_result_w_c and inc_w_g <= max_result_w_c
     report "jointer_dcapf_counter: width_g and inc_w_g must be 1..64" severity failure;
 
-  sum <= ('0' & count_r) + resize(unsigned(inc(iw_c - 1 downto 0)), width_g + 1);
-
-  -- flag_c: count + 1 overflows exactly when count is all ones (full_r)
-  g_flag : if flag_c generate
-    too_big   <= full_r and inc(0);
-    next_full <= inc(0) and to_sl(count_r = ones(width_g) - 1);
-    hold      <= full_r;
-  end generate;
-  g_carry : if not flag_c generate
-    too_big   <= sum(width_g) or upper_set(inc(inc_w_g - 1 downto 0), width_g);
-    next_full <= '0';
-    hold      <= too_big;
-  end generate;
+  sum     <= ('0' & count_r) + resize(unsigned(inc(iw_c - 1 downto 0)), width_g + 1);
+  too_big <= sum(width_g) or upper_set(inc(inc_w_g - 1 downto 0), width_g);
 
   process (clk)
   begin
     if rising_edge(clk) then
       if en = '1' then
-        if not hold_c or hold = '0' then
+        if too_big = '0' or not hold_c then
           count_r <= sum(width_g - 1 downto 0);
-        end if;
-        if next_full = '1' then
-          full_r <= '1';
         end if;
         if too_big = '1' then
           ovf_r <= '1';
@@ -97,7 +71,6 @@ begin
       end if;
       if clear = '1' or rst = '1' then
         count_r <= (others => '0');
-        full_r  <= '0';
         ovf_r   <= '0';
       end if;
     end if;
