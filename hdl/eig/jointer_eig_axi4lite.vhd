@@ -18,6 +18,13 @@
 -- candidate) and the later pairs are off by one until reset; AXI4-Lite
 -- masters and slaves rarely lead by more than 2.
 --
+-- Filters evaluated at the capture (write, ranges_g > 0): in-range bit k =
+-- rng_low(k) <= AWADDR <= rng_high(k) (unsigned, the kept address bits),
+-- computed from the registered AWADDR and queued with it, so that it leaves
+-- with its pair as cand_in_range(k): the DCAPFs' filters (filter_capture_c)
+-- then add no comparison after the queue's read. The bounds are those in
+-- effect when the AW is queued.
+--
 -- Read (dir_g = dir_read_c): a candidate per AR handshake (latency 1), data =
 -- ARADDR (low 32 bits, zero-extended when narrower), bytes = data_w_g/8.
 --
@@ -28,6 +35,7 @@
 --   dir_g    : dir_write_c (0) or dir_read_c (1)
 --   addr_w_g : AWADDR/ARADDR width (1..64)
 --   data_w_g : WDATA/RDATA width (32 or 64)
+--   ranges_g : write: DCAPF filters evaluated at the capture (0..8); read: 0
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -38,7 +46,8 @@ entity jointer_eig_axi4lite is
   generic (
     dir_g    : natural  := dir_write_c;
     addr_w_g : positive := 32;
-    data_w_g : positive := 32);
+    data_w_g : positive := 32;
+    ranges_g : natural  := 0);
   port (
     clk         : in  std_logic;
     rst         : in  std_logic;
@@ -62,7 +71,11 @@ entity jointer_eig_axi4lite is
     mon_rresp   : in  std_logic_vector(1 downto 0);
     mon_rvalid  : in  std_logic;
     mon_rready  : in  std_logic;
+    -- filter bounds of the capture-time ranges (ranges_g; 32 bits each)
+    rng_low     : in  std_logic_vector(32 * maximum(ranges_g, 1) - 1 downto 0) := (others => '0');
+    rng_high    : in  std_logic_vector(32 * maximum(ranges_g, 1) - 1 downto 0) := (others => '1');
     -- candidate
+    cand_in_range : out std_logic_vector(maximum(ranges_g, 1) - 1 downto 0);
     cand_valid  : out std_logic_vector(0 downto 0);
     cand_data   : out std_logic_vector(data_w_c - 1 downto 0);
     cand_bytes  : out std_logic_vector(inc_w_c - 1 downto 0));
@@ -81,6 +94,8 @@ begin
     report "jointer_eig_axi4lite: addr_w_g must be 1..64" severity failure;
   assert data_w_g = 32 or data_w_g = 64
     report "jointer_eig_axi4lite: data_w_g must be 32 or 64" severity failure;
+  assert ranges_g <= 8 and (ranges_g = 0 or dir_g = dir_write_c)
+    report "jointer_eig_axi4lite: ranges_g (0..8) is for the write tap" severity failure;
 
   ---------------------------------------------------------------------------
   -- Write: pair the k-th AW with the k-th W
@@ -93,12 +108,25 @@ begin
     signal w_bytes  : std_logic_vector(pc_w_c - 1 downto 0);    -- popcount(WSTRB)
     signal addr     : std_logic_vector(keep_w_c - 1 downto 0);  -- the pair's AWADDR
     signal nbytes   : std_logic_vector(pc_w_c - 1 downto 0);    -- ... and popcount(WSTRB)
+    constant ent_w_c : positive := keep_w_c + ranges_g;         -- AW entry: address, in-range bits
+    signal aw_ent   : std_logic_vector(ent_w_c - 1 downto 0);
+    signal aw_head  : std_logic_vector(ent_w_c - 1 downto 0);
+    signal addr32   : std_logic_vector(data_w_c - 1 downto 0);
   begin
     w_bytes <= std_logic_vector(popcount(wstrb_r));
+    addr32  <= std_logic_vector(resize(unsigned(addr_r), data_w_c));
+    aw_ent(keep_w_c - 1 downto 0) <= addr_r;
+
+    g_rng : for k in 0 to ranges_g - 1 generate
+      u_filter : entity work.jointer_dcapf_filter
+        generic map (width_g => keep_w_c)
+        port map (data => addr32, low => rng_low(32 * k + 31 downto 32 * k),
+                  high => rng_high(32 * k + 31 downto 32 * k), in_range => aw_ent(keep_w_c + k));
+    end generate;
 
     u_pair : entity work.jointer_eig_aw_w_pair
       generic map (
-        aw_w_g     => keep_w_c,
+        aw_w_g     => ent_w_c,
         w_w_g      => pc_w_c,
         aw_depth_g => depth_c,
         w_depth_g  => depth_c)
@@ -106,13 +134,21 @@ begin
         clk       => clk,
         rst       => rst,
         aw_push   => aw_hs_r,
-        aw_in     => addr_r,
+        aw_in     => aw_ent,
         w_push    => w_hs_r,
         w_in      => w_bytes,
         aw_pop_en => '1',
         fire      => cand_valid(0),
-        aw_head   => addr,
+        aw_head   => aw_head,
         w_head    => nbytes);
+
+    addr <= aw_head(keep_w_c - 1 downto 0);
+    g_in_range : if ranges_g > 0 generate
+      cand_in_range <= aw_head(ent_w_c - 1 downto keep_w_c);
+    end generate;
+    g_no_in_range : if ranges_g = 0 generate
+      cand_in_range <= (others => '1');
+    end generate;
 
     cand_data  <= std_logic_vector(resize(unsigned(addr), data_w_c));
     cand_bytes <= std_logic_vector(resize(unsigned(nbytes), inc_w_c));
@@ -150,6 +186,7 @@ begin
       end if;
     end process;
 
+    cand_in_range <= (others => '1');
     cand_valid(0) <= ar_hs_r;
     cand_data     <= std_logic_vector(resize(unsigned(addr_r), data_w_c));
     cand_bytes    <= std_logic_vector(to_unsigned(strb_w_c, inc_w_c));

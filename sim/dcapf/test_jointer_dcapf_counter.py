@@ -1,6 +1,9 @@
 """jointer_dcapf_counter: saturating / wrapping counter with sticky
 overflow, widths 1..64, random increments up to 64 bits (so saturation is
-reached at every width, 64 included), against jointer_sim.model.Aggregator."""
+reached at every width, 64 included), against jointer_sim.model.Aggregator.
+inc_w_g = 1 (increments of 0 or 1: the counter saturates by holding, its
+enable gated by the carry-out): widths small enough to reach saturation many
+times between clears, and a wide one that only counts."""
 import json
 import os
 import random
@@ -30,7 +33,7 @@ def random_inc(width, phase, count):
 @cocotb.test()
 async def random_counting(dut):
     p = json.loads(os.environ["JOINTER_PARAMS"])
-    width, wrap = p["width"], p["wrap"]
+    width, wrap, inc_w = p["width"], p["wrap"], p.get("inc_w", 64)
     model = Aggregator("sum", width, wrap)
     cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
     dut.en.value, dut.inc.value, dut.clear.value = 0, 0, 0
@@ -43,9 +46,11 @@ async def random_counting(dut):
     for cycle in range(n):
         if cycle % 200 == 0:
             phase = random.choice(["count", "count", "edge", "edge", "big"])
-            p_clear = random.choice([0.002, 0.02, 0.05])
+            p_clear = random.choice([0.002, 0.02, 0.05] if inc_w > 1 else [0.0, 0.002, 0.01])
         en = int(random.random() < 0.7)
         inc = min(random_inc(width, phase, model.result), (1 << 64) - 1)
+        if inc_w == 1:
+            inc = int(random.random() < 0.8)
         clear = int(random.random() < p_clear)
         rst = int(random.random() < 0.002)
         dut.en.value, dut.inc.value, dut.clear.value, dut.rst.value = en, inc, clear, rst
@@ -71,3 +76,10 @@ async def random_counting(dut):
 def test_counter(width, wrap):
     run("jointer_dcapf_counter", __name__, {"width_g": width, "wrap_g": wrap},
         extra_env={"JOINTER_PARAMS": json.dumps({"width": width, "wrap": wrap})})
+
+
+@pytest.mark.parametrize("wrap", [False, True], ids=["saturate", "wrap"])
+@pytest.mark.parametrize("width", [1, 2, 5, 53])
+def test_counter_inc1(width, wrap):
+    run("jointer_dcapf_counter", __name__, {"width_g": width, "wrap_g": wrap, "inc_w_g": 1},
+        extra_env={"JOINTER_PARAMS": json.dumps({"width": width, "wrap": wrap, "inc_w": 1})})

@@ -1,6 +1,8 @@
--- tb_axi4lite_dual: two jointer_eig_axi4lite taps on one observed AXI4-Lite
+-- tb_axi4lite_dual: jointer_eig_axi4lite taps on one observed AXI4-Lite
 -- bus (test bench for sim/eig/test_jointer_eig_axi4lite.py): the write tap
--- (w_*) and the read tap (r_*) see the same traffic.
+-- (w_*), the read tap (r_*) and a write tap evaluating two address ranges
+-- where it queues AWADDR (wr_*: ranges_g 2; wr_rng = its in-range bits) see
+-- the same traffic.
 --   addr_w_g, data_w_g : passed to both taps
 
 library ieee;
@@ -39,20 +41,39 @@ entity tb_axi4lite_dual is
     w_bytes     : out std_logic_vector(15 downto 0);
     r_valid     : out std_logic_vector(0 downto 0);
     r_data      : out std_logic_vector(31 downto 0);
-    r_bytes     : out std_logic_vector(15 downto 0));
+    r_bytes     : out std_logic_vector(15 downto 0);
+    wr_valid    : out std_logic_vector(0 downto 0);
+    wr_rng      : out std_logic_vector(1 downto 0);
+    wr_data     : out std_logic_vector(31 downto 0);
+    wr_bytes    : out std_logic_vector(15 downto 0));
 end entity tb_axi4lite_dual;
 
 architecture tb of tb_axi4lite_dual is
-  type valid_arr_t is array (0 to 1) of std_logic_vector(0 downto 0);
-  type data_arr_t is array (0 to 1) of std_logic_vector(31 downto 0);
-  type bytes_arr_t is array (0 to 1) of std_logic_vector(15 downto 0);
+  type valid_arr_t is array (0 to 2) of std_logic_vector(0 downto 0);
+  type data_arr_t is array (0 to 2) of std_logic_vector(31 downto 0);
+  type bytes_arr_t is array (0 to 2) of std_logic_vector(15 downto 0);
+  type rng_arr_t is array (0 to 2) of std_logic_vector(1 downto 0);
   signal valid : valid_arr_t;
   signal data  : data_arr_t;
   signal bytes : bytes_arr_t;
+  signal rng   : rng_arr_t;
+  constant a_c : positive := minimum(addr_w_g, 32);
+  function u32(v : unsigned(31 downto 0)) return std_logic_vector is
+  begin
+    return std_logic_vector(v);
+  end function;
+  -- the ranges of tap 2 (as in tb_axi4_quad): [q, 3q - 1] and [0, 2q + 5], q = 2^(a_c - 2)
+  constant q_c : unsigned(31 downto 0) := shift_left(to_unsigned(1, 32), a_c - 2);
+  constant rng_low_c  : std_logic_vector(63 downto 0) := u32(to_unsigned(0, 32)) & u32(q_c);
+  constant rng_high_c : std_logic_vector(63 downto 0) := u32(q_c + q_c + 5) & u32(q_c + q_c + q_c - 1);
 begin
-  g_tap : for i in 0 to 1 generate
+  -- taps 0: write, 1: read, 2: write with the two ranges
+  g_tap : for i in 0 to 2 generate
+    constant ranges_c : natural := i / 2 * 2;
+  begin
     u_tap : entity work.jointer_eig_axi4lite
-      generic map (dir_g => dir_write_c + i, addr_w_g => addr_w_g, data_w_g => data_w_g)
+      generic map (dir_g => dir_write_c + i mod 2, addr_w_g => addr_w_g, data_w_g => data_w_g,
+                   ranges_g => ranges_c)
       port map (
         clk => clk, rst => rst,
         mon_awaddr => mon_awaddr, mon_awprot => mon_awprot, mon_awvalid => mon_awvalid,
@@ -62,8 +83,12 @@ begin
         mon_arprot => mon_arprot, mon_arvalid => mon_arvalid, mon_arready => mon_arready,
         mon_rdata => mon_rdata, mon_rresp => mon_rresp, mon_rvalid => mon_rvalid,
         mon_rready => mon_rready,
+        rng_low => rng_low_c(32 * maximum(ranges_c, 1) - 1 downto 0),
+        rng_high => rng_high_c(32 * maximum(ranges_c, 1) - 1 downto 0),
+        cand_in_range => rng(i)(maximum(ranges_c, 1) - 1 downto 0),
         cand_valid => valid(i), cand_data => data(i), cand_bytes => bytes(i));
   end generate g_tap;
   w_valid <= valid(0); w_data <= data(0); w_bytes <= bytes(0);
   r_valid <= valid(1); r_data <= data(1); r_bytes <= bytes(1);
+  wr_valid <= valid(2); wr_rng <= rng(2); wr_data <= data(2); wr_bytes <= bytes(2);
 end architecture tb;

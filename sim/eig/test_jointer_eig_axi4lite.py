@@ -6,7 +6,9 @@ before AW by up to 8 - the tap's bound -, both in the same cycle, random/zero WS
 back-pressure, garbage payload while VALID is low) or by cocotbext-axi's
 AxiLiteMaster + AxiLiteRam. axi_model.Recorder samples the handshakes; the
 model pairs the k-th AW with the k-th W and gives each candidate's data,
-bytes and cycle, compared exactly.
+bytes and cycle, compared exactly. A third tap (write, ranges_g 2) gives
+the in-range bits of two constant ranges evaluated where it queues AWADDR:
+they must be those of the address it pairs, in the same cycle.
 """
 
 import logging
@@ -29,6 +31,18 @@ TB = Path(__file__).with_name("tb_axi4lite_dual.vhd")
 LEAD = 8                 # unmatched handshakes one side may have (the tap holds 8)
 
 
+def capture_ranges(addr_w):
+    """The two ranges the wr tap of tb_axi4lite_dual evaluates where it queues AWADDR."""
+    q = 1 << (min(addr_w, 32) - 2)
+    return [(q, 3 * q - 1), (0, 2 * q + 5)]
+
+
+def in_range_bits(addr, ranges):
+    """bit k = low_k <= AWADDR (low 32 bits) <= high_k."""
+    a = addr & MASK32
+    return sum(1 << k for k, (lo, hi) in enumerate(ranges) if lo <= a <= hi)
+
+
 class TB_:
     def __init__(self, dut):
         self.dut = dut
@@ -42,6 +56,7 @@ class TB_:
         }
         taps = {t: (getattr(dut, f"{t}_valid"), getattr(dut, f"{t}_data"), getattr(dut, f"{t}_bytes"))
                 for t in ("w", "r")}
+        taps["wr"] = (dut.wr_valid, dut.wr_rng, dut.wr_bytes)  # the in-range bits as its data
         self.rec = Recorder(dut.clk, dut.rst, channels, taps)
 
     async def start(self, traffic=True):
@@ -92,6 +107,9 @@ class TB_:
             "w": lambda hs: expect_pairs([(t, f["addr"]) for t, f in hs["aw"]],
                                          [(t, popcount(f["strb"])) for t, f in hs["w"]]),
             "r": lambda hs: [(t + 1, f["addr"] & MASK32, nb) for t, f in hs["ar"]],
+            "wr": lambda hs: [(c, in_range_bits(d, capture_ranges(self.addr_w)), b) for c, d, b in
+                              expect_pairs([(t, f["addr"]) for t, f in hs["aw"]],
+                                           [(t, popcount(f["strb"])) for t, f in hs["w"]])],
         }
         counts = check_taps(self.rec, self.dut._log, models)
         aw = [t for t, _ in self.rec.hs["aw"]]
@@ -100,8 +118,8 @@ class TB_:
                    same_cycle=len(set(aw) & set(w)), zero_strb=sum(1 for _, f in self.rec.hs["w"]
                                                                    if f["strb"] == 0))
         assert cov["aw_lead"] <= LEAD and cov["w_lead"] <= LEAD, cov   # stimulus inside the bound
-        self.dut._log.info("checked %d write and %d read candidates; coverage %s",
-                           counts["w"], counts["r"], cov)
+        self.dut._log.info("checked %d write and %d read candidates (%d with in-range bits); coverage %s",
+                           counts["w"], counts["r"], counts["wr"], cov)
         return counts, cov
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ..model import datapath
 from . import axi_common
 from .base import InterfacerNet, Kind, clog2
 
@@ -21,7 +22,13 @@ class Axi4Lite(Kind):
         p = sn.interfacer.params
         axi_common.direction_generic(net, p)
         axi_common.width_generics(net, p)
+        nr = len(datapath.capture_ranges(sn))
+        if nr:                          # DCAPF filters evaluated where AWADDR is queued
+            net.generic("ranges_g", "natural", str(nr), "DCAPF filters evaluated where AWADDR is captured")
         axi_common.observe(net, p, axi_common.AXI4LITE_SIGNALS)
+
+    def captures(self, sn) -> bool:
+        return sn.interfacer.params["direction"] == "write"
 
     def data_width(self, sn) -> int:
         return min(sn.interfacer.params["addr_width"], 32)          # the address

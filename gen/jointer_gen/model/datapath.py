@@ -8,7 +8,12 @@ of a sniffer, so that no register is wider than what can reach it:
   saturates by gating its enable with the carry-out);
 - capture ranges: an AXI4 write tap counting per burst evaluates the filters
   of its event DCAPFs where it captures AWADDR, and carries one in-range bit
-  per filter instead of the address (`keep_data`: the address is still needed).
+  per filter instead of the address (`keep_data`: the address is still needed);
+- emitter ranges: another sniffer whose emitter is registered (it has
+  condition checkers) has the emitter compare its event DCAPFs' filters, in
+  parallel with the checkers, one register stage before the DCAPFs: the
+  DCAPFs count the same events in the same cycle, and their filter leaves
+  the path into their counters' enable.
 Widths too small would lose information: every value here is an upper bound
 of what the interfacer's RTL can emit (doc/internals/eig.md).
 """
@@ -20,7 +25,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:   # the kinds (interfacers/) call this module and the model calls the kinds
     from .monitor import Dcapf, Sniffer
 
-MAX_RANGES = 8          # jointer_eig_axi4 ranges_g
+MAX_RANGES = 8          # jointer_eig_axi4 / jointer_eig_emitter ranges_g
 
 
 def data_width(sn: Sniffer) -> int:
@@ -47,6 +52,19 @@ def capture_ranges(sn: Sniffer) -> list[Dcapf]:
     return dcs if len(dcs) <= MAX_RANGES else []
 
 
+def emitter_ranges(sn: Sniffer) -> list[Dcapf]:
+    """The DCAPFs whose filter the (registered) emitter evaluates (in range-bit order)."""
+    if captures(sn) or not emitter_registered(sn):
+        return []
+    dcs = [d for d in sn.dcapfs if not d.is_trace and d.extractor == "event" and d.has_filter]
+    return dcs if len(dcs) <= MAX_RANGES else []
+
+
+def range_dcapfs(sn: Sniffer) -> list[Dcapf]:
+    """The DCAPFs whose filter is evaluated before them (interfacer or emitter), range bit k."""
+    return capture_ranges(sn) or emitter_ranges(sn)
+
+
 def keep_data(sn: Sniffer) -> bool:
     """Whether the event data (the address) must still reach the DCAPFs."""
     if not captures(sn):
@@ -67,7 +85,7 @@ def filter_mode(sn: Sniffer, dc: Dcapf) -> str:
     """jointer_pkg filter constant of a (non-trace) DCAPF."""
     if not dc.has_filter:
         return "filter_none_c"
-    capture = dc in capture_ranges(sn)
+    capture = dc in range_dcapfs(sn)
     if dc.filter_runtime:
         return "filter_capture_c" if capture else "filter_runtime_c"
     return "filter_capture_const_c" if capture else "filter_const_c"

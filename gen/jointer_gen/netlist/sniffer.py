@@ -29,7 +29,7 @@ class _Ctx(NamedTuple):
     li: int                  # its LMIC
     pre: str                 # sn_<sniffer>: the prefix of its package constants
     relay: bool              # its LMIC holds a relay trace (every trace gets the relay ports)
-    ranges: tuple            # the DCAPFs whose filter the interfacer evaluates (range bit k)
+    ranges: tuple            # the DCAPFs whose filter the interfacer or emitter evaluates (range bit k)
 
 
 class _InterfacerPart(NamedTuple):
@@ -86,6 +86,10 @@ FILTER_COMMENT = {
     "filter_capture_c": "Init DCAPF here; the interfacer compares where it captures the address",
     "filter_capture_const_c": "constant bounds, compared by the interfacer; its 2 INIT words are ignored",
 }
+EMITTER_FILTER_COMMENT = {
+    "filter_capture_c": "Init DCAPF here; the emitter compares, beside the condition checkers",
+    "filter_capture_const_c": "constant bounds, compared by the emitter; its 2 INIT words are ignored",
+}
 
 
 def _filter_generics(dp: str, dc: Dcapf, sn: Sniffer) -> dict[str, Const]:
@@ -96,7 +100,8 @@ def _filter_generics(dp: str, dc: Dcapf, sn: Sniffer) -> dict[str, Const]:
                                    "Init DCAPF + filter" if dc.has_filter else NO_FILTER_COMMENT)}
     else:
         mode = datapath.filter_mode(sn, dc)
-        f = {"filter_g": Const(f"{dp}_filter_c", "natural", mode, FILTER_COMMENT[mode])}
+        comments = EMITTER_FILTER_COMMENT if dc in datapath.emitter_ranges(sn) else FILTER_COMMENT
+        f = {"filter_g": Const(f"{dp}_filter_c", "natural", mode, comments[mode])}
     if not dc.has_filter:
         return f
     return {**f, "low_reset_g": Const(f"{dp}_low_reset_c", slv_type(32), slv_hex(dc.low),
@@ -106,8 +111,8 @@ def _filter_generics(dp: str, dc: Dcapf, sn: Sniffer) -> dict[str, Const]:
 
 
 def _capture_map(ranges: tuple, dc: Dcapf) -> list[tuple[str, str]]:
-    """Port map of a DCAPF whose filter the interfacer evaluates (its range bit k):
-    in-range from the emitter, its bounds to the interfacer."""
+    """Port map of a DCAPF whose filter the interfacer or the emitter evaluates (its range
+    bit k): in-range from the emitter, its bounds to the interfacer or the emitter."""
     if dc not in ranges:
         return []
     k = ranges.index(dc)
@@ -126,7 +131,7 @@ def sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_resu
     """The netlist of one sniffer; its DCAPFs start at first_result, first_trace
     and first_slot of its LMIC's vectors."""
     ctx = _Ctx(mon, sn, li, f"sn_{sn.name}", relay_lmic(mon.lmics[li]),
-               tuple(datapath.capture_ranges(sn)))
+               tuple(datapath.range_dcapfs(sn)))
     itf = _interfacer(sn, ctx.pre)
     results = [d for d in sn.dcapfs if not d.is_trace]
     traces = [d for d in sn.dcapfs if d.is_trace and not d.is_sink]   # BRAM traces
@@ -208,10 +213,11 @@ def _signals(ctx: _Ctx) -> tuple:
     sn, lanes, ncond, nr = ctx.sn, ctx.sn.interfacer.lanes, len(ctx.sn.conditions), len(ctx.ranges)
     mark = [Signal("mark_strobe", slv_type(1), "mark_valid as a one-lane vector")] if sn.is_mark else []
     cond = [Signal("cond", slv_type(ncond), "one match bit per condition")] if ncond else []
+    cand = [Signal("cand_in_range", slv_type(nr), "the AW's address in range, per filter")] \
+        if datapath.capture_ranges(sn) else []
     ranges = [Signal("rng_low", slv_type(32 * nr), "filter low bound per captured range"),
-              Signal("rng_high", slv_type(32 * nr), "filter high bound per captured range"),
-              Signal("cand_in_range", slv_type(nr), "the AW's address in range, per filter"),
-              Signal("ev_in_range", slv_type(nr), "event instance: in range, per filter")] if nr else []
+              Signal("rng_high", slv_type(32 * nr), "filter high bound per captured range")] + cand \
+        + [Signal("ev_in_range", slv_type(nr), "event instance: in range, per filter")] if nr else []
     return tuple(mark + [Signal("cand_valid", slv_type(lanes), "candidate strobe per lane"),
                          Signal("cand_data", slv_type(32), "candidate data"),
                          Signal("cand_bytes", slv_type(16), "candidate byte count")] + cond + ranges
@@ -273,10 +279,14 @@ def _emitter_consts(ctx: _Ctx) -> dict[str, Const]:
 def _emitter(ctx: _Ctx) -> NetPart:
     ec = _emitter_consts(ctx)
     ranges = bool(ctx.ranges)
+    compare = bool(datapath.emitter_ranges(ctx.sn))     # the emitter compares, else it carries the bits
     generics = [(g, ec[g].name) for g in ("lanes_g", "num_cond_g", "increment_g", "registered_g")]
     generics += [("ranges_g", str(len(ctx.ranges)))] if ranges else []
+    generics += [("compare_g", "true"), ("data_w_g", ec["data_w_g"].name)] if compare else []
+    in_range = [("rng_low", "rng_low"), ("rng_high", "rng_high")] if compare \
+        else [("cand_in_range", "cand_in_range")] if ranges else []
     ports = [("clk", "clk"), ("rst", "rst"), ("cand_valid", "cand_valid"), ("cand_data", "cand_data"),
-             ("cand_bytes", "cand_bytes")] + ([("cand_in_range", "cand_in_range")] if ranges else []) \
+             ("cand_bytes", "cand_bytes")] + in_range \
         + [("cond", "cond" if ctx.sn.conditions else ONE_BIT_ONE),
            ("ev_good", "ev_good"), ("ev_data", "ev_data"), ("ev_inc", "ev_inc")] \
         + ([("ev_in_range", "ev_in_range")] if ranges else [])
