@@ -5,19 +5,20 @@
 --   after it, the register blocks see that address on rd_addr (from a
 --   register: the read mux decodes clean flip-flop outputs, not the bus
 --   address on its way through the DCI and the clock crossing).
--- - A read: in that cycle rd pulses (the blocks' read side effects) and
---   held <= rd_data, the OR of the blocks' contributions for rd_addr; a read
---   of a trace RAM window (rd_ram) takes one more cycle: ramw <= ram_data,
---   the RAM's registered output, and the answer is ramw until the next
---   request is answered (the block RAM's slow clock-to-output ends at a
---   flip-flop with no logic but the RAM's own word select before it, not at
---   the held word's input mux).
+-- - A read takes two cycles. In the first, rd pulses (the blocks' read side
+--   effects; the result words register their part of the read there, so the
+--   wide result mux ends at a flip-flop); in the second, held <= rd_data,
+--   the OR of the blocks' contributions for rd_addr (the address still
+--   holds), and ramw <= ram_data, the RAM's registered output; a read of a
+--   trace RAM window (rd_ram) answers ramw until the next request is answered
+--   (the block RAM's slow clock-to-output ends at a flip-flop with no logic
+--   but the RAM's own word select before it).
 -- - A write: in that cycle held <= rp_wdata (still held by the master), and
 --   the write is armed; nothing is written yet. rp_commit (phase 2, after
 --   the answer) pulses wr for one cycle with wr_addr (the captured address)
 --   and wr_data (the held word) when a write is armed; a commit without an
 --   armed write does nothing.
--- rp_ack pulses two cycles after rp_req (three for a RAM word); rp_rdata
+-- rp_ack pulses two cycles after rp_req for a write, three for a read; rp_rdata
 -- (held, or ramw after a RAM read) and rp_err (unmapped word with strict_g)
 -- stay until the next rp_req, which is what the DCI and the CDC bridge read. The pipeline is not reset:
 -- an LMIC held in reset still answers (the bus never hangs on it), SLVERR
@@ -74,9 +75,9 @@ architecture rtl of jointer_collect_lmic_port is
   signal addr_r  : std_logic_vector(addr_w_g - 1 downto 0);
   signal armed_r : std_logic := '0';
   signal ack_r   : std_logic := '0';
-  signal ram_r   : std_logic := '0';  -- a RAM read waits for the RAM's output
+  signal read_r  : std_logic := '0';  -- a read's second cycle: take the answer
   signal err_r   : std_logic;
-  signal pend_r  : std_logic := '0';  -- the cycle after a request: answer it
+  signal pend_r  : std_logic := '0';  -- the cycle after a request
   signal we_r    : std_logic;
   signal cut_r   : std_logic := '0';  -- rst since the last request
 begin
@@ -87,9 +88,9 @@ begin
   process (clk)
   begin
     if rising_edge(clk) then
-      ack_r <= '0';
-      ram_r <= '0';
+      ack_r  <= '0';
       pend_r <= '0';
+      read_r <= pend_r and not we_r;
       if rp_req = '1' then
         addr_r  <= rp_addr;
         we_r    <= rp_we;
@@ -97,30 +98,24 @@ begin
         pend_r  <= '1';
         cut_r   <= '0';
       end if;
-      if pend_r = '1' then
+      if pend_r = '1' and we_r = '1' then
         from_ram_r <= '0';
-        err_r   <= (not (rd_hit or rd_ram) and to_sl(strict_g)) or cut_r or rst;
-        if we_r = '1' then
-          held_r <= rp_wdata and wmask_g;
-        else
-          held_r <= rd_data;
-        end if;
-        if we_r = '0' and rd_ram = '1' then
-          ram_r <= '1';
-        else
-          ack_r <= '1';
-        end if;
-      end if;
-      -- ramw loads when held did (rp_req's cycle after, and a RAM word's): an
-      -- enable a handshake qualifies, as for held (doc/internals/collect.md,
-      -- "CDC rules"); the word of the first of the two is not used
-      if pend_r = '1' or ram_r = '1' then
-        ramw_r <= ram_data;
-      end if;
-      if ram_r = '1' then
-        from_ram_r <= '1';
-        err_r  <= err_r or rst;
+        err_r  <= (not (rd_hit or rd_ram) and to_sl(strict_g)) or cut_r or rst;
+        held_r <= rp_wdata and wmask_g;
         ack_r  <= '1';
+      end if;
+      if read_r = '1' then
+        from_ram_r <= rd_ram;
+        err_r  <= (not (rd_hit or rd_ram) and to_sl(strict_g)) or cut_r or rst;
+        held_r <= rd_data;
+        ack_r  <= '1';
+      end if;
+      -- ramw loads when held may (the cycle after rp_req, and a read's second):
+      -- an enable within the stages the clock-crossing check counts as the
+      -- handshake (doc/internals/collect.md, "CDC rules"); the first word is
+      -- not used
+      if pend_r = '1' or read_r = '1' then
+        ramw_r <= ram_data;
       end if;
       if rp_commit = '1' then
         armed_r <= '0';

@@ -1,6 +1,8 @@
 -- jointer_collect_lmic_results: the RESULT and THRESHOLD registers of an LMIC
 -- (doc/internals/collect.md), one generate block per result DCAPF. Read
--- side combinational from rd_addr: every word of the window in one table
+-- side registered in the cycle of rd (rd_data: the word at rd_addr then,
+-- held until the next rd; the port takes it a cycle later): every word of
+-- the window in one table
 -- (0 where no DCAPF maps it), read by index, so the synthesiser builds one
 -- binary mux on rd_addr from the device's wide-mux cells instead of a
 -- decode and an AND-OR per word (the LMIC ORs the table's word with the
@@ -277,7 +279,16 @@ begin
     end generate;
   end generate;
 
-  rd_data <= tab(to_integer(unsigned(rd_addr)));
+  -- the read registered in the cycle of rd (the port takes it a cycle later):
+  -- the wide mux of the window's words ends at a flip-flop
+  process (clk)
+  begin
+    if rising_edge(clk) then
+      if rd = '1' then
+        rd_data <= tab(to_integer(unsigned(rd_addr)));
+      end if;
+    end if;
+  end process;
   rd_hit  <= mapped_c(to_integer(unsigned(rd_addr)));
 
 end architecture rtl;

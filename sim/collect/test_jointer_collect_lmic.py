@@ -17,8 +17,10 @@ traces: RPTR and LOST read the extractor's values, a write to ACK pulses
 tr_ack (that trace only) for one cycle with tr_ack_n = the written count.
 
 The register port has two phases (doc/internals/collect.md): a read is
-answered two cycles after its request (three for a trace RAM word) and its
-answer is held until the next request (checked every cycle); a write is
+answered three cycles after its request (RESULT/THRESHOLD words and trace RAM
+words as they were in the cycle after the request, the other words a cycle
+later) and its answer is held until the next request (checked every cycle);
+a write is answered two cycles after its request; it is
 only captured by its request and performed on rp_commit, which the host
 drives in the cycle of the answer (as the DCI), a few cycles later (as the
 CDC bridge), or never (an abort: no effect). A commit after a read, or a
@@ -34,7 +36,7 @@ from collect_util import (FDcapf, FLmic, FSniffer, MASK32, layout, lmic_generics
                           params_env, start_clock)
 from jointer_sim import run
 
-CYCLES = 8000
+CYCLES = 12000
 
 FIXTURES = {
     "three_sniffers": [FLmic("a", [
@@ -88,7 +90,7 @@ class LmicModel:
         # the request pipeline is not reset (an LMIC in reset still answers)
         self.ack = self.err = self.held = 0
         self.pend = None            # (we, addr): the request of the previous cycle
-        self.ram_pending = None     # a trace RAM word on its way to the held word
+        self.read_pending = None    # a read's second cycle: (addr, value taken in the first or None)
         self.reset()
 
     def reset(self):
@@ -117,6 +119,16 @@ class LmicModel:
             if t.ram_word <= addr < t.ram_word + 2 * t.depth:
                 return self.mems[i][addr - t.ram_word]
         return None
+
+    def in_results(self, addr):
+        """Whether word `addr` is a RESULT or THRESHOLD word (the results block
+        registers its read in the read's first cycle; the others answer in the second)."""
+        for d in self.ll.dcapfs:
+            if d.result_word <= addr < d.result_word + words(d.width):
+                return True
+            if d.threshold_word >= 0 and d.threshold_word <= addr < d.threshold_word + words(d.width):
+                return True
+        return False
 
     def read(self, addr, inp):
         """(value, mapped) of word `addr` during this cycle."""
@@ -164,8 +176,9 @@ class LmicModel:
         wr = bool(commit and self.armed is not None)
         waddr, wdat = self.armed if wr else (-1, 0)
         self.ack = 0
-        if self.ram_pending is not None:
-            self.held, self.ack, self.ram_pending = self.ram_pending, 1, None
+        if self.read_pending is not None:   # a read's second cycle: the answer
+            paddr, val = self.read_pending
+            self.held, self.ack, self.read_pending = (self.read(paddr, inp)[0] if val is None else val), 1, None
         if pend is not None:
             pwe, paddr = pend
             val, hit = self.read(paddr, inp)
@@ -174,10 +187,10 @@ class LmicModel:
                 self.held, self.ack = wdata, 1      # the master still holds it
                 if self.armed is not None:
                     self.armed = (paddr, wdata)
-            elif self.ram_word(paddr) is not None:
-                self.ram_pending = val      # the RAM's registered output, a cycle later
+            elif self.ram_word(paddr) is not None or self.in_results(paddr):
+                self.read_pending = (paddr, val)    # the RAM's registered output / the results' register
             else:
-                self.held, self.ack = val, 1
+                self.read_pending = (paddr, None)   # the other words: read in the second cycle
         if req:
             self.armed = (addr, None) if we else None
         if commit:

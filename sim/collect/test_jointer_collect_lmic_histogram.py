@@ -83,7 +83,7 @@ async def random_reads(dut):
                 if random.random() < 0.01:
                     live[i][b] = random.getrandbits(64)
         req = 0
-        if stage == 0 and cycle < CYCLES - 6:
+        if stage == 0 and cycle < CYCLES - 7:
             if gap:
                 gap -= 1
             else:
@@ -101,8 +101,8 @@ async def random_reads(dut):
                     gap = random.choice([0, 0, 1, 4])
                 cur = queue.pop(0)
                 req, stage = 1, 1
-        elif stage == 1:
-            stage = 2
+        elif stage in (1, 2):
+            stage += 1
         kind, i, j = cur if cur is not None else ("", 0, 0)
         addr = ds[i].result_word + j if cur is not None else 0
         dut.rp_req.value = req
@@ -124,8 +124,8 @@ async def random_reads(dut):
                     whole = (i, list(live[i]), {0: exp})
         await RisingEdge(dut.clk)
         await ReadOnly()
-        assert int(dut.rp_ack.value) == int(stage == 2), cycle
-        if stage == 2:
+        assert int(dut.rp_ack.value) == int(stage == 3), cycle   # the read's answer, a cycle later
+        if stage == 3:
             stage, cur = 0, None
             got = int(dut.rp_rdata.value)
             assert got == exp, (f"cycle {cycle}: {ds[i].name} word {j} (addr {addr}): got {got:#x}, "

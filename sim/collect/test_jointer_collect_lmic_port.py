@@ -14,7 +14,8 @@ the host and the register blocks at once:
 Every cycle the model checks rd_addr (the address captured by rp_req), rd
 (the cycle after a read's request), wr / wr_addr / wr_data (combinational:
 only with rp_commit and an armed write; the captured address and the held
-word), rp_ack (two cycles after rp_req, three for a read of a RAM word),
+word), rp_ack (two cycles after rp_req for a write, three for a read: the
+blocks' rd_data / rd_hit / rd_ram and ram_data of the read's second cycle),
 rp_rdata/rp_err (the held answer, constant from the ack until the next
 request; err = unmapped and strict_g, or a reset at any edge from the request
 to the answer) and that writes keep only the
@@ -42,8 +43,8 @@ class PortModel:
         self.err = None
         self.ack = 0
         self.addr, self.we = 0, 0   # captured by the request
-        self.pend = False       # the cycle after a request: it is answered
-        self.ram_pending = False
+        self.pend = False       # the cycle after a request
+        self.read_second = False  # a read's second cycle: it is answered
         self.armed = None       # [addr, data] of a captured write
         self.cut = False        # a reset since the last request: the answer is SLVERR
 
@@ -59,23 +60,19 @@ class PortModel:
 
     def step(self, rst, req, we, addr, wdata, commit, rd_data, rd_hit, rd_ram, ram_data):
         """rd_* are the blocks' answer for self.addr (the captured address)."""
-        was_pend, was_ram = self.pend, self.ram_pending
-        self.ack, self.pend, self.ram_pending = 0, False, False
-        if was_pend:
+        was_pend, was_read = self.pend, self.read_second
+        self.ack, self.pend, self.read_second = 0, False, False
+        if was_pend and self.we:
             self.err = int((not (rd_hit or rd_ram) and self.strict) or self.cut or rst)
-            if self.we:
-                self.held = wdata & self.wmask      # the master still holds it
-                if self.armed is not None:
-                    self.armed[1] = self.held
-            else:
-                self.held = rd_data
-            if not self.we and rd_ram:
-                self.ram_pending = True
-            else:
-                self.ack = 1
-        if was_ram:
-            self.held, self.ack = ram_data, 1
-            self.err = int(self.err or rst)
+            self.held = wdata & self.wmask      # the master still holds it
+            if self.armed is not None:
+                self.armed[1] = self.held
+            self.ack = 1
+        elif was_pend:
+            self.read_second = True
+        if was_read:                            # a read's second cycle: the answer
+            self.err = int((not (rd_hit or rd_ram) and self.strict) or self.cut or rst)
+            self.held, self.ack = (ram_data if rd_ram else rd_data), 1
         if req:
             self.addr, self.we, self.pend = addr, we, True
             self.armed = [addr, None] if we else None
@@ -201,7 +198,7 @@ async def random_accesses(dut):
         await RisingEdge(dut.clk)
         await ReadOnly()
         assert int(dut.rp_ack.value) == model.ack, (ctx, model.ack)
-        if model.held is not None and not model.ram_pending:
+        if model.held is not None and not model.read_second:
             got = (int(dut.rp_rdata.value), int(dut.rp_err.value))
             assert got == (model.held, model.err), (ctx, hex(got[0]), got[1], hex(model.held), model.err)
         if answer is not None:
