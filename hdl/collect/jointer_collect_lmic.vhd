@@ -173,7 +173,7 @@ architecture rtl of jointer_collect_lmic is
   signal src    : irq_sources_t;   -- driven by the blocks
 
   -- the register port, as the blocks see it
-  signal rd, wr, rd_hit, rd_ram : std_logic;
+  signal rd, rd_take, wr, rd_hit, rd_ram : std_logic;
   signal rd_addr, wr_addr       : std_logic_vector(addr_w_g - 1 downto 0);
   signal wr_data, ram_data      : std_logic_vector(31 downto 0);
   signal rd_data                : std_logic_vector(31 downto 0);   -- OR of the contributions
@@ -240,7 +240,7 @@ begin
     port map (
       clk => clk, rst => rst, rp_req => rp_req, rp_commit => rp_commit, rp_we => rp_we,
       rp_addr => rp_addr, rp_wdata => rp_wdata, rp_ack => rp_ack, rp_rdata => rp_rdata,
-      rp_err => rp_err, rd => rd, rd_addr => rd_addr, rd_data => rd_data, rd_hit => rd_hit,
+      rp_err => rp_err, rd => rd, rd_take => rd_take, rd_addr => rd_addr, rd_data => rd_data, rd_hit => rd_hit,
       rd_ram => rd_ram, ram_data => ram_data, wr => wr, wr_addr => wr_addr, wr_data => wr_data);
 
   u_results : entity work.jointer_collect_lmic_results
@@ -249,7 +249,7 @@ begin
       dcapf_result_word_g => dcapf_result_word_g, dcapf_threshold_word_g => dcapf_threshold_word_g,
       dcapf_buckets_g => dcapf_buckets_g)
     port map (
-      clk => clk, rst => rst, rd => rd, rd_addr => rd_addr, rd_data => result_data,
+      clk => clk, rst => rst, rd => rd, rd_take => rd_take, rd_addr => rd_addr, rd_data => result_data,
       rd_hit => result_hit, wr => wr, wr_addr => wr_addr, wr_data => wr_data,
       dc_result => dc_result, thr_set => src.threshold);
 

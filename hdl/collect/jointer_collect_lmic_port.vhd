@@ -6,8 +6,8 @@
 --   register: the read mux decodes clean flip-flop outputs, not the bus
 --   address on its way through the DCI and the clock crossing).
 -- - A read takes two cycles. In the first, rd pulses (the blocks' read side
---   effects; the result words register their part of the read there, so the
---   wide result mux ends at a flip-flop); in the second, held <= rd_data,
+--   effects; a large result window registers its word there, so its wide
+--   mux ends at a flip-flop); in the second, rd_take pulses and held <= rd_data,
 --   the OR of the blocks' contributions for rd_addr (the address still
 --   holds), and ramw <= ram_data, the RAM's registered output; a read of a
 --   trace RAM window (rd_ram) answers ramw until the next request is answered
@@ -57,6 +57,7 @@ entity jointer_collect_lmic_port is
     rp_err    : out std_logic;
     -- read side, towards the register blocks (at rd_addr, the captured address)
     rd        : out std_logic;                      -- a read at rd_addr in this cycle
+    rd_take   : out std_logic;                      -- its second cycle: rd_data taken
     rd_addr   : out std_logic_vector(addr_w_g - 1 downto 0);  -- the captured word address
     rd_data   : in  std_logic_vector(31 downto 0);  -- OR of the blocks' contributions
     rd_hit    : in  std_logic;                      -- some block maps rd_addr
@@ -82,7 +83,8 @@ architecture rtl of jointer_collect_lmic_port is
   signal cut_r   : std_logic := '0';  -- rst since the last request
 begin
 
-  rd <= pend_r and not we_r;
+  rd      <= pend_r and not we_r;
+  rd_take <= read_r;
   rd_addr <= addr_r;
 
   process (clk)

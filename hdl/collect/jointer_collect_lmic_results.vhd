@@ -1,16 +1,19 @@
 -- jointer_collect_lmic_results: the RESULT and THRESHOLD registers of an LMIC
 -- (doc/internals/collect.md), one generate block per result DCAPF. Read
--- side registered in the cycle of rd (rd_data: the word at rd_addr then,
--- held until the next rd; the port takes it a cycle later): every word of
--- the window in one table
+-- side: every word of the window in one table
 -- (0 where no DCAPF maps it), read by index, so the synthesiser builds one
 -- binary mux on rd_addr from the device's wide-mux cells instead of a
 -- decode and an AND-OR per word (the LMIC ORs the table's word with the
--- other blocks' contributions). Write side on wr, with the
+-- other blocks' contributions). A read takes two cycles at one rd_addr
+-- (rd, then rd_take): more than 8 mapped words register the word read in
+-- the cycle of rd, which is also when the snapshots below are taken (the
+-- wide mux ends at a flip-flop); fewer answer combinationally and snapshot
+-- in the cycle of rd_take, when the port takes the answer (no register
+-- where the mux is shallow). Write side on wr, with the
 -- word decoded from wr_addr a cycle ahead (the commit comes two cycles after
 -- the request at the earliest, wr_addr holds from the cycle after it).
 -- - RESULT: ceil(w/32) words, least significant first. A read of the least
---   significant word of a two-word result (rd) snapshots the upper word into
+--   significant word of a two-word result snapshots the upper word into
 --   a shadow, which the upper word reads: a 64-bit value never tears.
 -- - Histogram (buckets > 1): N buckets x ceil(w/32) words, bucket 0 first;
 --   reading bucket 0's first word snapshots every other word of all N
@@ -42,6 +45,7 @@ entity jointer_collect_lmic_results is
     clk       : in  std_logic;
     rst       : in  std_logic;
     rd        : in  std_logic;
+    rd_take   : in  std_logic := '0';   -- the read's second cycle (the port takes the answer)
     rd_addr   : in  std_logic_vector(addr_w_g - 1 downto 0);
     rd_data   : out std_logic_vector(31 downto 0);
     rd_hit    : out std_logic;
@@ -115,10 +119,28 @@ architecture rtl of jointer_collect_lmic_results is
     return m;
   end function;
   constant mapped_c : std_logic_vector(0 to words_c - 1) := mapped_f;
+  -- a window of more than reg_read_min_c words registers its read (a mux
+  -- deeper than two wide-mux levels); a smaller one answers combinationally
+  -- in the read's second cycle and takes its snapshots then
+  constant reg_read_min_c : positive := 8;
+  function count_ones(v : std_logic_vector) return natural is
+    variable n : natural := 0;
+  begin
+    for i in v'range loop
+      if v(i) = '1' then
+        n := n + 1;
+      end if;
+    end loop;
+    return n;
+  end function;
+  constant reg_read_c : boolean := count_ones(mapped_c) > reg_read_min_c;
+  signal snap_rd : std_logic;   -- the cycle the read samples the words (snapshots then)
   -- every word of the window (0 where none is mapped), read by index: one
   -- binary mux on rd_addr (the device's wide-mux cells), not a decode per word
   signal tab : w32_arr_t(0 to words_c - 1);
 begin
+
+  snap_rd <= rd when reg_read_c else rd_take;
 
   g_dcapf : for d in 0 to d_c - 1 generate
     constant rw_c  : integer := elem(dcapf_result_word_g, d, -1);
@@ -154,7 +176,7 @@ begin
       process (clk)
       begin
         if rising_edge(clk) then
-          if rd = '1' and hit_lo = '1' then
+          if snap_rd = '1' and hit_lo = '1' then
             shadow <= res(63 downto 32) and mask_of(d)(63 downto 32);
           end if;
           if rst = '1' then
@@ -257,7 +279,7 @@ begin
       process (clk)
       begin
         if rising_edge(clk) then
-          if rd = '1' and first = '1' then
+          if snap_rd = '1' and first = '1' then
             snap <= live;
           end if;
           if rst = '1' then
@@ -279,16 +301,21 @@ begin
     end generate;
   end generate;
 
-  -- the read registered in the cycle of rd (the port takes it a cycle later):
-  -- the wide mux of the window's words ends at a flip-flop
-  process (clk)
-  begin
-    if rising_edge(clk) then
-      if rd = '1' then
-        rd_data <= tab(to_integer(unsigned(rd_addr)));
+  -- a large window: the read registered in the cycle of rd (the port takes it
+  -- a cycle later), so the wide mux of the window's words ends at a flip-flop
+  g_reg_read : if reg_read_c generate
+    process (clk)
+    begin
+      if rising_edge(clk) then
+        if rd = '1' then
+          rd_data <= tab(to_integer(unsigned(rd_addr)));
+        end if;
       end if;
-    end if;
-  end process;
+    end process;
+  end generate;
+  g_comb_read : if not reg_read_c generate
+    rd_data <= tab(to_integer(unsigned(rd_addr)));
+  end generate;
   rd_hit  <= mapped_c(to_integer(unsigned(rd_addr)));
 
 end architecture rtl;

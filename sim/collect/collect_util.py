@@ -102,3 +102,24 @@ def params() -> dict:
     import json
     import os
     return json.loads(os.environ.get(PARAMS_ENV, "{}"))
+
+
+REG_READ_MIN = 8   # jointer_collect_lmic_results reg_read_min_c
+
+
+def result_words_mapped(ll: "layout.LmicLayout") -> int:
+    """Words of the LMIC window the results block maps (RESULT, histogram, THRESHOLD)."""
+    n = 0
+    for d in ll.dcapfs:
+        w = (d.width + 31) // 32
+        if d.result_word >= 0:
+            n += w * max(1, getattr(d, "buckets", 1) or 1)
+        if d.threshold_word >= 0:
+            n += w
+    return n
+
+
+def results_registered(ll: "layout.LmicLayout") -> bool:
+    """Whether the results block registers its read in the read's first cycle
+    (and snapshots then); else it answers and snapshots in the second."""
+    return result_words_mapped(ll) > REG_READ_MIN

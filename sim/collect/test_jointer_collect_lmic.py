@@ -17,9 +17,11 @@ traces: RPTR and LOST read the extractor's values, a write to ACK pulses
 tr_ack (that trace only) for one cycle with tr_ack_n = the written count.
 
 The register port has two phases (doc/internals/collect.md): a read is
-answered three cycles after its request (RESULT/THRESHOLD words and trace RAM
-words as they were in the cycle after the request, the other words a cycle
-later) and its answer is held until the next request (checked every cycle);
+answered three cycles after its request (trace RAM words, and the RESULT/
+THRESHOLD words of a window mapping more than 8 of them, as they were in the
+cycle after the request, when the snapshots are taken; the other words, and
+the snapshots of a smaller window, a cycle later) and its answer is held
+until the next request (checked every cycle);
 a write is answered two cycles after its request; it is
 only captured by its request and performed on rp_commit, which the host
 drives in the cycle of the answer (as the DCI), a few cycles later (as the
@@ -33,7 +35,7 @@ import pytest
 from cocotb.triggers import FallingEdge, ReadOnly, RisingEdge, Timer
 
 from collect_util import (FDcapf, FLmic, FSniffer, MASK32, layout, lmic_generics, params,
-                          params_env, start_clock)
+                          params_env, results_registered, start_clock)
 from jointer_sim import run
 
 CYCLES = 12000
@@ -91,6 +93,7 @@ class LmicModel:
         self.ack = self.err = self.held = 0
         self.pend = None            # (we, addr): the request of the previous cycle
         self.read_pending = None    # a read's second cycle: (addr, value taken in the first or None)
+        self.reg_read = results_registered(ll)   # results read (and snapshot) in the first cycle
         self.reset()
 
     def reset(self):
@@ -176,6 +179,7 @@ class LmicModel:
         wr = bool(commit and self.armed is not None)
         waddr, wdat = self.armed if wr else (-1, 0)
         self.ack = 0
+        take = self.read_pending[0] if self.read_pending is not None else -1   # rd_take's address
         if self.read_pending is not None:   # a read's second cycle: the answer
             paddr, val = self.read_pending
             self.held, self.ack, self.read_pending = (self.read(paddr, inp)[0] if val is None else val), 1, None
@@ -187,7 +191,7 @@ class LmicModel:
                 self.held, self.ack = wdata, 1      # the master still holds it
                 if self.armed is not None:
                     self.armed = (paddr, wdata)
-            elif self.ram_word(paddr) is not None or self.in_results(paddr):
+            elif self.ram_word(paddr) is not None or (self.reg_read and self.in_results(paddr)):
                 self.read_pending = (paddr, val)    # the RAM's registered output / the results' register
             else:
                 self.read_pending = (paddr, None)   # the other words: read in the second cycle
@@ -196,6 +200,7 @@ class LmicModel:
         if commit:
             self.armed = None
         raddr = pend[1] if rd else -1
+        snap_addr = raddr if self.reg_read else take   # the results' snapshots: rd or rd_take
         # interrupt sources of this cycle
         sets = 0
         ge_next = list(self.ge_q)
@@ -239,7 +244,7 @@ class LmicModel:
         if wr and waddr == 3:
             self.irq_en = wdat & self.irq_mask
         for i, d in enumerate(ll.dcapfs):
-            if rd and words(d.width) == 2 and raddr == d.result_word:
+            if words(d.width) == 2 and snap_addr == d.result_word:
                 self.shadow[i] = (inp["res"][i] & self.dmask[i]) >> 32
             if wr and d.threshold_word >= 0:
                 if words(d.width) == 1 and waddr == d.threshold_word:

@@ -11,8 +11,11 @@ from the cycle before wr, as the LMIC's port does; threshold writes near the cur
 result: lower word staged then upper word, staged-only, upper-only; writes
 to result and unmapped words), and dc_result (values moving all the time,
 hovering around the thresholds, upper words crossing 2**32, garbage above
-each DCAPF's width). Every cycle it checks rd_data (the word read at the
-last rd, registered), rd_hit (combinational) and thr_set against the model:
+each DCAPF's width). Every cycle it checks rd_data (a window of more than 8
+mapped words: the word read at the last rd, registered, with the snapshots
+at rd; a smaller one: combinational, snapshots at rd_take, driven a cycle
+after rd as the port does), rd_hit (combinational) and thr_set against the
+model:
 - RESULT: the live value (masked to the width); reading the least
   significant word of a two-word result snapshots the upper word, which
   the upper word then returns;
@@ -31,7 +34,8 @@ import cocotb
 import pytest
 from cocotb.triggers import FallingEdge, RisingEdge, Timer
 
-from collect_util import FDcapf, FLmic, FSniffer, MASK32, layout, lmic_generics, params, params_env, start_clock
+from collect_util import (FDcapf, FLmic, FSniffer, MASK32, layout, lmic_generics, params, params_env,
+                          results_registered, start_clock)
 from jointer_sim import run
 
 CYCLES = 4000
@@ -145,6 +149,8 @@ async def random_results(dut):
     ds = ll.dcapfs
     nwords = 1 << addr_w
     model = ResultsModel(ds)
+    reg_read = results_registered(ll)   # read registered at rd (else combinational, snapshot at rd_take)
+    prev_rd = 0
     slots = [(i, b) for i, d in enumerate(ds) for b in range(d.buckets)]
     live = [[0] * d.buckets for d in ds]
     garbage = [[0] * d.buckets for d in ds]     # bits above the width (must be ignored)
@@ -158,7 +164,7 @@ async def random_results(dut):
             v |= ((live[i][b] & m) | (garbage[i][b] & ~m & M64)) << (64 * k)
         dut.dc_result.value = v
 
-    for s in ("rd", "rd_addr", "wr", "wr_addr", "wr_data", "dc_result"):
+    for s in ("rd", "rd_take", "rd_addr", "wr", "wr_addr", "wr_data", "dc_result"):
         getattr(dut, s).value = 0
     dut.rst.value = 1
     for _ in range(2):
@@ -252,6 +258,7 @@ async def random_results(dut):
             waddr = armed[0]
         dut.rst.value = rst
         dut.rd.value = rd
+        dut.rd_take.value = prev_rd
         dut.rd_addr.value = addr
         dut.wr.value = wr
         dut.wr_addr.value = waddr
@@ -261,9 +268,10 @@ async def random_results(dut):
         exp_set = model.thr_set(live)
         await Timer(1, "ns")
         ctx = (cycle, rst, rd, addr, wr, waddr, hex(wdata))
-        if last_read is not None:   # rd_data: the word read at the last rd, registered
+        if not reg_read or last_read is not None:
             got = int(dut.rd_data.value)
-            assert got == last_read, (ctx, hex(got), hex(last_read))
+            exp = exp_data if not reg_read else last_read   # the word at rd_addr now / at the last rd
+            assert got == exp, (ctx, hex(got), hex(exp))
         if rd:
             last_read = exp_data
         assert int(dut.rd_hit.value) == exp_hit, ctx
@@ -296,7 +304,8 @@ async def random_results(dut):
             stats["unmapped_writes"] += 1
         if after_reset and not rqueue:
             after_reset = False
-        model.step(rst, rd, addr, wr, waddr, wdata, live)
+        model.step(rst, rd if reg_read else prev_rd, addr, wr, waddr, wdata, live)
+        prev_rd = rd
         await RisingEdge(dut.clk)
     assert stats["unmapped_writes"] > 10, stats
     if ds:
