@@ -169,15 +169,16 @@ def test_vhdl_lmic_read_words():
 
 
 def test_vhdl_lmic_written_words():
-    # the write decode is registered a cycle ahead: wsel_r(k) = (wr_addr = k)
+    # the write decode, registered a cycle ahead in a large window: wsel(k) = (wr_addr = k)
     assert re.search(r"wsel_r\(k\) <= word_at\(wr_addr, k\);", LMIC)
-    writes = dict((sig, int(k)) for sig, k in re.findall(r"(\S+)\s+<?:?= wr and wsel_r\((\d+)\)", LMIC))
+    assert re.search(r"wsel\(k\) <= wsel_r\(k\) when pipelined_c else word_at\(wr_addr, k\);", LMIC)
+    writes = dict((sig, int(k)) for sig, k in re.findall(r"(\S+)\s+<?:?= wr and wsel\((\d+)\)", LMIC))
     assert writes == {"irq_status_we": L["IRQ_STATUS"], "v.ctrl_we": L["CONTROL"], "v.soft_reset": L["CONTROL"]}
-    assert re.search(r"wr = '1' and wsel_r\((\d+)\) = '1' then\s+v\.run", LMIC).group(1) \
+    assert re.search(r"wr = '1' and wsel\((\d+)\) = '1' then\s+v\.run", LMIC).group(1) \
         == str(L["CONTROL"])
-    assert re.search(r"wr = '1' and wsel_r\((\d+)\) = '1' then\s+v\.irq_en", LMIC).group(1) \
+    assert re.search(r"wr = '1' and wsel\((\d+)\) = '1' then\s+v\.irq_en", LMIC).group(1) \
         == str(L["IRQ_ENABLE"])
-    assert re.search(r"v\.init_we\(i\) := wr and wsel_r\((\d+) \+ i\)", LMIC).group(1) \
+    assert re.search(r"v\.init_we\(i\) := wr and wsel\((\d+) \+ i\)", LMIC).group(1) \
         == str(layout.LMIC_INIT)
     assert re.search(r"wsel_r : std_logic_vector\(0 to (\d+) \+ sniffers_c\)", LMIC).group(1) \
         == str(layout.LMIC_INIT - 1)
@@ -192,7 +193,7 @@ def test_vhdl_lmic_fixed_block_size():
 
 def test_vhdl_lmic_control_and_status_bits():
     assert re.search(r"v\.run\s+:= wr_data\((\d+)\)", LMIC).group(1) == str(layout.CONTROL_RUN.bit_length() - 1)
-    assert re.search(r"v\.soft_reset := wr and wsel_r\(\d+\) and wr_data\((\d+)\)", LMIC).group(1) \
+    assert re.search(r"v\.soft_reset := wr and wsel\(\d+\) and wr_data\((\d+)\)", LMIC).group(1) \
         == str(layout.CONTROL_SOFT_RESET.bit_length() - 1)
     assert re.search(r"v\.prog := wr_data\(2 \* sniffers_c \+ 1 downto (\d+)\)", LMIC).group(1) \
         == str(layout.prog_shift(0))

@@ -183,9 +183,13 @@ architecture rtl of jointer_collect_lmic is
   -- interrupt controller
   signal irq_set, irq_clr, irq_status : std_logic_vector(irq_n_c - 1 downto 0);
   signal irq_status_we                : std_logic;
-  -- the write decode, a cycle ahead: wsel_r(k) = (wr_addr = k) for the fixed
+  -- the write decode (a cycle ahead in a large window): wsel_r(k) = (wr_addr = k) for the fixed
   -- words (CONTROL, IRQ_STATUS, IRQ_ENABLE, INIT[i]); see p_wsel
   signal wsel_r : std_logic_vector(0 to 3 + sniffers_c) := (others => '0');
+  signal wsel   : std_logic_vector(0 to 3 + sniffers_c);   -- wsel_r, or decoded now
+  -- a large window pipelines its write decode (jointer_pkg lmic_result_words)
+  constant pipelined_c : boolean := lmic_result_words(dcapfs_c, dcapf_width_g, dcapf_result_word_g,
+                                      dcapf_threshold_word_g, dcapf_buckets_g) > lmic_pipelined_min_c;
 begin
 
   -- generic checks (the blocks check their own items)
@@ -312,20 +316,20 @@ begin
     variable set, clear          : std_logic_vector(irq_n_c - 1 downto 0);
     variable bit_pos, owner      : integer;
   begin
-    -- writes (wr: the commit of a captured write; wsel_r: its word, decoded)
+    -- writes (wr: the commit of a captured write; wsel: its word, decoded)
     v := r;
-    v.ctrl_we    := wr and wsel_r(0);
-    v.soft_reset := wr and wsel_r(0) and wr_data(1);
+    v.ctrl_we    := wr and wsel(0);
+    v.soft_reset := wr and wsel(0) and wr_data(1);
     v.soft_late  := r.soft_reset;
-    if wr = '1' and wsel_r(0) = '1' then
+    if wr = '1' and wsel(0) = '1' then
       v.run  := wr_data(0);
       v.prog := wr_data(2 * sniffers_c + 1 downto 2);
     end if;
-    if wr = '1' and wsel_r(3) = '1' then
+    if wr = '1' and wsel(3) = '1' then
       v.irq_en := wr_data(irq_n_c - 1 downto 0);
     end if;
     for i in 0 to sniffers_c - 1 loop
-      v.init_we(i) := wr and wsel_r(4 + i);
+      v.init_we(i) := wr and wsel(4 + i);
     end loop;
     rin <= v;
 
@@ -377,14 +381,15 @@ begin
     end loop;
     irq_set       <= set;
     irq_clr       <= clear;
-    irq_status_we <= wr and wsel_r(2);
+    irq_status_we <= wr and wsel(2);
   end process;
 
-  -- The write decode of the fixed words, registered: wr_addr (the captured
-  -- address) is stable from the cycle after rp_req, and the commit (wr) comes
-  -- with the answer at the earliest, two cycles after rp_req, so wsel_r
-  -- already holds the decode of that address then. The commit path is
-  -- `wr and wsel_r(k)`, not a compare of every address bit.
+  -- The write decode of the fixed words, registered in a large window
+  -- (pipelined_c): wr_addr (the captured address) is stable from the cycle
+  -- after rp_req, and the commit (wr) comes with the answer at the earliest,
+  -- two cycles after rp_req, so wsel_r already holds the decode of that
+  -- address then. The commit path is `wr and wsel_r(k)`, not a compare of
+  -- every address bit. A small window decodes wr_addr as it is.
   p_wsel : process (clk)
   begin
     if rising_edge(clk) then
@@ -393,6 +398,9 @@ begin
       end loop;
     end if;
   end process;
+  g_wsel : for k in wsel'range generate
+    wsel(k) <= wsel_r(k) when pipelined_c else word_at(wr_addr, k);
+  end generate;
 
   p_reg : process (clk)
   begin

@@ -5,13 +5,14 @@
 -- binary mux on rd_addr from the device's wide-mux cells instead of a
 -- decode and an AND-OR per word (the LMIC ORs the table's word with the
 -- other blocks' contributions). A read takes two cycles at one rd_addr
--- (rd, then rd_take): more than 8 mapped words register the word read in
+-- (rd, then rd_take): more than 8 mapped words (jointer_pkg
+-- lmic_pipelined_min_c) register the word read in
 -- the cycle of rd, which is also when the snapshots below are taken (the
 -- wide mux ends at a flip-flop); fewer answer combinationally and snapshot
 -- in the cycle of rd_take, when the port takes the answer (no register
--- where the mux is shallow). Write side on wr, with the
--- word decoded from wr_addr a cycle ahead (the commit comes two cycles after
--- the request at the earliest, wr_addr holds from the cycle after it).
+-- where the mux is shallow). Write side on wr; a large window decodes the
+-- word from wr_addr a cycle ahead (the commit comes two cycles after the
+-- request at the earliest, wr_addr holds from the cycle after it).
 -- - RESULT: ceil(w/32) words, least significant first. A read of the least
 --   significant word of a two-word result snapshots the upper word into
 --   a shadow, which the upper word reads: a 64-bit value never tears.
@@ -119,21 +120,11 @@ architecture rtl of jointer_collect_lmic_results is
     return m;
   end function;
   constant mapped_c : std_logic_vector(0 to words_c - 1) := mapped_f;
-  -- a window of more than reg_read_min_c words registers its read (a mux
-  -- deeper than two wide-mux levels); a smaller one answers combinationally
-  -- in the read's second cycle and takes its snapshots then
-  constant reg_read_min_c : positive := 8;
-  function count_ones(v : std_logic_vector) return natural is
-    variable n : natural := 0;
-  begin
-    for i in v'range loop
-      if v(i) = '1' then
-        n := n + 1;
-      end if;
-    end loop;
-    return n;
-  end function;
-  constant reg_read_c : boolean := count_ones(mapped_c) > reg_read_min_c;
+  -- a large window registers its read (a mux deeper than two wide-mux
+  -- levels) and its write decodes; a smaller one answers combinationally in
+  -- the read's second cycle and takes its snapshots then (jointer_pkg)
+  constant reg_read_c : boolean := lmic_result_words(d_c, dcapf_width_g, dcapf_result_word_g,
+                                     dcapf_threshold_word_g, dcapf_buckets_g) > lmic_pipelined_min_c;
   signal snap_rd : std_logic;   -- the cycle the read samples the words (snapshots then)
   -- every word of the window (0 where none is mapped), read by index: one
   -- binary mux on rd_addr (the device's wide-mux cells), not a decode per word
@@ -199,7 +190,10 @@ begin
       -- the write decode, a cycle ahead (the commit comes two cycles after
       -- the request at the earliest, wr_addr holds from one cycle after it)
       signal wsel_lo, wsel_hi : std_logic := '0';
+      signal dec_lo, dec_hi   : std_logic;   -- the written word: registered or not
     begin
+      dec_lo <= wsel_lo when reg_read_c else word_at(wr_addr, tw_c);
+      dec_hi <= wsel_hi when reg_read_c else word_at(wr_addr, tw_c + 1);
       tab(tw_c) <= thr(31 downto 0);
       g_thr_upper : if words_of(d) = 2 generate
         tab(tw_c + 1) <= thr(63 downto 32);
@@ -217,14 +211,14 @@ begin
           wsel_lo <= word_at(wr_addr, tw_c);
           wsel_hi <= word_at(wr_addr, tw_c + 1);
           if words_of(d) = 1 then
-            if wr = '1' and wsel_lo = '1' then
+            if wr = '1' and dec_lo = '1' then
               thr <= (x"00000000" & wr_data) and mask_of(d);
             end if;
           else
-            if wr = '1' and wsel_lo = '1' then
+            if wr = '1' and dec_lo = '1' then
               stage <= wr_data;  -- staged until the upper word commits it
             end if;
-            if wr = '1' and wsel_hi = '1' then
+            if wr = '1' and dec_hi = '1' then
               thr <= (wr_data & stage) and mask_of(d);
             end if;
           end if;

@@ -153,6 +153,16 @@ package jointer_pkg is
   -- sum of elem(v, i, dflt) for i in 0..n-1 (result slots of the
   -- first n DCAPFs of an LMIC, a histogram taking one slot per bucket)
   function sum_items(v : integer_vector; n : natural; dflt : integer) return integer;
+  -- the words of an LMIC window its results block maps (RESULT words, one
+  -- per bucket word, and THRESHOLD words) for n DCAPFs with these generics
+  -- (jointer_collect_lmic); above lmic_pipelined_min_c the LMIC pipelines its
+  -- register port: the results block registers its read in the read's first
+  -- cycle and the write decodes are registered a cycle ahead of the commit;
+  -- a smaller window answers and decodes combinationally (no flip-flops
+  -- where the logic is shallow)
+  constant lmic_pipelined_min_c : positive := 8;
+  function lmic_result_words(n : natural; width_v, result_word_v, threshold_word_v,
+                             buckets_v : integer_vector) return natural;
 
 end package jointer_pkg;
 
@@ -236,6 +246,22 @@ package body jointer_pkg is
   begin
     for i in 0 to n - 1 loop
       r := r + elem(v, i, dflt);
+    end loop;
+    return r;
+  end function;
+
+  function lmic_result_words(n : natural; width_v, result_word_v, threshold_word_v,
+                             buckets_v : integer_vector) return natural is
+    variable r, w : natural := 0;
+  begin
+    for d in 0 to n - 1 loop
+      w := (maximum(1, minimum(64, elem(width_v, d, 1))) + 31) / 32;
+      if elem(result_word_v, d, -1) >= 0 then
+        r := r + w * maximum(1, elem(buckets_v, d, 1));
+      end if;
+      if elem(threshold_word_v, d, -1) >= 0 then
+        r := r + w;
+      end if;
     end loop;
     return r;
   end function;

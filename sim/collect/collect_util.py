@@ -104,7 +104,7 @@ def params() -> dict:
     return json.loads(os.environ.get(PARAMS_ENV, "{}"))
 
 
-REG_READ_MIN = 8   # jointer_collect_lmic_results reg_read_min_c
+REG_READ_MIN = 8   # jointer_pkg lmic_pipelined_min_c
 
 
 def result_words_mapped(ll: "layout.LmicLayout") -> int:
