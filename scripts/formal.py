@@ -18,10 +18,15 @@ any cycle. Sniffer inputs and every other input are free.
       but the bus clock free (any phase, any rate up to the bus clock's, or
       stopped); sim/formal/clock_env.v holds a level of the bus clock at most
       H steps (H = 1: 2 steps = 1 bus cycle). B = response_bound(T), D =
-      2 * B bus cycles = 4 * H * B steps. The RAMs are formal cut points (their
-      read data free: an over-approximation; --keep-memories keeps them).
-  formal.py small / all               the 1-clock configs / every config (all: and the
-                                      bound of two_clock_bus minus one, which must FAIL)
+      2 * B bus cycles = 4 * H * B steps. The RAMs, the sniffers and the LMICs'
+      blocks behind their register ports are formal cut points (their outputs
+      free: an over-approximation; --keep-memories keeps them).
+  formal.py split [CONFIG ...]        a multi-clock top's proof split at its bridges
+                                      (formal_split.py): unbounded, every clock ratio and
+                                      phase, the generated bridge timeout
+  formal.py small / all               the 1-clock configs / every config (all: the split
+                                      proofs too, and on two_clock_bus the checks that must
+                                      FAIL: the bound minus one, the contract unmasked)
 Results go to build/formal/<name>/ (the sby directory; FORMAL_BUILD moves it)
 and a line per proof. Exit status 0 only when every outcome is the expected one.
 
@@ -82,9 +87,10 @@ BOUND_1CLK = 12
 MC_ENGINE, MC_HOLD = "bmc3", 1
 PARALLEL = False           # proofs run side by side: CPU per proof from sby's own log
 TIGHT = "two_clock_bus"
-# make formal: tops whose RDATA rule (the LMICs' read data in every step) costs too much at
-# the full depth: the control rules (DATA 0) at the full depth, every rule at these steps
-SPLIT = {"stress_15x4": 60}   # make formal: its bound minus one must fail
+# the LMICs' blocks behind their register ports, cut points in the multi-clock proofs: their
+# outputs (a result word, a threshold flag, an IRQ, a trace word) free at every step
+LMIC_BLOCK_CUTS = ("t:jointer_collect_lmic_results_*", "t:jointer_collect_lmic_trace_*",
+                   "t:jointer_collect_irq_*", "t:jointer_collect_timestamp_*", "t:jointer_collect_dispenser_*")
 
 
 def say(msg: str) -> None:
@@ -161,17 +167,19 @@ def pdr_direct(workdir: Path, aig: Path, timeout: int) -> tuple[str, str]:
 
 def sby_job(top: str, files: list[str], mode: str, depth: int, engine: str, multiclock: bool,
             chparam: str = "", cut_memories: bool = False) -> str:
-    """The .sby file. cut_memories: every RAM ($mem_v2 after prep) and every
-    sniffer (an instance of a generated <monitor>_<name>_sniffer module)
-    replaced by a formal cut point: the RAM's read data and the sniffer's
-    outputs (its events and values into the LMIC) are free at every step. An
-    over-approximation: whatever a RAM can return, or a sniffer can send from
-    the (free) bus it watches, is among those values, so a pass holds for the
-    real design. The trace RAMs (1024 x 64 bits) and the DCAPFs' counters would
-    otherwise be tens of thousands of state bits in every step."""
+    """The .sby file. cut_memories: every RAM ($mem_v2 after prep), every
+    sniffer (an instance of a generated <monitor>_<name>_sniffer module) and
+    the LMICs' blocks behind their register ports (LMIC_BLOCK_CUTS) replaced by
+    formal cut points: their outputs (a RAM's read data, a sniffer's events and
+    values, a result word, a threshold flag) are free at every step. An
+    over-approximation: whatever they can send is among those values, so a
+    pass holds for the real design. The trace RAMs (1024 x 64 bits), the
+    DCAPFs' counters and the results' snapshots would otherwise be tens of
+    thousands of state bits in every step."""
     eng = {"pdr": "abc pdr", "bmc": "smtbmc yices", "kind": "smtbmc yices", "bmc3": "abc bmc3"}[engine]
     reads = "\n".join(f"read -formal {f}" for f in files)
-    cut = "cutpoint t:$mem_v2\ncutpoint t:*_sniffer\n" if cut_memories else ""
+    cut = "".join(f"cutpoint {c}\n" for c in ("t:$mem_v2", "t:*_sniffer", *LMIC_BLOCK_CUTS)) \
+        if cut_memories else ""
     return (f"[options]\nmode {mode}\ndepth {depth}\nmulticlock {'on' if multiclock else 'off'}\n\n"
             f"[engines]\n{eng}\n\n[script]\n{reads}\n{chparam}prep -top {top}\n{cut}\n"
             f"[files]\n" + "\n".join(files) + "\n")
@@ -271,6 +279,7 @@ def config(cfg: Path, bound: int | None, depth: int | None, engine: str | None, 
            force_mc: bool = False, cdc_timeout: int | None = None, hold: int = MC_HOLD, data: int = 1,
            expect: str = "PASS", cut_mem: bool = True, label: str = "") -> dict:
     from top_verilog import top_verilog
+    from formal_report import cex_summary
     import yaml
     name = cfg.stem
     work = BUILD / (name + ("_" + label.replace(" ", "_") if label else "") + ("" if data else "_control")
@@ -324,95 +333,28 @@ def config(cfg: Path, bound: int | None, depth: int | None, engine: str | None, 
             "cpu_seconds": None if cpu is None else round(cpu, 1)}
 
 
-WATCH = re.compile(r"^(s_axi_(aclk|aresetn|awvalid|wvalid|arvalid|bready|rready)|\w+_resetn|\w+_clk)$")
+def clock_count(cfg: Path) -> int:
+    import yaml
+    return len(yaml.safe_load(cfg.read_text())["monitor"]["clocks"])
 
 
-def cex_summary(workdir: Path) -> str:
-    """Where a counterexample of the bmc engines ends, and what the master and the
-    resets showed at each rising edge of the bus clock (changes only): decoded
-    from abc's witness (engine_*/trace.aiw, one line of input bits per frame)
-    with sby's map of the inputs."""
-    job = workdir / "job"
-    frame, lines = None, []
-    for log in job.glob("engine_*/logfile.txt"):
-        m = re.search(r"was asserted in frame (\d+)", log.read_text())
-        if m:
-            frame = int(m.group(1))
-    aim, aiw = job / "model" / "design_aiger.aim", next(iter(job.glob("engine_*/trace.aiw")), None)
-    if aiw is None or not aim.is_file():
-        return f"frame {frame}" if frame is not None else "no trace"
-    names = {}
-    for ln in aim.read_text().splitlines():
-        f = ln.split()
-        if len(f) == 4 and f[0] == "input" and f[2] == "0" and WATCH.match(f[3]):
-            names[int(f[1])] = f[3]
-    rows = aiw.read_text().split()
-    lens = [len(r) for r in rows]
-    n_in = max(set(lens), key=lens.count, default=0)     # the input lines (one per frame)
-    frames = [r for r in rows if len(r) == n_in and n_in > max(names, default=0)]
-    last, edges, prev = {}, 0, None
-    for k, bits in enumerate(frames):     # the values the bus clock's rising edges sample:
-        cur = {n: bits[i] for i, n in names.items()}   # those of the step before the edge's
-        rising = prev is not None and prev.get("s_axi_aclk") == "0" and cur.get("s_axi_aclk") == "1"
-        now, prev = prev, cur
-        if not rising:
-            continue
-        edges += 1
-        changed = [f"{n.replace('s_axi_', '')}={v}" for n, v in sorted(now.items())
-                   if last.get(n) != v and not n.endswith("clk")]
-        if changed:
-            lines.append(f"bus edge {edges} (step {k}): " + " ".join(changed))
-        last = now
-    lines.append(f"end: step {len(frames) - 1}, {edges} rising bus edges")
-    return (f"frame {frame}; " if frame is not None else "") + "\n  ".join([""] + lines)
-
-
-def fragment(results: list[dict], path: Path) -> None:
-    """The bench report's section: one row per proof (scripts/bench_report.py)."""
-    from bench_report import figure, write_fragment
-    rows, figs = [], []
-    for r in results:
-        if "clocks" not in r:
-            rows.append([r["proof"], "", "", "", "", "", "", r["status"], r["seconds"], ""])
-            continue
-        depth = (f"{r['depth_steps']} steps (>= {r['min_bus_cycles']} bus cycles)" if r["depth_steps"]
-                 else "unbounded")
-        rows.append([r["proof"], r["clocks"], f"{r['mode']} ({r['engine']})", r["bound"],
-                     ", ".join(map(str, r.get("cdc_timeouts_generated") or [])) or "-",
-                     ", ".join(map(str, r.get("cdc_timeouts_proven") or [])) or "-", depth,
-                     r["status"], r["seconds"], "" if r.get("cpu_seconds") is None else r["cpu_seconds"]])
-        figs.append(figure(f"{r['proof']} proof", r["status"], "", note=f"{r['mode']} {depth}, bound "
-                           f"{r['bound']} bus cycles, {r['seconds']} s", summary=r["clocks"] > 1))
-    ok = sum(r["ok"] for r in results)
-    figs.append(figure("formal proofs as expected", f"{ok}/{len(results)}", "", summary=True))
-    figs.append(figure("formal, every proof (wall times summed)", round(sum(r["seconds"] for r in results), 1),
-                       "s", 30 * 60,
-                       "goal: < 30 min on 2 cores", summary=True))
-    write_fragment(path, "formal: the AXI4-Lite slave of every configs/ top", figs, order=46,
-                   text=["SymbiYosys (yowasp-sby), the project's property set sim/formal/axil_props.v: "
-                         "handshake, stability, ordering, no response in or right after a reset, the "
-                         "response bound; the master may raise VALID in the first cycle after a reset and "
-                         "every reset is free (wall time depends on the machine's load; CPU s is the "
-                         "solvers' own). The toys (sim/formal/broken_slaves.v) check the checker. "
-                         "Multi-clock tops: multiclock on, abc bmc3, every reset free, every clock free "
-                         "except the bus clock, which toggles at every step (sim/formal/clock_env.v, "
-                         "HOLD 1): the other clocks run at any rate up to the bus clock's, any phase, or "
-                         "stop; the RAMs are cut points (their read data free at every step: an "
-                         "over-approximation, a pass holds for the real RAMs); the depth is twice the "
-                         "response bound in bus cycles; the bridges' timeout "
-                         "generic as in the table (scripts/formal.py: why the proof at 16 stands for the "
-                         "generated value)."],
-                   tables=[{"title": "proofs (bound: bus cycles the slave may stall an access)",
-                            "columns": ["proof", "clocks", "mode", "bound", "bridge timeout (generated)",
-                                        "bridge timeout (proven)", "depth", "status", "wall s", "CPU s"],
-                            "rows": rows}])
+def split_jobs(cfgs: list[Path], tight: Path, timeout: int) -> list:
+    """The proofs split at the bridges (formal_split.py) of each multi-clock top, and their checks
+    against vacuity on the tight top: the contract without rflag's mask, the bound minus one."""
+    import formal_split as fs
+    jobs = []
+    for c in cfgs:
+        jobs += [lambda c=c: fs.crossing(c, timeout), lambda c=c: fs.bus_side(c, timeout)]
+    if tight in cfgs or tight.resolve() in [c.resolve() for c in cfgs]:
+        jobs += [lambda: fs.crossing(tight, timeout, rflag_masks=False),
+                 lambda: fs.bus_side(tight, timeout, tighter=True)]
+    return jobs
 
 
 def configs_of(which: str) -> list[Path]:
-    import yaml
     out = []
     for c in sorted((REPO / "configs").glob("*.yaml")):
-        n = len(yaml.safe_load(c.read_text())["monitor"]["clocks"])
+        n = clock_count(c)
         if which == "all" or n == 1:
             out.append((-n, c.name, c))
     return [c for *_, c in sorted(out)]    # the most clocks (the longest proofs) first
@@ -420,7 +362,7 @@ def configs_of(which: str) -> list[Path]:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=["toys", "config", "small", "all"])
+    ap.add_argument("what", choices=["toys", "config", "small", "all", "split"])
     ap.add_argument("configs", nargs="*")
     ap.add_argument("--bound", type=int)
     ap.add_argument("--depth", type=int)
@@ -442,22 +384,15 @@ def main(argv=None) -> int:
     results = []
     if a.what in ("toys", "small", "all"):
         results += toys(a.timeout)
-    cfgs = [Path(c) for c in a.configs] if a.what == "config" else \
+    cfgs = [Path(c) for c in a.configs] if a.what in ("config", "split") else \
         ([] if a.what == "toys" else configs_of(a.what))
     for c in cfgs:
         if not c.is_file():
             say(f"formal: {c}: no such file")
             return 2
-    jobs = []
-    for c in cfgs:
-        split = SPLIT.get(c.stem) if a.what == "all" else None
-        jobs.append(lambda c=c, s=split: config(c, a.bound, a.depth, a.engine, a.timeout, a.multiclock,
-                                                a.cdc_timeout, a.hold, 0 if (a.no_data or s) else 1,
-                                                a.expect, not a.keep_memories))
-        if split:     # RDATA's rule, shallower
-            jobs.append(lambda c=c, s=split: config(c, a.bound, s, a.engine, a.timeout, a.multiclock,
-                                                    a.cdc_timeout, a.hold, 1, a.expect, not a.keep_memories,
-                                                    label="every rule"))
+    jobs = [] if a.what == "split" else [
+        lambda c=c: config(c, a.bound, a.depth, a.engine, a.timeout, a.multiclock, a.cdc_timeout, a.hold,
+                           0 if a.no_data else 1, a.expect, not a.keep_memories) for c in cfgs]
     tight = REPO / "configs" / f"{TIGHT}.yaml"
     if a.what == "all" and tight.is_file() and a.cdc_timeout:
         # the bound is tight: one cycle less fails (a counterexample, also a check that the
@@ -465,6 +400,9 @@ def main(argv=None) -> int:
         jobs.append(lambda: config(tight, response_bound(a.cdc_timeout) - 1, None, None, a.timeout,
                                    cdc_timeout=a.cdc_timeout, hold=a.hold, expect="FAIL",
                                    cut_mem=not a.keep_memories))
+    if a.what in ("all", "split"):
+        jobs += split_jobs([c for c in (cfgs if a.configs else configs_of("all")) if clock_count(c) > 1],
+                           tight, a.timeout)
     global PARALLEL
     PARALLEL = a.jobs > 1 and len(jobs) > 1
     with cf.ThreadPoolExecutor(max(1, a.jobs)) as pool:   # each proof is one solver process
@@ -473,6 +411,7 @@ def main(argv=None) -> int:
         Path(a.json).parent.mkdir(parents=True, exist_ok=True)
         Path(a.json).write_text(json.dumps(results, indent=1) + "\n")
     if a.fragment:
+        from formal_report import fragment
         fragment(results, Path(a.fragment))
     bad = [r["proof"] for r in results if not r["ok"]]
     say(f"formal: {len(results) - len(bad)}/{len(results)} as expected" + (f"; not: {bad}" if bad else ""))

@@ -81,8 +81,10 @@ compact-bench: deps
 # yowasp-sby, the project's property set sim/formal/axil_props.v, checked by broken slaves)
 #   make formal-small   the broken slaves (each must FAIL) + every 1-clock configs/ top, an
 #                       unbounded proof (abc pdr) of the protocol and its response bound (in `make test`)
-#   make formal         the same + every multi-clock top: a bounded proof (multiclock, free clocks,
-#                       sim/formal/clock_env.v) of twice its response bound -> the bench's "formal" section
+#   make formal         the same + every multi-clock top: split at its bridges (scripts/formal_split.py,
+#                       sim/formal/cdc_contract.v: unbounded, every clock ratio) and whole (a bounded
+#                       proof, multiclock, sim/formal/clock_env.v, of twice its response bound)
+#                       -> the bench's "formal" section
 .PHONY: formal formal-small
 TEST_TARGETS += formal-small
 BENCH_TARGETS += formal
