@@ -80,7 +80,8 @@ compact-bench: deps
 # the AXI4-Lite slave of the generated tops proven (scripts/formal.py: SymbiYosys through
 # yowasp-sby, the project's property set sim/formal/axil_props.v, checked by broken slaves)
 #   make formal-small   the broken slaves (each must FAIL) + every 1-clock configs/ top, an
-#                       unbounded proof (abc pdr) of the protocol and its response bound (in `make test`)
+#                       unbounded proof (abc pdr) of the protocol and its response bound, + two_clock_bus
+#                       split at its bridge (in `make test`)
 #   make formal         the same + every multi-clock top: split at its bridges (scripts/formal_split.py,
 #                       sim/formal/cdc_contract.v: unbounded, every clock ratio) and whole (a bounded
 #                       proof, multiclock, sim/formal/clock_env.v, of twice its response bound)
