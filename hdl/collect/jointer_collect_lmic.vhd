@@ -5,12 +5,16 @@
 -- the area's interrupt (thresholds, trace watermark/full, sink watermark/error).
 -- Register map, ports, generics: doc/internals/collect.md (the generator's
 -- layout passes the word offsets). Blocks: jointer_collect_lmic_port (the
--- two-phase register port: one held word, answer one cycle after rp_req, two
--- for a trace RAM word; a write is captured then and performed on rp_commit;
--- not reset, so an LMIC held in reset still answers),
+-- two-phase register port: one held word, a write answered two cycles after
+-- rp_req, a read three; a write is captured then and performed on
+-- rp_commit; not reset, so an LMIC held in reset still answers),
 -- jointer_collect_lmic_results (RESULT, THRESHOLD), jointer_collect_lmic_trace
 -- (TRACE registers, RAM windows), jointer_collect_lmic_sink (SINK registers,
--- num_sinks_g > 0), jointer_collect_irq. This entity holds CONTROL, STATUS,
+-- num_sinks_g > 0), jointer_collect_lmic_wsel (the write decode of the fixed
+-- words), jointer_collect_irq. A window of more than lmic_pipelined_min_c
+-- result/threshold words (jointer_pkg lmic_result_words) is large: its
+-- results block registers its read and its write decodes are registered
+-- (pipelined_g of both blocks). This entity holds CONTROL, STATUS,
 -- IRQ_STATUS/ENABLE and INIT (one state record) and ORs the blocks' read
 -- contributions into the held word. sn_init_data and tr_ack_n are the held
 -- word: stable from the write's commit until the next request. Unmapped words
@@ -183,11 +187,11 @@ architecture rtl of jointer_collect_lmic is
   -- interrupt controller
   signal irq_set, irq_clr, irq_status : std_logic_vector(irq_n_c - 1 downto 0);
   signal irq_status_we                : std_logic;
-  -- the write decode (a cycle ahead in a large window): wsel_r(k) = (wr_addr = k) for the fixed
-  -- words (CONTROL, IRQ_STATUS, IRQ_ENABLE, INIT[i]); see p_wsel
-  signal wsel_r : std_logic_vector(0 to 3 + sniffers_c) := (others => '0');
-  signal wsel   : std_logic_vector(0 to 3 + sniffers_c);   -- wsel_r, or decoded now
-  -- a large window pipelines its write decode (jointer_pkg lmic_result_words)
+  -- the write decode of the fixed words (CONTROL, IRQ_STATUS, IRQ_ENABLE,
+  -- INIT[i]): wsel(k) = (wr_addr = k), a cycle ahead in a large window
+  signal wsel : std_logic_vector(0 to 3 + sniffers_c);
+  -- a large window pipelines its register port: the results block registers
+  -- its read, and the write decodes are registered (jointer_pkg lmic_result_words)
   constant pipelined_c : boolean := lmic_result_words(dcapfs_c, dcapf_width_g, dcapf_result_word_g,
                                       dcapf_threshold_word_g, dcapf_buckets_g) > lmic_pipelined_min_c;
 begin
@@ -251,7 +255,7 @@ begin
     generic map (
       addr_w_g => addr_w_g, num_dcapfs_g => dcapfs_c, dcapf_width_g => dcapf_width_g,
       dcapf_result_word_g => dcapf_result_word_g, dcapf_threshold_word_g => dcapf_threshold_word_g,
-      dcapf_buckets_g => dcapf_buckets_g)
+      dcapf_buckets_g => dcapf_buckets_g, pipelined_g => pipelined_c)
     port map (
       clk => clk, rst => rst, rd => rd, rd_take => rd_take, rd_addr => rd_addr, rd_data => result_data,
       rd_hit => result_hit, wr => wr, wr_addr => wr_addr, wr_data => wr_data,
@@ -384,23 +388,10 @@ begin
     irq_status_we <= wr and wsel(2);
   end process;
 
-  -- The write decode of the fixed words, registered in a large window
-  -- (pipelined_c): wr_addr (the captured address) is stable from the cycle
-  -- after rp_req, and the commit (wr) comes with the answer at the earliest,
-  -- two cycles after rp_req, so wsel_r already holds the decode of that
-  -- address then. The commit path is `wr and wsel_r(k)`, not a compare of
-  -- every address bit. A small window decodes wr_addr as it is.
-  p_wsel : process (clk)
-  begin
-    if rising_edge(clk) then
-      for k in wsel_r'range loop
-        wsel_r(k) <= word_at(wr_addr, k);
-      end loop;
-    end if;
-  end process;
-  g_wsel : for k in wsel'range generate
-    wsel(k) <= wsel_r(k) when pipelined_c else word_at(wr_addr, k);
-  end generate;
+  -- the write decode of the fixed words, a cycle ahead in a large window
+  u_wsel : entity work.jointer_collect_lmic_wsel
+    generic map (addr_w_g => addr_w_g, first_g => 0, words_g => wsel'length, pipelined_g => pipelined_c)
+    port map (clk => clk, wr_addr => wr_addr, wsel => wsel);
 
   p_reg : process (clk)
   begin
