@@ -45,6 +45,7 @@ set sources {
   hdl/jointer_eig_events.vhd
   hdl/jointer_trace_ram.vhd
   hdl/jointer_trace_extractor.vhd
+  hdl/jointer_trace_sink_decide.vhd
   hdl/jointer_trace_sink_axi.vhd
   hdl/trace_sink_config.vhd
   hdl/trace_sink_src_sniffer.vhd
