@@ -75,21 +75,22 @@ architecture rtl of jointer_trace_sink_decide is
   end record;
 
   -- the pipeline, one stage on: recs = min(waiting, limit), due when waiting
-  -- >= limit or on the flush timeout
-  function decide(dec : decision_t; next_off : off_t; written, assigned : fptr_t; timed_out : std_logic;
-                  rptr : off_t; rptr_high : std_logic; size : size_t) return decision_t is
-    constant pages_c : size_t := size and ("1" & page_mask_c);
+  -- >= limit or on the flush timeout; the ports as unsigned (off: next_off,
+  -- wr_ptr/as_ptr: written/assigned, tmo: timed_out, rp: rptr, sz: size)
+  function decide(dec : decision_t; off : off_t; wr_ptr, as_ptr : fptr_t; tmo : std_logic;
+                  rp : off_t; rp_high : std_logic; sz : size_t) return decision_t is
+    constant pages_c : size_t := sz and ("1" & page_mask_c);
     variable v     : decision_t := dec;
     variable short : boolean;  -- fewer records wait than the limit
-    variable due   : boolean;
+    variable go    : boolean;  -- due
   begin
     -- stage 1; rptr and size are multiples of a page: comparing pages is enough
-    v.diff      := ("0" & rptr) + ("0" & not next_off);  -- diff(ow_c) = 0: rptr <= next_off
-    v.rptr_big  := rptr_high or to_sl(("0" & (rptr and page_mask_c)) >= pages_c);
-    v.page_room := minimum(to_unsigned(max_recs_c, 10), 512 - resize(next_off(8 downto 0), 10));
-    v.waiting   := written - assigned;
-    v.last_page := to_sl(("0" & (next_off and page_mask_c)) + 512 = size);
-    v.timed_out := timed_out;
+    v.diff      := ("0" & rp) + ("0" & not off);  -- diff(ow_c) = 0: rptr <= next_off
+    v.rptr_big  := rp_high or to_sl(("0" & (rp and page_mask_c)) >= pages_c);
+    v.page_room := minimum(to_unsigned(max_recs_c, 10), 512 - resize(off(8 downto 0), 10));
+    v.waiting   := wr_ptr - as_ptr;
+    v.last_page := to_sl(("0" & (off and page_mask_c)) + 512 = sz);
+    v.timed_out := tmo;
     -- stage 2: the free records, from one rptr sample
     v.free      := resize(dec.diff + (pages_c and (ow_c downto 0 => not dec.diff(ow_c))), ow_c);
     v.rptr_bad  := dec.rptr_big;
@@ -104,18 +105,18 @@ architecture rtl of jointer_trace_sink_decide is
     -- stage 4; 128 bits: an odd offset or a lone record goes alone in a 64-bit beat
     short    := resize(dec.waiting, cw_c) < resize(dec.limit, cw_c);
     v.recs   := resize(minimum(resize(dec.waiting, cw_c), resize(dec.limit, cw_c)), 10);
-    due      := not short or dec.timed_out = '1';
+    go       := not short or dec.timed_out = '1';
     v.len    := resize(v.recs * rec_beats_c - 1, 8);
-    v.narrow := to_sl(wide_c and (next_off(0) = '1' or v.recs = 1));
+    v.narrow := to_sl(wide_c and (off(0) = '1' or v.recs = 1));
     if v.narrow = '1' then
       v.recs   := to_unsigned(1, 10);
       v.len    := (others => '0');
-      due      := due or next_off(0) = '1';
+      go       := go or off(0) = '1';
     elsif wide_c then
       v.len  := resize(shift_right(v.recs, 1) - 1, 8);
       v.recs := v.recs(9 downto 1) & "0";
     end if;
-    v.due := to_sl(due and dec.waiting /= 0 and dec.limit /= 0);
+    v.due := to_sl(go and dec.waiting /= 0 and dec.limit /= 0);
     return v;
   end function;
 
