@@ -116,7 +116,7 @@ architecture rtl of jointer_collect_dci is
   constant tl_c  : natural := clog2(timeout_g);
   signal rst_i   : std_logic;
   signal cnt     : unsigned(tl_c downto 0);
-  signal same_clk : std_logic;                         -- the selected target has no bridge
+  signal same_clk : std_logic;                         -- the selected target has no bridge (sel)
   signal busy    : std_logic;                       -- waiting for the selected target
   signal op_we   : std_logic;                       -- the access in progress is a write
   signal sel     : std_logic_vector(n_c - 1 downto 0);  -- the target answering / answered
@@ -183,7 +183,6 @@ begin
             a_rdy <= '1';
           else
             busy  <= '1';
-            same_clk <= or (hit and not bridged_c);
             cnt   <= to_unsigned(2 ** tl_c - timeout_g, tl_c + 1);
           end if;
         end if;
@@ -231,6 +230,9 @@ begin
       end if;
     end if;
   end process;
+
+  -- sel holds the target from the request until its answer (cleared only then)
+  same_clk <= or (sel and not bridged_c);
 
   -- RDATA: the held answer of the selected target (AND-OR mux; the global
   -- block, target 0, gates its own)
