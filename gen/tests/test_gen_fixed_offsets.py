@@ -20,6 +20,7 @@ from jointer_gen.model import layout
 HEADER = (REPO / "drivers" / "include" / "jointer_desc.h").read_text()
 GLOBAL_VHD = (REPO / "hdl" / "collect" / "jointer_collect_global.vhd").read_text()
 LMIC_VHD = (REPO / "hdl" / "collect" / "jointer_collect_lmic.vhd").read_text()
+WSEL_VHD = (REPO / "hdl" / "collect" / "jointer_collect_lmic_wsel.vhd").read_text()
 PKG_VHD = (REPO / "hdl" / "pkg" / "jointer_pkg.vhd").read_text()
 
 
@@ -160,6 +161,7 @@ def test_vhdl_id_version():
 
 L = layout.LMIC_REGS
 LMIC = vhdl_code(LMIC_VHD)
+WSEL = vhdl_code(WSEL_VHD)
 
 
 def test_vhdl_lmic_read_words():
@@ -169,9 +171,14 @@ def test_vhdl_lmic_read_words():
 
 
 def test_vhdl_lmic_written_words():
-    # the write decode, registered a cycle ahead in a large window: wsel(k) = (wr_addr = k)
-    assert re.search(r"wsel_r\(k\) <= word_at\(wr_addr, k\);", LMIC)
-    assert re.search(r"wsel\(k\) <= wsel_r\(k\) when pipelined_c else word_at\(wr_addr, k\);", LMIC)
+    # the write decode (jointer_collect_lmic_wsel from word 0, registered a cycle
+    # ahead in a large window): wsel(k) = (wr_addr = k)
+    assert re.search(r"wsel_r\(k\) <= word_at\(wr_addr, first_g \+ k\);", WSEL)
+    assert re.search(r"wsel\(k\) <= wsel_r\(k\) when pipelined_g else word_at\(wr_addr, first_g \+ k\);",
+                     WSEL)
+    assert re.search(r"u_wsel : entity work\.jointer_collect_lmic_wsel\s+generic map \(addr_w_g => addr_w_g, "
+                     r"first_g => 0, words_g => wsel'length, pipelined_g => pipelined_c\)\s+"
+                     r"port map \(clk => clk, wr_addr => wr_addr, wsel => wsel\);", LMIC)
     writes = dict((sig, int(k)) for sig, k in re.findall(r"(\S+)\s+<?:?= wr and wsel\((\d+)\)", LMIC))
     assert writes == {"irq_status_we": L["IRQ_STATUS"], "v.ctrl_we": L["CONTROL"], "v.soft_reset": L["CONTROL"]}
     assert re.search(r"wr = '1' and wsel\((\d+)\) = '1' then\s+v\.run", LMIC).group(1) \
@@ -180,7 +187,7 @@ def test_vhdl_lmic_written_words():
         == str(L["IRQ_ENABLE"])
     assert re.search(r"v\.init_we\(i\) := wr and wsel\((\d+) \+ i\)", LMIC).group(1) \
         == str(layout.LMIC_INIT)
-    assert re.search(r"wsel_r : std_logic_vector\(0 to (\d+) \+ sniffers_c\)", LMIC).group(1) \
+    assert re.search(r"wsel : std_logic_vector\(0 to (\d+) \+ sniffers_c\)", LMIC).group(1) \
         == str(layout.LMIC_INIT - 1)
 
 

@@ -9,8 +9,23 @@
 --   are (t_addr, t_wdata): stable from t_req through the answer.
 -- - The answer (t_ack of the selected target) completes the address
 --   handshake one cycle later (READY pulses). For an OKAY write, t_commit of
---   that target pulses with the answer (combinational from t_ack: phase 2 of
---   the register port, the target performs the write it captured).
+--   that target pulses once (phase 2 of the register port: the target
+--   performs the write it captured):
+--   - behind a bridge (bit i of bridged_g): with the answer, combinational
+--     from t_ack (the bridge samples s_commit in the answer's cycle);
+--   - on the bus clock (the global block, an LMIC wired directly): one cycle
+--     after the answer, from a flip-flop, so the target's acknowledge to the
+--     DCI and the commit back to the target are two register-to-register
+--     paths, not one. That cycle is the address handshake's: the master
+--     still holds AWADDR/WDATA (t_addr, t_wdata), and the next request to any
+--     target comes two cycles later at the earliest (`idle` excludes a_rdy
+--     and BVALID/RVALID, and t_req is registered from go_wr/go_rd: the
+--     earliest t_req is 4 cycles after the answer, 3 when a reset ends the
+--     access in the handshake cycle), so the target's captured address and
+--     word are still the committed write's. A reset in that cycle (rst_i)
+--     drops the write; it is the targets' reset too (rst, which the
+--     generated top's reset bridge asserts at once with s_axi_aresetn), and
+--     it clears every register a write can set.
 --   BVALID/RVALID follow one cycle after the address handshake and are held
 --   until BREADY/RREADY.
 -- - RDATA is the held answer of the selected target (targets keep it until
@@ -101,7 +116,7 @@ architecture rtl of jointer_collect_dci is
   constant tl_c  : natural := clog2(timeout_g);
   signal rst_i   : std_logic;
   signal cnt     : unsigned(tl_c downto 0);
-  signal same_clk : std_logic;                         -- the selected target has no bridge
+  signal same_clk : std_logic;                         -- the selected target has no bridge (sel)
   signal busy    : std_logic;                       -- waiting for the selected target
   signal op_we   : std_logic;                       -- the access in progress is a write
   signal sel     : std_logic_vector(n_c - 1 downto 0);  -- the target answering / answered
@@ -115,6 +130,8 @@ architecture rtl of jointer_collect_dci is
   signal idle    : std_logic;
   signal go_wr   : std_logic;                       -- a write starts now
   signal go_rd   : std_logic;                       -- a read starts now
+  signal okay_wr  : std_logic_vector(n_c - 1 downto 0);  -- the OKAY answer of a write, now
+  signal commit_r : std_logic_vector(n_c - 1 downto 0) := (others => '0');  -- that of last cycle
 begin
 
   assert addr_w_g >= 8 and addr_w_g <= 32
@@ -166,7 +183,6 @@ begin
             a_rdy <= '1';
           else
             busy  <= '1';
-            same_clk <= or (hit and not bridged_c);
             cnt   <= to_unsigned(2 ** tl_c - timeout_g, tl_c + 1);
           end if;
         end if;
@@ -201,6 +217,9 @@ begin
         rvalid <= '0';
       end if;
 
+      -- the commit of a target on the bus clock, one cycle after the answer
+      commit_r <= okay_wr and not bridged_c;
+
       if rst_i = '1' then
         busy   <= '0';
         op_we  <= '0';
@@ -211,6 +230,9 @@ begin
       end if;
     end if;
   end process;
+
+  -- sel holds the target from the request until its answer (cleared only then)
+  same_clk <= or (sel and not bridged_c);
 
   -- RDATA: the held answer of the selected target (AND-OR mux; the global
   -- block, target 0, gates its own)
@@ -235,9 +257,11 @@ begin
 
   t_req    <= req;
   t_start  <= go_wr or go_rd;
-  -- phase 2 with the answer of an OKAY write (never in a reset: the master
-  -- drops the write then, as the CDC bridge does)
-  t_commit <= sel and t_ack and not t_err and (n_c - 1 downto 0 => busy and op_we and not rst_i);
+  -- phase 2 of an OKAY write: with the answer behind a bridge, a cycle later
+  -- on the bus clock; never in a reset (the master drops the write then, as
+  -- the CDC bridge does)
+  okay_wr  <= sel and t_ack and not t_err and (n_c - 1 downto 0 => busy and op_we and not rst_i);
+  t_commit <= (okay_wr and bridged_c) or (commit_r and (n_c - 1 downto 0 => not rst_i));
   t_we     <= op_we;
   t_addr   <= cur(ww_c - 1 downto 0);
   t_wdata  <= s_axi_wdata;

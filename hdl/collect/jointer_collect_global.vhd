@@ -23,9 +23,14 @@
 -- IRQ_STATUS and the timestamp, is captured; the other words are constants
 -- or change only by a host write, which cannot come before the answer was
 -- taken). The word shown is kept as a dense code of the present words (0:
--- none), so each bit of the answer is one small function of a few bits. Writes take effect on rp_commit, with rp_wdata, which
--- the DCI (the global block is never behind a clock crossing) still holds
--- in that cycle. irq = OR(lmic_irq and IRQ_ENABLE), registered. mark_valid
+-- none), so each bit of the answer is one small function of a few bits.
+-- Writes take effect on rp_commit, with rp_addr and rp_wdata, which the DCI
+-- still holds in that cycle: the global block is never behind a clock
+-- crossing, so the DCI commits it from a flip-flop one cycle after the
+-- answer, in the address handshake (jointer_collect_dci); a reset then
+-- drops the write and clears what it would have set (IRQ_ENABLE, SCRATCH,
+-- DESC_INDEX; a MARK event goes to a sniffer in that same reset).
+-- irq = OR(lmic_irq and IRQ_ENABLE), registered. mark_valid
 -- pulses in the commit cycle of a MARK write, with mark_data = rp_wdata.
 -- Generics:
 --   addr_w_g        : word-address bits of the window (4..30)

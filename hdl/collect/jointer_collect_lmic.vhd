@@ -3,24 +3,23 @@
 -- area's clock. It drives the sniffers' control lines (PROG, RUN, SOFT_RESET,
 -- INIT), collects the DCAPF results, trace status and trace RAM, and raises
 -- the area's interrupt (thresholds, trace watermark/full, sink watermark/error).
--- Register map, ports, generics: doc/internals/collect.md (the generator's
--- layout passes the word offsets). Blocks: jointer_collect_lmic_port (the
--- two-phase register port: one held word, answer one cycle after rp_req, two
--- for a trace RAM word; a write is captured then and performed on rp_commit;
--- not reset, so an LMIC held in reset still answers),
--- jointer_collect_lmic_results (RESULT, THRESHOLD), jointer_collect_lmic_trace
--- (TRACE registers, RAM windows), jointer_collect_lmic_sink (SINK registers,
--- num_sinks_g > 0), jointer_collect_irq. This entity holds CONTROL, STATUS,
--- IRQ_STATUS/ENABLE and INIT (one state record) and ORs the blocks' read
--- contributions into the held word. sn_init_data and tr_ack_n are the held
--- word: stable from the write's commit until the next request. Unmapped words
--- read 0 (SLVERR when strict_g); writes to read-only words are ignored.
--- Ports per DCAPF / trace / sink carry maximum(count, 1) items: with a count
--- of 0, one dummy item tied to '0' (GHDL 2.0.0 writes null vectors as Verilog
--- that yosys/Verilator reject). Generic vectors hold items in DCAPF / trace /
--- sink order; dc_result carries 64 bits per result slot (dcapf_buckets_g: 1,
--- or a histogram's 2..64 buckets); init_w_g: the bits of an INIT write some
--- sniffer takes (0..32).
+-- Register map, ports, generics, blocks: doc/internals/collect.md (the
+-- generator's layout passes the word offsets). Blocks jointer_collect_lmic_*:
+-- port (the two-phase register port; not reset: an LMIC held in reset still
+-- answers), results (RESULT, THRESHOLD), trace (TRACE, RAM windows), sink
+-- (num_sinks_g > 0), wsel (write decodes); and jointer_collect_irq. A window
+-- of more than lmic_pipelined_min_c result/threshold words (jointer_pkg) is
+-- large: its read and write decodes are registered (pipelined_c). This
+-- entity holds CONTROL, STATUS, IRQ_STATUS/ENABLE and INIT (one state record)
+-- and ORs the blocks' read contributions into the held word. sn_init_data and
+-- tr_ack_n are the held word: stable from the write's commit until the next
+-- request. Unmapped words read 0 (SLVERR when strict_g); writes to read-only
+-- words are ignored. Ports per DCAPF / trace / sink carry maximum(count, 1)
+-- items: with a count of 0, one dummy item tied to '0' (GHDL 2.0.0 writes
+-- null vectors as Verilog that yosys/Verilator reject). Generic vectors hold
+-- items in DCAPF / trace / sink order; dc_result carries 64 bits per result
+-- slot (dcapf_buckets_g: 1, or a histogram's 2..64 buckets); init_w_g: the
+-- bits of an INIT write some sniffer takes (0..32).
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -183,11 +182,8 @@ architecture rtl of jointer_collect_lmic is
   -- interrupt controller
   signal irq_set, irq_clr, irq_status : std_logic_vector(irq_n_c - 1 downto 0);
   signal irq_status_we                : std_logic;
-  -- the write decode (a cycle ahead in a large window): wsel_r(k) = (wr_addr = k) for the fixed
-  -- words (CONTROL, IRQ_STATUS, IRQ_ENABLE, INIT[i]); see p_wsel
-  signal wsel_r : std_logic_vector(0 to 3 + sniffers_c) := (others => '0');
-  signal wsel   : std_logic_vector(0 to 3 + sniffers_c);   -- wsel_r, or decoded now
-  -- a large window pipelines its write decode (jointer_pkg lmic_result_words)
+  signal wsel : std_logic_vector(0 to 3 + sniffers_c);   -- wr_addr = k (fixed words), u_wsel
+  -- a large window: the results' read and the write decodes are registered
   constant pipelined_c : boolean := lmic_result_words(dcapfs_c, dcapf_width_g, dcapf_result_word_g,
                                       dcapf_threshold_word_g, dcapf_buckets_g) > lmic_pipelined_min_c;
 begin
@@ -198,8 +194,7 @@ begin
   assert num_irq_g <= 32
     report "jointer_collect_lmic: num_irq_g must be 0..32" severity failure;
   assert addr_w_g <= 30 and 4 + num_sniffers_g <= 2 ** addr_w_g
-    report "jointer_collect_lmic: addr_w_g must be 1..30 and hold the fixed registers"
-    severity failure;
+    report "jointer_collect_lmic: addr_w_g must be 1..30 and hold the fixed registers" severity failure;
   assert dcapfs_c = 0 or (dcapf_sniffer_g'length >= dcapfs_c and dcapf_width_g'length >= dcapfs_c
                           and dcapf_result_word_g'length >= dcapfs_c
                           and dcapf_threshold_word_g'length >= dcapfs_c
@@ -226,8 +221,7 @@ begin
     assert elem(trace_reg_word_g, t, -1) >= 4 + sniffers_c
       report "jointer_collect_lmic: trace_reg_word_g item inside the fixed registers" severity failure;
     assert elem(trace_irq_bit_g, t, -1) >= 0 and elem(trace_irq_bit_g, t, -1) + 1 < num_irq_g
-      report "jointer_collect_lmic: trace_irq_bit_g item (and bit + 1) must be < num_irq_g"
-      severity failure;
+      report "jointer_collect_lmic: trace_irq_bit_g item (and bit + 1) must be < num_irq_g" severity failure;
   end generate;
   g_check_sink : for k in 0 to sinks_c - 1 generate
     assert elem(sink_sniffer_g, k, -1) >= 0 and elem(sink_sniffer_g, k, -1) < sniffers_c
@@ -235,8 +229,7 @@ begin
     assert elem(sink_reg_word_g, k, -1) >= 4 + sniffers_c
       report "jointer_collect_lmic: sink_reg_word_g item inside the fixed registers" severity failure;
     assert elem(sink_irq_bit_g, k, -1) >= 0 and elem(sink_irq_bit_g, k, -1) + 1 < num_irq_g
-      report "jointer_collect_lmic: sink_irq_bit_g item (and bit + 1) must be < num_irq_g"
-      severity failure;
+      report "jointer_collect_lmic: sink_irq_bit_g item (and bit + 1) must be < num_irq_g" severity failure;
   end generate;
 
   u_port : entity work.jointer_collect_lmic_port
@@ -251,7 +244,7 @@ begin
     generic map (
       addr_w_g => addr_w_g, num_dcapfs_g => dcapfs_c, dcapf_width_g => dcapf_width_g,
       dcapf_result_word_g => dcapf_result_word_g, dcapf_threshold_word_g => dcapf_threshold_word_g,
-      dcapf_buckets_g => dcapf_buckets_g)
+      dcapf_buckets_g => dcapf_buckets_g, pipelined_g => pipelined_c)
     port map (
       clk => clk, rst => rst, rd => rd, rd_take => rd_take, rd_addr => rd_addr, rd_data => result_data,
       rd_hit => result_hit, wr => wr, wr_addr => wr_addr, wr_data => wr_data,
@@ -343,12 +336,9 @@ begin
       status(owner)      := status(owner) or dc_caught(d);
       status(16 + owner) := status(16 + owner) or dc_overflow(d);
     end loop;
-    irq_status_word := (others => '0');
-    irq_enable_word := (others => '0');
-    if num_irq_g > 0 then
-      irq_status_word(irq_n_c - 1 downto 0) := irq_status;
-      irq_enable_word(irq_n_c - 1 downto 0) := r.irq_en;
-    end if;
+    irq_status_word := std_logic_vector(resize(unsigned(irq_status), 32));   -- 0 without IRQ bits
+    irq_enable_word := std_logic_vector(resize(unsigned(r.irq_en), 32))
+                       and (31 downto 0 => to_sl(num_irq_g > 0));
     fixed_data <= ((31 downto 0 => word_at(rd_addr, 0)) and control)
                or ((31 downto 0 => word_at(rd_addr, 1)) and status)
                or ((31 downto 0 => word_at(rd_addr, 2)) and irq_status_word)
@@ -384,23 +374,10 @@ begin
     irq_status_we <= wr and wsel(2);
   end process;
 
-  -- The write decode of the fixed words, registered in a large window
-  -- (pipelined_c): wr_addr (the captured address) is stable from the cycle
-  -- after rp_req, and the commit (wr) comes with the answer at the earliest,
-  -- two cycles after rp_req, so wsel_r already holds the decode of that
-  -- address then. The commit path is `wr and wsel_r(k)`, not a compare of
-  -- every address bit. A small window decodes wr_addr as it is.
-  p_wsel : process (clk)
-  begin
-    if rising_edge(clk) then
-      for k in wsel_r'range loop
-        wsel_r(k) <= word_at(wr_addr, k);
-      end loop;
-    end if;
-  end process;
-  g_wsel : for k in wsel'range generate
-    wsel(k) <= wsel_r(k) when pipelined_c else word_at(wr_addr, k);
-  end generate;
+  -- the write decode of CONTROL, IRQ_STATUS, IRQ_ENABLE, INIT[i]
+  u_wsel : entity work.jointer_collect_lmic_wsel
+    generic map (addr_w_g => addr_w_g, first_g => 0, words_g => wsel'length, pipelined_g => pipelined_c)
+    port map (clk => clk, wr_addr => wr_addr, wsel => wsel);
 
   p_reg : process (clk)
   begin

@@ -5,14 +5,14 @@
 -- binary mux on rd_addr from the device's wide-mux cells instead of a
 -- decode and an AND-OR per word (the LMIC ORs the table's word with the
 -- other blocks' contributions). A read takes two cycles at one rd_addr
--- (rd, then rd_take): more than 8 mapped words (jointer_pkg
--- lmic_pipelined_min_c) register the word read in
--- the cycle of rd, which is also when the snapshots below are taken (the
--- wide mux ends at a flip-flop); fewer answer combinationally and snapshot
--- in the cycle of rd_take, when the port takes the answer (no register
--- where the mux is shallow). Write side on wr; a large window decodes the
--- word from wr_addr a cycle ahead (the commit comes two cycles after the
--- request at the earliest, wr_addr holds from the cycle after it).
+-- (rd, then rd_take): a large window (pipelined_g: more than 8 mapped
+-- words, the LMIC's rule, jointer_pkg lmic_pipelined_min_c) registers the
+-- word read in the cycle of rd, which is also when the snapshots below are
+-- taken (the wide mux ends at a flip-flop); a smaller one answers
+-- combinationally and snapshots in the cycle of rd_take, when the port
+-- takes the answer (no register where the mux is shallow). Write side on
+-- wr; a large window decodes the THRESHOLD words from wr_addr a cycle ahead
+-- (jointer_collect_lmic_wsel).
 -- - RESULT: ceil(w/32) words, least significant first. A read of the least
 --   significant word of a two-word result snapshots the upper word into
 --   a shadow, which the upper word reads: a 64-bit value never tears.
@@ -27,6 +27,8 @@
 -- Generics (integer_vector items in DCAPF order; see jointer_collect_lmic):
 --   addr_w_g, num_dcapfs_g, dcapf_width_g, dcapf_result_word_g,
 --   dcapf_threshold_word_g, dcapf_buckets_g
+--   pipelined_g : a large window (the LMIC decides): registered read and
+--                 write decodes
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -41,7 +43,8 @@ entity jointer_collect_lmic_results is
     dcapf_width_g          : integer_vector := (10, 53, 32);
     dcapf_result_word_g    : integer_vector := (6, 7, 9);
     dcapf_threshold_word_g : integer_vector := (-1, 10, -1);
-    dcapf_buckets_g        : integer_vector := (0 => 1));
+    dcapf_buckets_g        : integer_vector := (0 => 1);
+    pipelined_g            : boolean := false);
   port (
     clk       : in  std_logic;
     rst       : in  std_logic;
@@ -120,18 +123,16 @@ architecture rtl of jointer_collect_lmic_results is
     return m;
   end function;
   constant mapped_c : std_logic_vector(0 to words_c - 1) := mapped_f;
-  -- a large window registers its read (a mux deeper than two wide-mux
-  -- levels) and its write decodes; a smaller one answers combinationally in
-  -- the read's second cycle and takes its snapshots then (jointer_pkg)
-  constant reg_read_c : boolean := lmic_result_words(d_c, dcapf_width_g, dcapf_result_word_g,
-                                     dcapf_threshold_word_g, dcapf_buckets_g) > lmic_pipelined_min_c;
   signal snap_rd : std_logic;   -- the cycle the read samples the words (snapshots then)
   -- every word of the window (0 where none is mapped), read by index: one
   -- binary mux on rd_addr (the device's wide-mux cells), not a decode per word
   signal tab : w32_arr_t(0 to words_c - 1);
 begin
 
-  snap_rd <= rd when reg_read_c else rd_take;
+  -- a large window (pipelined_g) registers its read (a mux deeper than two
+  -- wide-mux levels) and its write decodes; a smaller one answers
+  -- combinationally in the read's second cycle and takes its snapshots then
+  snap_rd <= rd when pipelined_g else rd_take;
 
   g_dcapf : for d in 0 to d_c - 1 generate
     constant rw_c  : integer := elem(dcapf_result_word_g, d, -1);
@@ -187,13 +188,11 @@ begin
       signal hi_ge, hi_le, lo_ge : std_logic;   -- the compare, split at bit 32 and registered
       signal ge    : std_logic;                 -- result >= threshold, one cycle late
       signal ge_r  : std_logic;
-      -- the write decode, a cycle ahead (the commit comes two cycles after
-      -- the request at the earliest, wr_addr holds from one cycle after it)
-      signal wsel_lo, wsel_hi : std_logic := '0';
-      signal dec_lo, dec_hi   : std_logic;   -- the written word: registered or not
+      signal dec : std_logic_vector(0 to 1);   -- the written word: lower, upper
     begin
-      dec_lo <= wsel_lo when reg_read_c else word_at(wr_addr, tw_c);
-      dec_hi <= wsel_hi when reg_read_c else word_at(wr_addr, tw_c + 1);
+      u_wsel : entity work.jointer_collect_lmic_wsel
+        generic map (addr_w_g => addr_w_g, first_g => tw_c, words_g => 2, pipelined_g => pipelined_g)
+        port map (clk => clk, wr_addr => wr_addr, wsel => dec);
       tab(tw_c) <= thr(31 downto 0);
       g_thr_upper : if words_of(d) = 2 generate
         tab(tw_c + 1) <= thr(63 downto 32);
@@ -208,17 +207,15 @@ begin
           hi_le <= not borrow(thr(63 downto 32), res(63 downto 32));
           lo_ge <= not borrow(res(31 downto 0), thr(31 downto 0));
           ge_r  <= ge;
-          wsel_lo <= word_at(wr_addr, tw_c);
-          wsel_hi <= word_at(wr_addr, tw_c + 1);
           if words_of(d) = 1 then
-            if wr = '1' and dec_lo = '1' then
+            if wr = '1' and dec(0) = '1' then
               thr <= (x"00000000" & wr_data) and mask_of(d);
             end if;
           else
-            if wr = '1' and dec_lo = '1' then
+            if wr = '1' and dec(0) = '1' then
               stage <= wr_data;  -- staged until the upper word commits it
             end if;
-            if wr = '1' and dec_hi = '1' then
+            if wr = '1' and dec(1) = '1' then
               thr <= (wr_data & stage) and mask_of(d);
             end if;
           end if;
@@ -297,7 +294,7 @@ begin
 
   -- a large window: the read registered in the cycle of rd (the port takes it
   -- a cycle later), so the wide mux of the window's words ends at a flip-flop
-  g_reg_read : if reg_read_c generate
+  g_reg_read : if pipelined_g generate
     process (clk)
     begin
       if rising_edge(clk) then
@@ -307,7 +304,7 @@ begin
       end if;
     end process;
   end generate;
-  g_comb_read : if not reg_read_c generate
+  g_comb_read : if not pipelined_g generate
     rd_data <= tab(to_integer(unsigned(rd_addr)));
   end generate;
   rd_hit  <= mapped_c(to_integer(unsigned(rd_addr)));

@@ -6,15 +6,15 @@
 -- rec_valid meets only the enable of taken and two flip-flops (pend, the
 -- LOST increment), not the FIFO write, the decision or the 32-bit LOST; INCR bursts of up to max_burst_g beats
 -- never cross 4 KB (so never the ring end); up to 4 are in flight. A
--- 4-stage pipeline decides the next burst (its limit: max burst, page end,
--- free space; or the flush timeout) and waits 4 cycles after each issue;
--- the free space, (rptr - next_off - 1) mod size, takes two stages (one
--- carry chain each).
+-- 4-stage pipeline, jointer_trace_sink_decide, decides the next burst (its
+-- limit: max burst, page end, free space; or the flush timeout); the sink
+-- waits 4 cycles after each issue, a clear or a reset until it is current.
 -- wptr: after the last record acknowledged OKAY; the sink keeps one record
 -- free before rptr_in. lost: records offered while the FIFO was full (and
 -- the sink taking), counted a cycle after the offer, saturating. status: bit 0 BRESP error, 1 config error, 2 busy.
 -- Two processes: p_comb computes rin from the state record r, p_reg
 -- registers it and writes the FIFO and the per-burst table (AWLEN, lone, wrap).
+-- u_decide holds the decision (dec_*).
 --   data_w_g          : 32 | 64 | 128 (memory data width)
 --   fifo_depth_log2_g : log2 of the FIFO depth in records (2..12)
 --   max_burst_g       : beats per burst, 2..256; its records fit the FIFO
@@ -82,7 +82,6 @@ architecture rtl of jointer_trace_sink_axi is
   constant awsize_c    : natural := 2 + data_w_g / 64;                    -- log2(bytes per beat)
   constant ow_c        : positive := ring_log2_g - 3;                     -- offset bits (records)
   constant hold_c      : positive := 4;                                   -- decision stages
-  constant cw_c        : positive := maximum(f_c + 1, 10);                -- waiting vs limit
   constant l_c         : natural := minimum(ring_log2_g, 31);
   subtype off_t is unsigned(ow_c - 1 downto 0);          -- a ring offset in records (page: 512)
   subtype size_t is unsigned(ow_c downto 0);             -- a ring size in records
@@ -113,20 +112,6 @@ architecture rtl of jointer_trace_sink_axi is
     bresp_err : std_logic;         -- status bit 0
     clearing  : std_logic;         -- a clear waits for the bursts in flight
   end record;
-  type decision_t is record        -- the next burst, by pipeline stage (1..4)
-    diff      : size_t;            -- 1: rptr - next_off - 1, its sign bit on top
-    rptr_big  : std_logic;         -- 1: rptr_in >= ring_size
-    free      : off_t;             -- 2: free records (rptr - next_off - 1) mod size
-    rptr_bad  : std_logic;         -- 2: rptr_in >= ring_size (the rptr of free)
-    page_room : recs_t;            -- 1: min(max burst, records to the page end)
-    waiting   : fptr_t;            -- 1: records not yet assigned
-    last_page : std_logic;         -- 1: next_off is in the ring's last page
-    timed_out : std_logic;         -- 1: the flush timeout is reached
-    limit     : recs_t;            -- 3: min(page_room, free)
-    recs      : recs_t;            -- 4: records of the next burst
-    due, narrow : std_logic;       -- 4: it is due; 128 bits: a single 64-bit beat
-    len       : unsigned(7 downto 0);  -- 4: its AWLEN
-  end record;
   type watermark_t is record       -- fill: (wptr - rptr) mod size; armed: watermark /= 0, reachable
     fill       : off_t;
     armed, irq : std_logic;
@@ -141,7 +126,6 @@ architecture rtl of jointer_trace_sink_axi is
     cfg_err : std_logic;                          -- status bit 1
     idle    : natural range 0 to flush_timeout_g; -- cycles without a record, saturating
     hold    : natural range 0 to hold_c;          -- cycles until the decision is current
-    dec     : decision_t;
     wm      : watermark_t;
     pend     : std_logic;                         -- a record taken in the cycle before, not counted yet
     lost_add : unsigned(1 downto 0);              -- records lost in the cycle before, to add to lost
@@ -154,7 +138,7 @@ architecture rtl of jointer_trace_sink_axi is
   begin
     return (ptr => (others => (others => '0')), bursts => (others => (others => '0')),
             aw => ('0', (others => '0'), (others => '0'), to_unsigned(awsize_c, 3)),
-            ring => ring_reset_c, cfg_err => '1', idle => 0, hold => 0, dec => s.dec, wm => s.wm,
+            ring => ring_reset_c, cfg_err => '1', idle => 0, hold => 0, wm => s.wm,
             beat => (others => '0'), half => '0', pend => '0', lost_add => (others => '0'));
   end function;
 
@@ -175,52 +159,6 @@ architecture rtl of jointer_trace_sink_axi is
     end if;
     return resize(shift_right(len, rec_beats_c - 1), 10);
   end function;
-  -- the decision pipeline, one stage on: recs = min(waiting, limit), due when
-  -- waiting >= limit or on the flush timeout. hold covers the stages after an
-  -- issue; written and rptr_in lag, which only under-counts records or space.
-  function decide(r : state_t; rptr : off_t; rptr_high : std_logic; size : size_t)
-    return decision_t is
-    constant pages_c : size_t := size and ("1" & page_mask_c);
-    variable v     : decision_t := r.dec;
-    variable short : boolean;  -- fewer records wait than the limit
-    variable due   : boolean;
-  begin
-    -- stage 1; rptr and size are multiples of a page: comparing pages is enough
-    v.diff      := ("0" & rptr) + ("0" & not r.ring.next_off);  -- diff(ow_c) = 0: rptr <= next_off
-    v.rptr_big  := rptr_high or to_sl(("0" & (rptr and page_mask_c)) >= pages_c);
-    v.page_room := minimum(to_unsigned(max_recs_c, 10), 512 - resize(r.ring.next_off(8 downto 0), 10));
-    v.waiting   := r.ptr.written - r.ptr.assigned;
-    v.last_page := to_sl(("0" & (r.ring.next_off and page_mask_c)) + 512 = size);
-    v.timed_out := to_sl(r.idle = flush_timeout_g);
-    -- stage 2: the free records, from one rptr sample
-    v.free      := resize(r.dec.diff + (pages_c and (ow_c downto 0 => not r.dec.diff(ow_c))), ow_c);
-    v.rptr_bad  := r.dec.rptr_big;
-    -- stage 3
-    if r.dec.rptr_bad = '1' then
-      v.limit := (others => '0');
-    elsif (r.dec.free and page_mask_c) /= 0 then
-      v.limit := r.dec.page_room;
-    else
-      v.limit := minimum(r.dec.page_room, resize(r.dec.free(8 downto 0), 10));
-    end if;
-    -- stage 4; 128 bits: an odd offset or a lone record goes alone in a 64-bit beat
-    short    := resize(r.dec.waiting, cw_c) < resize(r.dec.limit, cw_c);
-    v.recs   := resize(minimum(resize(r.dec.waiting, cw_c), resize(r.dec.limit, cw_c)), 10);
-    due      := not short or r.dec.timed_out = '1';
-    v.len    := resize(v.recs * rec_beats_c - 1, 8);
-    v.narrow := to_sl(wide_c and (r.ring.next_off(0) = '1' or v.recs = 1));
-    if v.narrow = '1' then
-      v.recs   := to_unsigned(1, 10);
-      v.len    := (others => '0');
-      due      := due or r.ring.next_off(0) = '1';
-    elsif wide_c then
-      v.len  := resize(shift_right(v.recs, 1) - 1, 8);
-      v.recs := v.recs(9 downto 1) & "0";
-    end if;
-    v.due := to_sl(due and r.dec.waiting /= 0 and r.dec.limit /= 0);
-    return v;
-  end function;
-
   signal r, rin      : state_t := initial;
   signal fifo        : fifo_t;
   signal burst_len   : awlen_table_t;   -- per burst in flight: AWLEN (its last W beat)
@@ -232,10 +170,15 @@ architecture rtl of jointer_trace_sink_axi is
   signal ready       : std_logic;       -- a record offered now is accepted
   signal accept      : std_logic;       -- the FIFO takes rec_valid's record
   signal drained     : std_logic;       -- no burst in flight
-  signal issue       : std_logic;       -- a burst of r.dec.recs records starts on AW
+  signal issue       : std_logic;       -- a burst of dec_recs records starts on AW
   signal wvalid, wlast : std_logic;
   signal lone        : std_logic;       -- the W burst is a single 64-bit beat (128)
   signal rec_out     : std_logic_vector(63 downto 0);  -- the record on W
+  -- the next burst (u_decide): records, AWLEN, due, a single 64-bit beat (128);
+  -- next_off is in the ring's last page
+  signal dec_recs    : std_logic_vector(9 downto 0);
+  signal dec_len     : std_logic_vector(7 downto 0);
+  signal dec_due, dec_narrow, dec_last_page : std_logic;
 begin
 
   assert (data_w_g = 32 or data_w_g = 64 or data_w_g = 128) and fifo_depth_log2_g >= 2
@@ -243,6 +186,16 @@ begin
          and max_recs_c <= depth_c and flush_timeout_g <= 65535 and ring_log2_g >= 12 and ring_log2_g <= 32
     report "jointer_trace_sink_axi: data_w_g must be 32, 64 or 128, fifo_depth_log2_g 2..12, max_burst_g "
            & "2..256 (its records fit the FIFO), flush_timeout_g 1..65535, ring_log2_g 12..32" severity failure;
+
+  u_decide : entity work.jointer_trace_sink_decide
+    generic map (data_w_g => data_w_g, fifo_depth_log2_g => f_c, max_burst_g => max_burst_g,
+                 ring_log2_g => ring_log2_g)
+    port map (
+      clk => clk, next_off => std_logic_vector(r.ring.next_off),
+      written => std_logic_vector(r.ptr.written), assigned => std_logic_vector(r.ptr.assigned),
+      timed_out => to_sl(r.idle = flush_timeout_g), rptr => std_logic_vector(rptr_recs),
+      rptr_high => any_in(rptr_in, 31, ring_log2_g), size => std_logic_vector(ring_recs),
+      recs => dec_recs, len => dec_len, due => dec_due, narrow => dec_narrow, last_page => dec_last_page);
 
   ring_recs <= resize(unsigned(ring_size(minimum(ring_log2_g, 31) downto 3)), ow_c + 1);
   rptr_recs <= unsigned(rptr_in(ring_log2_g - 1 downto 3));
@@ -254,7 +207,7 @@ begin
   drained   <= to_sl(r.bursts.acked = r.bursts.issued and r.aw.valid = '0');
   issue     <= to_sl(r.hold = 0 and r.aw.valid = '0' and r.ring.bresp_err = '0'
                      and r.bursts.issued - r.bursts.acked /= 2 ** q_log2_c
-                     and r.cfg_err = '0' and r.ring.clearing = '0' and r.dec.due = '1');
+                     and r.cfg_err = '0' and r.ring.clearing = '0' and dec_due = '1');
   wvalid    <= to_sl(r.bursts.w_done /= r.bursts.issued);
   wlast     <= to_sl(r.beat = burst_len(to_integer(r.bursts.w_done(q_log2_c - 1 downto 0))));
   lone      <= burst_lone(to_integer(r.bursts.w_done(q_log2_c - 1 downto 0)));
@@ -272,7 +225,6 @@ begin
                        or unsigned(ring_size(31 downto 12)) = 0
                        or (ring_log2_g < 32 and (any_in(ring_size, 31, l_c + 1)
                                                  or (ring_size(l_c) and any_in(ring_size, l_c - 1, 12))) = '1'));
-    v.dec     := decide(r, rptr_recs, any_in(rptr_in, 31, ring_log2_g), ring_recs);
     -- FIFO write, idle time, lost records: the records offered to a full
     -- FIFO add to lost a cycle later (saturating: a carry comes from lost >= 2^32 - 3)
     v.lost_add := (others => '0');
@@ -298,17 +250,18 @@ begin
     -- AW; a burst never crosses a page, and the page end in the last page is the ring end
     v.aw.valid  := r.aw.valid and not m_axi_awready;
     page_29     := resize(r.ring.next_off, 29);
-    burst_end   := ("0" & r.ring.next_off) + r.dec.recs;
-    issue_wraps <= r.dec.last_page and (burst_end(9) xor page_29(9));
+    burst_end   := ("0" & r.ring.next_off) + unsigned(dec_recs);
+    issue_wraps <= dec_last_page and (burst_end(9) xor page_29(9));
     if issue = '1' then
       v.aw            := ('1', (unsigned(ring_base(31 downto 12)) + page_29(28 downto 9))
-                               & r.ring.next_off(8 downto 0) & "000", r.dec.len, to_unsigned(awsize_c, 3));
-      if wide_c and r.dec.narrow = '1' then
+                               & r.ring.next_off(8 downto 0) & "000", unsigned(dec_len),
+                          to_unsigned(awsize_c, 3));
+      if wide_c and dec_narrow = '1' then
         v.aw.size := to_unsigned(3, 3);
       end if;
       v.hold          := hold_c;
       v.bursts.issued := r.bursts.issued + 1;
-      v.ptr.assigned  := r.ptr.assigned + resize(r.dec.recs, f_c + 1);
+      v.ptr.assigned  := r.ptr.assigned + resize(unsigned(dec_recs), f_c + 1);
       v.ring.next_off := burst_end(ow_c - 1 downto 0) and not (ow_c - 1 downto 0 => issue_wraps);
     end if;
     -- W: one record per beat (64), two beats per record (32), two records per beat (128)
@@ -369,8 +322,8 @@ begin
       end if;
       aw_slot := to_integer(r.bursts.issued(q_log2_c - 1 downto 0));
       if issue = '1' then
-        burst_len(aw_slot)  <= r.dec.len;
-        burst_lone(aw_slot) <= r.dec.narrow;
+        burst_len(aw_slot)  <= unsigned(dec_len);
+        burst_lone(aw_slot) <= dec_narrow;
         burst_wrap(aw_slot) <= issue_wraps;
       end if;
       r <= rin;

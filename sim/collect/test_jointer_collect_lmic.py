@@ -62,6 +62,9 @@ FIXTURES = {
         FSniffer("s0", [FDcapf("d0", 64, threshold_irq=True)]),
         FSniffer("s1", [FDcapf("d1", 5, threshold_irq=True), FDcapf("d2", 32)]),
     ])],
+    "no_irq": [FLmic("f", [      # no IRQ source: IRQ_STATUS and IRQ_ENABLE read 0
+        FSniffer("s0", [FDcapf("d0", 16)]),
+    ])],
 }
 
 
@@ -468,7 +471,9 @@ async def random_registers(dut):
                     stats["pairs"] += 1  # a LO/HI pair; did the live upper word move meanwhile?
                     stats["moved"] += (inp["res"][i] & model.dmask[i]) >> 32 != model.shadow[i]
             last = (we, addr)
-    assert stats["irq_rise"] > 20 and stats["irq_fall"] > 20 and stats["soft"] > 10, stats
+    assert stats["soft"] > 10, stats
+    if ll.num_irq:
+        assert stats["irq_rise"] > 20 and stats["irq_fall"] > 20, stats
     if any(words(d.width) == 2 for d in ll.dcapfs):
         assert stats["moved"] > 5, stats
     if any(t.relay for t in ll.traces):
@@ -483,7 +488,7 @@ async def random_registers(dut):
 @pytest.mark.parametrize("fixture,strict", [("three_sniffers", False), ("three_sniffers", True),
                                             ("one_sniffer", True), ("trace_only", False),
                                             ("relay", True),
-                                            ("no_trace", True)])
+                                            ("no_trace", True), ("no_irq", False)])
 def test_lmic(fixture, strict):
     _, ll, addr_w = fixture_layout(fixture)
     run("jointer_collect_lmic", __name__, lmic_generics(ll, addr_w, strict),

@@ -68,8 +68,9 @@ def fixture_layout(name):
 
 
 def results_generics(ll, addr_w):
+    """The generics the LMIC gives its results block (pipelined_g: a large window)."""
     g = lmic_generics(ll, addr_w, False)
-    return {k: v for k, v in g.items() if k in RESULT_GENERICS}
+    return {**{k: v for k, v in g.items() if k in RESULT_GENERICS}, "pipelined_g": results_registered(ll)}
 
 
 class ResultsModel:

@@ -25,6 +25,7 @@ set sources {
   hdl/jointer_collect_global.vhd
   hdl/jointer_collect_irq.vhd
   hdl/jointer_collect_lmic_port.vhd
+  hdl/jointer_collect_lmic_wsel.vhd
   hdl/jointer_collect_lmic_results.vhd
   hdl/jointer_collect_lmic_sink.vhd
   hdl/jointer_collect_lmic_trace.vhd

@@ -25,6 +25,7 @@ set sources {
   hdl/jointer_collect_global.vhd
   hdl/jointer_collect_irq.vhd
   hdl/jointer_collect_lmic_port.vhd
+  hdl/jointer_collect_lmic_wsel.vhd
   hdl/jointer_collect_lmic_results.vhd
   hdl/jointer_collect_lmic_sink.vhd
   hdl/jointer_collect_lmic_trace.vhd
@@ -44,6 +45,7 @@ set sources {
   hdl/jointer_eig_events.vhd
   hdl/jointer_trace_ram.vhd
   hdl/jointer_trace_extractor.vhd
+  hdl/jointer_trace_sink_decide.vhd
   hdl/jointer_trace_sink_axi.vhd
   hdl/trace_sink_config.vhd
   hdl/trace_sink_src_sniffer.vhd
