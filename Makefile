@@ -50,6 +50,8 @@ help:
 	@echo "make lint          VHDL syntax, Python, C static checks"
 	@echo "make synth-check   ghdl synth + latch check of every library entity"
 	@echo "make cdc-check     every clock crossing of every configs/ top proven (CONFIG=f: one)"
+	@echo "make combo-check   every interfacer kind alone and beside every other: generated, ghdl synth,"
+	@echo "                   CDC check, Verilator build, formal (singles); combo-check-slice in make test"
 	@echo "make formal        the AXI4-Lite slave of every configs/ top against the project's properties"
 	@echo "                   (formal-small, in make test: the broken slaves and the 1-clock tops)"
 	@echo "make impl          place and route every configs/ monitor on ECP5-85 (CONFIG=f: one): routed Fmax"

@@ -70,6 +70,20 @@ TEST_TARGETS += cdc-check
 cdc-check: deps
 	@PYTHONPATH=gen $(PYTHON) -m jointer_gen.tools.cdc_check --jobs $(JOBS) $(if $(filter command line,$(origin CONFIG)),$(CONFIG))
 
+# every interfacer kind alone and beside every other (scripts/combo_check.py): each
+# configuration generated, ghdl synth of the whole top, the CDC check, the Verilator
+# build; the single kinds also the formal proof of the AXI4-Lite slave
+#   make combo-check        the whole matrix (121 configurations; about half an hour)
+#   make combo-check-slice  every kind together (one LMIC; an LMIC each), the pairs that
+#                           once failed, one single with its proof (in `make test`)
+.PHONY: combo-check combo-check-slice
+TEST_TARGETS += combo-check-slice
+combo-check: deps
+	@$(PYTHON) scripts/combo_check.py all --jobs $(JOBS) --json $(BUILD)/combo/all.json
+
+combo-check-slice: deps
+	@$(PYTHON) scripts/combo_check.py slice --jobs $(JOBS) --json $(BUILD)/combo/slice.json
+
 # compression ratio of the compact trace encoding, jointer_trace_compact under GHDL
 # on the demo's traces and a bursty synthetic trace, and its LUT/FF/levels (sim/trace/compact_bench.py)
 .PHONY: compact-bench

@@ -54,7 +54,7 @@ def test_instances_match_library_interfaces(name):
             seen[inst.entity] = (gnames, {n.lower() for n in pnames}, required)
         gnames, pnames, required = seen[inst.entity]
         assert {f for f, _ in inst.generics} <= gnames, inst.label
-        # the port of a formal: x(3) (a slice), mon.awid (a record element) -> x, mon
+        # the port of a formal: x(3) (a slice) -> x
         formals = {re.sub(r"[.(].*", "", f) for f, _ in inst.ports}
         assert formals <= pnames, (inst.label, formals - pnames)
         assert required <= formals, (inst.label, required - formals)

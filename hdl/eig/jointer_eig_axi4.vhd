@@ -2,7 +2,7 @@
 -- beat (paper section 3: EIG interfacer for AXI4-Full and burst-based buses,
 -- the transaction-level sniffer of section 3.3 / Table 3).
 --
--- Every observed input it uses is registered once (the mon record is all
+-- Every observed input it uses is registered once (all mon_* ports are
 -- inputs; no combinational path from them to an output; the bus is never
 -- driven). The outputs are combinational from those registers and the
 -- tracking state below. "Latency n" = the candidate is sampled at the n-th
@@ -85,11 +85,43 @@ entity jointer_eig_axi4 is
     clk         : in  std_logic;
     rst         : in  std_logic;
     -- the observed bus (all inputs)
-    mon         : in  axi4_mon_t(awid(id_w_g - 1 downto 0), awaddr(addr_w_g - 1 downto 0),
-                                 wdata(data_w_g - 1 downto 0), wstrb(data_w_g / 8 - 1 downto 0),
-                                 bid(id_w_g - 1 downto 0), arid(id_w_g - 1 downto 0),
-                                 araddr(addr_w_g - 1 downto 0), rid(id_w_g - 1 downto 0),
-                                 rdata(data_w_g - 1 downto 0));
+    mon_awid    : in  std_logic_vector(id_w_g - 1 downto 0);
+    mon_awaddr  : in  std_logic_vector(addr_w_g - 1 downto 0);
+    mon_awlen   : in  std_logic_vector(7 downto 0);
+    mon_awsize  : in  std_logic_vector(2 downto 0);
+    mon_awburst : in  std_logic_vector(1 downto 0);
+    mon_awlock  : in  std_logic;
+    mon_awcache : in  std_logic_vector(3 downto 0);
+    mon_awprot  : in  std_logic_vector(2 downto 0);
+    mon_awqos   : in  std_logic_vector(3 downto 0);
+    mon_awvalid : in  std_logic;
+    mon_awready : in  std_logic;
+    mon_wdata   : in  std_logic_vector(data_w_g - 1 downto 0);
+    mon_wstrb   : in  std_logic_vector(data_w_g / 8 - 1 downto 0);
+    mon_wlast   : in  std_logic;
+    mon_wvalid  : in  std_logic;
+    mon_wready  : in  std_logic;
+    mon_bid     : in  std_logic_vector(id_w_g - 1 downto 0);
+    mon_bresp   : in  std_logic_vector(1 downto 0);
+    mon_bvalid  : in  std_logic;
+    mon_bready  : in  std_logic;
+    mon_arid    : in  std_logic_vector(id_w_g - 1 downto 0);
+    mon_araddr  : in  std_logic_vector(addr_w_g - 1 downto 0);
+    mon_arlen   : in  std_logic_vector(7 downto 0);
+    mon_arsize  : in  std_logic_vector(2 downto 0);
+    mon_arburst : in  std_logic_vector(1 downto 0);
+    mon_arlock  : in  std_logic;
+    mon_arcache : in  std_logic_vector(3 downto 0);
+    mon_arprot  : in  std_logic_vector(2 downto 0);
+    mon_arqos   : in  std_logic_vector(3 downto 0);
+    mon_arvalid : in  std_logic;
+    mon_arready : in  std_logic;
+    mon_rid     : in  std_logic_vector(id_w_g - 1 downto 0);
+    mon_rdata   : in  std_logic_vector(data_w_g - 1 downto 0);
+    mon_rresp   : in  std_logic_vector(1 downto 0);
+    mon_rlast   : in  std_logic;
+    mon_rvalid  : in  std_logic;
+    mon_rready  : in  std_logic;
     -- filter bounds of the capture-time ranges (ranges_g; 32 bits each)
     rng_low     : in  std_logic_vector(32 * maximum(ranges_g, 1) - 1 downto 0) := (others => '0');
     rng_high    : in  std_logic_vector(32 * maximum(ranges_g, 1) - 1 downto 0) := (others => '1');
@@ -202,9 +234,9 @@ begin
       variable a : unsigned(31 downto 0);
     begin
       e := (others => '0');
-      a := resize(unsigned(mon.awaddr(keep_w_c - 1 downto 0)), 32);
+      a := resize(unsigned(mon_awaddr(keep_w_c - 1 downto 0)), 32);
       if keep_data_g then
-        e(a_w_c - 1 downto 0) := mon.awaddr(keep_w_c - 1 downto 0);
+        e(a_w_c - 1 downto 0) := mon_awaddr(keep_w_c - 1 downto 0);
       end if;
       for k in 0 to ranges_g - 1 loop
         e(a_w_c + k) := to_sl(a >= unsigned(rng_low(32 * k + 31 downto 32 * k))
@@ -230,11 +262,11 @@ begin
     process (clk)
     begin
       if rising_edge(clk) then
-        aw_hs_r  <= mon.awvalid and mon.awready;
+        aw_hs_r  <= mon_awvalid and mon_awready;
         aw_ent_r <= aw_ent;
-        w_hs_r   <= mon.wvalid and mon.wready;
-        wlast_r  <= mon.wlast;
-        wstrb_r  <= mon.wstrb(strb_w_c - 1 downto 0);
+        w_hs_r   <= mon_wvalid and mon_wready;
+        wlast_r  <= mon_wlast;
+        wstrb_r  <= mon_wstrb(strb_w_c - 1 downto 0);
         if w_hs_r = '1' then
           wacc <= wsum;
           if wlast_r = '1' then
@@ -314,14 +346,14 @@ begin
     process (clk)
     begin
       if rising_edge(clk) then
-        ar_hs_r <= mon.arvalid and mon.arready;
-        arid_r  <= mon.arid;
-        addr_r  <= mon.araddr(keep_w_c - 1 downto 0);
-        len_r   <= unsigned(mon.arlen);
-        size_r  <= unsigned(mon.arsize);
-        r_hs_r  <= mon.rvalid and mon.rready;
-        rid_r   <= mon.rid;
-        rlast_r <= mon.rlast;
+        ar_hs_r <= mon_arvalid and mon_arready;
+        arid_r  <= mon_arid;
+        addr_r  <= mon_araddr(keep_w_c - 1 downto 0);
+        len_r   <= unsigned(mon_arlen);
+        size_r  <= unsigned(mon_arsize);
+        r_hs_r  <= mon_rvalid and mon_rready;
+        rid_r   <= mon_rid;
+        rlast_r <= mon_rlast;
         if rst = '1' then
           ar_hs_r <= '0';
           r_hs_r  <= '0';

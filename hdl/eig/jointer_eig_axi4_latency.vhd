@@ -23,7 +23,7 @@
 -- combinational path (13 LUT levels before; 33 flip-flops). At most one
 -- candidate per cycle.
 --
--- Every observed input it uses is registered once (the mon record is all
+-- Every observed input it uses is registered once (all mon_* ports are
 -- inputs; no combinational path from them to an output; the bus is never
 -- driven). A free-running 32-bit cycle counter timestamps each open
 -- transaction.
@@ -74,11 +74,43 @@ entity jointer_eig_axi4_latency is
     clk         : in  std_logic;
     rst         : in  std_logic;
     -- the observed bus (all inputs)
-    mon         : in  axi4_mon_t(awid(id_w_g - 1 downto 0), awaddr(addr_w_g - 1 downto 0),
-                                 wdata(data_w_g - 1 downto 0), wstrb(data_w_g / 8 - 1 downto 0),
-                                 bid(id_w_g - 1 downto 0), arid(id_w_g - 1 downto 0),
-                                 araddr(addr_w_g - 1 downto 0), rid(id_w_g - 1 downto 0),
-                                 rdata(data_w_g - 1 downto 0));
+    mon_awid    : in  std_logic_vector(id_w_g - 1 downto 0);
+    mon_awaddr  : in  std_logic_vector(addr_w_g - 1 downto 0);
+    mon_awlen   : in  std_logic_vector(7 downto 0);
+    mon_awsize  : in  std_logic_vector(2 downto 0);
+    mon_awburst : in  std_logic_vector(1 downto 0);
+    mon_awlock  : in  std_logic;
+    mon_awcache : in  std_logic_vector(3 downto 0);
+    mon_awprot  : in  std_logic_vector(2 downto 0);
+    mon_awqos   : in  std_logic_vector(3 downto 0);
+    mon_awvalid : in  std_logic;
+    mon_awready : in  std_logic;
+    mon_wdata   : in  std_logic_vector(data_w_g - 1 downto 0);
+    mon_wstrb   : in  std_logic_vector(data_w_g / 8 - 1 downto 0);
+    mon_wlast   : in  std_logic;
+    mon_wvalid  : in  std_logic;
+    mon_wready  : in  std_logic;
+    mon_bid     : in  std_logic_vector(id_w_g - 1 downto 0);
+    mon_bresp   : in  std_logic_vector(1 downto 0);
+    mon_bvalid  : in  std_logic;
+    mon_bready  : in  std_logic;
+    mon_arid    : in  std_logic_vector(id_w_g - 1 downto 0);
+    mon_araddr  : in  std_logic_vector(addr_w_g - 1 downto 0);
+    mon_arlen   : in  std_logic_vector(7 downto 0);
+    mon_arsize  : in  std_logic_vector(2 downto 0);
+    mon_arburst : in  std_logic_vector(1 downto 0);
+    mon_arlock  : in  std_logic;
+    mon_arcache : in  std_logic_vector(3 downto 0);
+    mon_arprot  : in  std_logic_vector(2 downto 0);
+    mon_arqos   : in  std_logic_vector(3 downto 0);
+    mon_arvalid : in  std_logic;
+    mon_arready : in  std_logic;
+    mon_rid     : in  std_logic_vector(id_w_g - 1 downto 0);
+    mon_rdata   : in  std_logic_vector(data_w_g - 1 downto 0);
+    mon_rresp   : in  std_logic_vector(1 downto 0);
+    mon_rlast   : in  std_logic;
+    mon_rvalid  : in  std_logic;
+    mon_rready  : in  std_logic;
     -- candidate
     cand_valid  : out std_logic_vector(0 downto 0);
     cand_data   : out std_logic_vector(data_w_c - 1 downto 0);
@@ -161,15 +193,15 @@ begin
     begin
       if rising_edge(clk) then
         if dir_g = dir_read_c then
-          open_hs_r  <= mon.arvalid and mon.arready;
-          open_id_r  <= mon.arid;
-          close_hs_r <= mon.rvalid and mon.rready and mon.rlast;
-          close_id_r <= mon.rid;
+          open_hs_r  <= mon_arvalid and mon_arready;
+          open_id_r  <= mon_arid;
+          close_hs_r <= mon_rvalid and mon_rready and mon_rlast;
+          close_id_r <= mon_rid;
         else
-          open_hs_r  <= mon.awvalid and mon.awready;
-          open_id_r  <= mon.awid;
-          close_hs_r <= mon.bvalid and mon.bready;
-          close_id_r <= mon.bid;
+          open_hs_r  <= mon_awvalid and mon_awready;
+          open_id_r  <= mon_awid;
+          close_hs_r <= mon_bvalid and mon_bready;
+          close_id_r <= mon_bid;
         end if;
         cand_r <= hit;
         lat_r  <= now_r - unsigned(opened_at);        -- as measured in the closing cycle
@@ -223,8 +255,8 @@ begin
     process (clk)
     begin
       if rising_edge(clk) then
-        aw_hs_r <= mon.awvalid and mon.awready;
-        wl_hs_r <= mon.wvalid and mon.wready and mon.wlast;
+        aw_hs_r <= mon_awvalid and mon_awready;
+        wl_hs_r <= mon_wvalid and mon_wready and mon_wlast;
         if push = '1' then
           ts_mem(to_integer(wptr(ptr_w_c - 2 downto 0))) <= now_r;
           wptr <= wptr + 1;

@@ -83,19 +83,19 @@ begin
         max_outstanding_g => max_outstanding_g)
       port map (
         clk => clk, rst => rst,
-        mon.awid => mon_awid, mon.awaddr => mon_awaddr, mon.awlen => mon_awlen,
-        mon.awsize => mon_awsize, mon.awburst => mon_awburst, mon.awlock => mon_awlock,
-        mon.awcache => mon_awcache, mon.awprot => mon_awprot, mon.awqos => mon_awqos,
-        mon.awvalid => mon_awvalid, mon.awready => mon_awready, mon.wdata => mon_wdata,
-        mon.wstrb => mon_wstrb, mon.wlast => mon_wlast, mon.wvalid => mon_wvalid,
-        mon.wready => mon_wready, mon.bid => mon_bid, mon.bresp => mon_bresp,
-        mon.bvalid => mon_bvalid, mon.bready => mon_bready, mon.arid => mon_arid,
-        mon.araddr => mon_araddr, mon.arlen => mon_arlen, mon.arsize => mon_arsize,
-        mon.arburst => mon_arburst, mon.arlock => mon_arlock, mon.arcache => mon_arcache,
-        mon.arprot => mon_arprot, mon.arqos => mon_arqos, mon.arvalid => mon_arvalid,
-        mon.arready => mon_arready, mon.rid => mon_rid, mon.rdata => mon_rdata,
-        mon.rresp => mon_rresp, mon.rlast => mon_rlast, mon.rvalid => mon_rvalid,
-        mon.rready => mon_rready,
+        mon_awid => mon_awid, mon_awaddr => mon_awaddr, mon_awlen => mon_awlen,
+        mon_awsize => mon_awsize, mon_awburst => mon_awburst, mon_awlock => mon_awlock,
+        mon_awcache => mon_awcache, mon_awprot => mon_awprot, mon_awqos => mon_awqos,
+        mon_awvalid => mon_awvalid, mon_awready => mon_awready, mon_wdata => mon_wdata,
+        mon_wstrb => mon_wstrb, mon_wlast => mon_wlast, mon_wvalid => mon_wvalid,
+        mon_wready => mon_wready, mon_bid => mon_bid, mon_bresp => mon_bresp,
+        mon_bvalid => mon_bvalid, mon_bready => mon_bready, mon_arid => mon_arid,
+        mon_araddr => mon_araddr, mon_arlen => mon_arlen, mon_arsize => mon_arsize,
+        mon_arburst => mon_arburst, mon_arlock => mon_arlock, mon_arcache => mon_arcache,
+        mon_arprot => mon_arprot, mon_arqos => mon_arqos, mon_arvalid => mon_arvalid,
+        mon_arready => mon_arready, mon_rid => mon_rid, mon_rdata => mon_rdata,
+        mon_rresp => mon_rresp, mon_rlast => mon_rlast, mon_rvalid => mon_rvalid,
+        mon_rready => mon_rready,
         cand_valid => valid, cand_data => data, cand_bytes => bytes);
     g0 : if i = 0 generate
       rl_valid <= valid; rl_data <= data; rl_bytes <= bytes;

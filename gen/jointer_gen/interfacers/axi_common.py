@@ -42,16 +42,13 @@ def id_generic(net: InterfacerNet, p: dict) -> None:
 
 
 def observe(net: InterfacerNet, p: dict, signals: list) -> None:
-    """The observed signals; ID signals tied to 0 without an ID. The AXI4 taps
-    take the bus as one record port (jointer_pkg.axi4_mon_t): their port map
-    associates its elements (mon.awid => mon_awid); the AXI4-Lite tap has a
-    port per signal (mon_awaddr => mon_awaddr)."""
+    """The observed signals, one plain port each (mon_awaddr => mon_awaddr);
+    ID signals tied to 0 without an ID."""
     widths = {"addr": p["addr_width"], "data": p["data_width"], "strb": p["data_width"] // 8,
               "id": p.get("id_width", 0)}
-    sep = "." if signals is AXI4_SIGNALS else "_"
     for sig, w in signals:
         width = widths[w] if isinstance(w, str) else w
         if w == "id" and width == 0:
-            net.tie(f"mon{sep}{sig}", "(others => '0')")
+            net.tie(f"mon_{sig}", "(others => '0')")
             continue
-        net.observe(sig, width, formal=f"mon{sep}{sig}")
+        net.observe(sig, width, formal=f"mon_{sig}")
