@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # jointer: one front door. `make help` lists the targets.
 #
 # Each area adds its own targets in a fragment (sim/sim.mk, gen/gen.mk,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # drivers/: libjointer, the jointer CLI, their tests and benchmarks.
 #
 #   make c-test          native unit tests (mock) + UIO/devmem port tests (fake sysfs)

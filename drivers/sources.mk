@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # drivers/sources.mk - the one list of libjointer's sources (file names in
 # drivers/src/). Read by drivers.mk and by the Python tools
 # (scripts/driver_sources.py: sim/cosim/run.py, the Python package): keep it

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # gen/: the generator, jointer-gen (gen/README.md). Its tests (gen/tests) run
 # inside `py-test`.
 #

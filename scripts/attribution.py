@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Where the LUTs and flip-flops of a synthesised top go (make bench).
 
     attribution.py NETLIST.json TOP VERILOG [--cells] [--json OUT]

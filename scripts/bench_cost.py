@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The cost of a monitor follows from its description, for make bench.
 
     bench_cost.py --fragment F [--out build/bench] [--jobs 2] [--no-before]

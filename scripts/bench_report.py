@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """make bench: run the bench targets, then one report of every figure.
 
   bench_report.py run [--build build] [--make make] TARGET...

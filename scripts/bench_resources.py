@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Resource figures of make bench (yosys synth_xilinx -family xc7 -flatten
 -noiopad after ghdl synth, the path of scripts/hdl_check.py resources).
 

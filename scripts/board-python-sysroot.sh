@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # board-python-sysroot.sh ARCH DIR - a Debian (bookworm) Python 3.11 userland
 # for ARCH (arm64 or armhf) unpacked into DIR/sysroot, to run a board's
 # Python under qemu-user: `qemu-aarch64 -L DIR/sysroot DIR/sysroot/usr/bin/python3.11`.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """doc/index.md: every entity of hdl/ with its test, its reference model and
 its documentation (a table written from the tree, so it cannot drift).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The driver's source lists, from drivers/sources.mk (their one source).
 
     driver_sources.py [GROUP]      print GROUP's files (default DRV_PORTABLE_SRCS)

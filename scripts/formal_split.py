@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The proof of a multi-clock top split at its register-port bridges
 (hdl/collect/jointer_collect_cdc.vhd), so that it holds for every ratio and
 phase of the clocks and is unbounded (abc pdr). The bus side is proven with

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Repairs of the Verilog that Debian's GHDL 2.0.0 writes (`ghdl synth
 --out=verilog`), shared by scripts/hdl_check.py and sim/cosim/run.py.
 

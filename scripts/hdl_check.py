@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Synthesis checks and resource estimates for VHDL designs.
 
   hdl_check.py synth      every library entity (default generics): ghdl synth,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Place and route with open tools (make impl): routed timing and resources
 of generated monitors on a Lattice ECP5-85 (LFE5U-85F, CABGA756), out of
 context, with YoWASP's yosys (synth_ecp5) and nextpnr-ecp5 from PyPI.

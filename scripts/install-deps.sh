@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs everything jointer needs, per checkout where it can be:
 # - Debian packages (apt, machine-wide: simulators, compilers, qemu...);
 # - a Python environment of this checkout, build/venv: a venv over the

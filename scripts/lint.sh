@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Static checks: VHDL syntax (GHDL, VHDL-2008), Python byte-compilation,
 # and no `case ... when others` that GHDL 2.0.0 would drop (see doc/design.md, "VHDL rules").
 set -euo pipefail

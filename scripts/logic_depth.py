@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Logic depth per clock domain of a synthesised top (make bench).
 
     logic_depth.py NETLIST.json [TOP] [--path]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The Verilog of a generated monitor's top, for the tools that read only
 Verilog (SymbiYosys in scripts/formal.py, yosys + nextpnr in scripts/impl.py):
 generate the description, analyse the library + the generated VHDL with GHDL,

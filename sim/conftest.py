@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Make sim/ importable (jointer_sim) for every test module."""
 import sys
 from pathlib import Path

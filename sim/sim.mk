@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # sim/: the cocotb test benches of the VHDL library run inside `py-test`.
 #
 #   make hdl-resources     LUT/FF of every library entity            (in `make bench`)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * bench_read.c - instructions per jointer_read of a 32-bit metric on the
  * direct (volatile pointer) seam, versus a raw volatile load. Run under

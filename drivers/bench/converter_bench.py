@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """converter-bench (make bench): the trace-file converters on one synthetic
 trace of N records (default 10 M: an 80 MB raw file), the C CLI (`jointer
 trace --convert`) and the Python package (`python3 -m jointer convert`) side

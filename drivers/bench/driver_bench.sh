@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # driver_bench.sh BUILD PYTHON - libjointer's benchmarks (make driver-bench):
 #  1. .text bytes of libjointer + the Y9 driver, arm-linux-gnueabihf-gcc -Os
 #     (goal <= 3,000; the paper's driver added 6,900 bytes);

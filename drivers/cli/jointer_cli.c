@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer - command-line access to one jointer monitor (hosted Linux): the
  * options, the device, the shared helpers and the command table. The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jointer_cli.h - what the files of the jointer CLI share: the device it
  * opened, the options, the helpers, and one function per command (the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_cli_control.c - the jointer commands that describe and steer the
  * monitor: info, selftest, mode, init, run, stop, reset, mark, print.

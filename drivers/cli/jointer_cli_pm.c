@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_cli_pm.c - the program monitor commands of the jointer CLI:
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_cli_read.c - the jointer commands that read metrics: read (table,
  * CSV or JSON; histograms and means as such) and watch (periodic samples).

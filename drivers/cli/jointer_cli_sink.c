@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_cli_sink.c - `jointer trace T --follow` on a sink trace: map its
  * ring (the UIO device's map1, map2... in the order of the sink traces, or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_cli_trace.c - the jointer trace command: dump a trace buffer
  * (table, CSV, JSON), drain a relay trace into a trace file (--follow), and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jointer.h - libjointer, the host driver of jointer hardware monitors.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jointer_compact.h - decoder of the compact trace encoding
  * (doc/trace-encoding.md, JOINTER_ENCODING_COMPACT): 64-bit units of 1 to 3

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jointer_cycles.h - the one rule for 32-bit cycle timestamps that wrap,
  * used by every tool that turns trace records into times or durations (the

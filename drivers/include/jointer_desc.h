@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jointer_desc.h - hardware facts about one monitor: the descriptor tables
  * that jointer-gen writes into <name>.c and libjointer reads.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jointer_descfile.h - a monitor's descriptor (jointer_cfg) read at run time
  * from its descriptor file <name>.jdesc (doc/descriptor-file.md), so one

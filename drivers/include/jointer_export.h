@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jointer_export.h - trace files (jointer_trace_file.h) converted record by
  * record, in constant memory, to

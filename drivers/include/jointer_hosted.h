@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jointer_hosted.h - the hosted (Linux) parts of libjointer: the UIO and
  * /dev/mem ports and jointer_print_reg. jointer_open/jointer_close (in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jointer_pm.h - the program monitor (YAML `interfacer: {type: pc}`): program
  * its address table, and turn its trace into per-function statistics.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jointer_recorder.h - an access recorder: a jointer_io that forwards every
  * register access to another jointer_io and logs it (op, offset, value,

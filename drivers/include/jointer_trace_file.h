@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jointer_trace_file.h - the relay trace file (hosted: stdio): what
  * `jointer trace --follow -o FILE` writes and `jointer trace --convert`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * bench_papi.c - instructions per PAPI_read of one jointer SDE event versus
  * per jointer_read of the same metric, on the same direct (volatile pointer)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # bench_papi.sh BENCH_BINARY BUILD - make papi-bench: callgrind instructions
 # per PAPI_read of one jointer SDE event (the Y9 monitor's bytes_written)
 # versus per jointer_read of the same metric, direct seam, gcc -O2 x86-64.

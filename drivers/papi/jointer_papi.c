@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_papi.c - the metrics of a jointer monitor as PAPI SDE counters
  * (see jointer_papi.h). Hosted: POSIX threads, malloc, libsde (PAPI 7).

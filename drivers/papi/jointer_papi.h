@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jointer_papi.h - export the metrics of a jointer monitor as PAPI software
  * defined events (SDE), through libsde (PAPI 7).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_papi_hook.c - papi_sde_hook_list_events() for one monitor, so that
  * `papi_native_avail -sde FILE` lists its events (jointer_papi.h). Build it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jointer_papi_int.h - what jointer_papi.c (registration, reads) and
  * jointer_papi_names.c (event names, kinds, descriptions) share. Internal:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_papi_names.c - the names, kinds and descriptions of the PAPI SDE
  * events of a jointer monitor (see jointer_papi.h): which metrics and LOST

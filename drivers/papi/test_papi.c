@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * test_papi.c - the PAPI export (jointer_papi.c) read through PAPI itself:
  * PAPI_add_named_event / PAPI_start / PAPI_read / PAPI_stop against the

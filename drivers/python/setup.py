@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Build of the jointer package's libjointer: the C runtime compiled by
 setuptools into jointer/libjointer.so, a plain shared object (no Python C
 API) that jointer/_lib.py loads with ctypes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer.c - libjointer core: control, results, thresholds, traces,
  * interrupts, self-test. No OS header, no allocation, no printing.

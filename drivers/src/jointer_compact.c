@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_compact.c - decoder of the compact trace encoding (see
  * jointer_compact.h and doc/trace-encoding.md). The Python reference is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_descfile.c - parse a descriptor file (doc/descriptor-file.md) into
  * a jointer_cfg, portable C99 without malloc (bare metal too).

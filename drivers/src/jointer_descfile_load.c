@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_descfile_load.c - descriptor files on a hosted (Linux) system:
  * load one into a malloc'd block, find one by config hash in a search path,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_descrom.c - the descriptor ROM reader (jointer_descfile.h).
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_export.c - trace files to CSV, JSON, VCD and Perfetto JSON,
  * record by record (jointer_export.h): one implementation of each format

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_export_fmt.c - the converters' formatting: numbers, microseconds,
  * JSON strings and VCD identifiers written by hand (no printf per record),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jointer_export_int.h - what the trace-file converters share inside
  * libjointer (jointer_export.c: the source, CSV and JSON; _fmt.c: number and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_export_perfetto.c - the Perfetto (Chrome trace event) JSON writer:
  * processes, threads, records as instants, program-monitor calls as

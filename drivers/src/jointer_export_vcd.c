@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_export_vcd.c - trace files to one VCD, record by record: each
  * trace a data variable and a strobe, the files merged in time order.

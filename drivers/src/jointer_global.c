@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_global.c - the optional registers of the global block:
  * TIMESTAMP (monitor.global.timestamp) and MARK (a mark sniffer). In a file

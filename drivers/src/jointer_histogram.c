@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_histogram.c - histogram metrics: bucket count,
  * bucket bounds and a torn-free read of every bucket. No OS header, no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jointer_internal.h - register access shared by the core's modules
  * (jointer.c, jointer_trace.c). Not installed; not part of the API.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_names.c - find LMICs, sniffers, metrics and traces by name (the CLI
  * and hosted tools use it; optional on bare metal). No OS header.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_open.c - jointer_open(): "uio:/dev/uioN", "devmem:ADDR" or
  * "devmem" (the descriptor's base address), dispatched to the UIO and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_pm.c - the program monitor: table programming through the INIT
  * path and the profile computation (jointer_pm.h). A separate module: a

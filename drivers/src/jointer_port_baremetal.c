@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_port_baremetal.c - bare-metal port: the monitor at a physical
  * address, accessed with volatile loads and stores (no MMU mapping, or an

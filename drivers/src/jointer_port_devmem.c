@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_port_devmem.c - /dev/mem port (needs root or CAP_SYS_RAWIO; prefer
  * UIO). Maps exactly the pages that hold [phys, phys + span), O_SYNC so the

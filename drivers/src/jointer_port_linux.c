@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_port_linux.c - the glue the Linux ports (UIO, /dev/mem) share:
  * -errno, sysfs numbers, closing a port, and attaching a mapped port to a device (init +

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jointer_port_linux.h - helpers shared by the Linux ports (not installed).
  */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_port_ring.c - the memory of a sink trace's ring on Linux, with no
  * kernel module of our own:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_port_uio.c - Linux UIO port (preferred: no root, interrupts).
  *

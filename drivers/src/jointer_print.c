@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_print.c - jointer_print_reg (the paper's API; hosted builds).
  */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_recorder.c - the access recorder (see jointer_recorder.h).
  */

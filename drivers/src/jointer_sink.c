@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_sink.c - sink traces (YAML mode: sink): the hardware writes 64-bit
  * units through an AXI4 master into a ring the host owns; the host reads

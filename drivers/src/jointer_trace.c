@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_trace.c - trace buffers (a separate module: a monitor without a
  * trace DCAPF links none of it). No OS header, no allocation.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_trace_file.c - the relay trace file (jointer_trace_file.h): a
  * little-endian header and raw records or compact units, written and read

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * fuzz_api.c - libFuzzer harness: random sequences of API calls with random
  * (mostly near-valid) arguments against the emulated monitor, with injected

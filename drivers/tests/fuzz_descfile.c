@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * fuzz_descfile.c - libFuzzer harness of the descriptor file parser
  * (jointer_descfile_arena_size, jointer_descfile_parse): any byte string as a

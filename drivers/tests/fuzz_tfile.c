@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * fuzz_tfile.c - libFuzzer harness of the trace-file reader
  * (jointer_tfile_read_header, jointer_tfile_read): any byte string as a trace

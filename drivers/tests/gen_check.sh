@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # gen_check.sh BUILD PYTHON - libjointer against the generator's C output: for
 # every configs/*.yaml, generate, compile the generated files with the
 # library (-std=c99 -pedantic -Wall -Wextra -Werror), run the generated

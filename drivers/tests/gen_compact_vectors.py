@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes drivers/tests/compact_vectors.h: units produced by the Python model
 of the compact encoder (sim/jointer_sim/compact.py) and the records its
 decoder gives, for test_compact.c. sim/trace/test_compact_model.py checks

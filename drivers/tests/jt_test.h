@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jt_test.h - a tiny test runner (no dependency): TEST(name) defines a case,
  * CHECK/CHECK_EQ fail it with file:line and the values; RUN_TESTS runs the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Tests of the jointer CLI against a fake UIO device: a fake sysfs tree
 (JOINTER_UIO_SYSFS) and a regular file standing in for /dev/uioN.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The generic jointer CLI (built without -DJOINTER_CLI_CFG): one binary opens
 three generated monitors by their descriptor files alone, on fake UIO devices
 (a fake sysfs tree through JOINTER_UIO_SYSFS, a regular file for /dev/uioN).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The jointer CLI's `read` of histogram metrics, against a
 fake UIO device (test_cli.Device), with the CLI built for the generated
 descriptor of configs/axi_latency.yaml (two histograms: 12 pow2 buckets of

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The program monitor commands of the jointer CLI (drivers/cli/jointer_cli_pm.c):
 `jointer profile` on a trace given as CSV (exact call counts, cycles, times,
 unmatched entries/exits, checked against hand-computed values and the Python

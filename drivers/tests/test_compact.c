@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * test_compact.c - jointer_compact_decode against the Python model
  * (compact_vectors.h, written by gen_compact_vectors.py from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * test_core.c - unit tests of libjointer against the emulated monitor
  * (mock/jointer_mock.c), the access recorder and plain arrays: every API

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * test_descfile.c - the descriptor file parser (jointer_descfile.c) and
  * loader (jointer_descfile_load.c) against the compiled-in descriptors.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * test_descrom.c - jointer_descrom_read against the mock's descriptor ROM.
  *

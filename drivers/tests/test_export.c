@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * test_export.c - libjointer's converters (jointer_export.h) on hand-made
  * trace files: the exact CSV, VCD and Perfetto text of a small trace across

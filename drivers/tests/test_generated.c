@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * test_generated.c - libjointer over a descriptor the generator emitted
  * (compiled with -DGEN_CFG=<name>_cfg and linked with <name>.c): the

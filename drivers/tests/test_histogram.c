@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * test_histogram.c - libjointer's histogram API against a
  * small register model of an LMIC with histogram results: the read of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * test_pm.c - the program monitor API (jointer_pm.h) against the emulated
  * monitor through the access recorder: the exact INIT sequence of

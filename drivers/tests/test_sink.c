@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * test_sink.c - the driver's side of a sink trace (jointer_sink.c): start,
  * drain raw and compact rings across the wrap, LOST, errors, the relay step.

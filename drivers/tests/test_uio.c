@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * test_uio.c - the UIO and /dev/mem ports against a fake sysfs tree and a
  * regular file standing in for the device (no kernel module). Interrupts: a

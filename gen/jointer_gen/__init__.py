@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer-gen: from a YAML monitor description to VHDL, C and docs.
 
 Stages, one subpackage each (gen/README.md "How it is built"):

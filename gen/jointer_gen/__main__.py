@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """python -m jointer_gen CONFIG.yaml [-o OUTDIR] [--check] [--regen-golden]"""
 import sys
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The generator's per-user cache folder, ~/.cache/jointer-gen/<version>
 ($XDG_CACHE_HOME honoured): compiled templates (backends/templates.py) and
 the keys of descriptions that passed the JSON Schema (load/schema_check.py).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Command line: jointer-gen CONFIG.yaml [-o OUTDIR] [--check] [--regen-golden].
 
 Exit status: 0 success; 1 bad input (every error printed as

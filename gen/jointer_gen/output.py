@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Stage 7: write the rendered files, all or nothing.
 
 Files go to a temporary folder beside the destination and replace

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Bad inputs for test_gen_bad_input.py: (id, YAML text, expected stderr lines).
 
 Each YAML is written to bad.yaml in an empty folder and given to jointer-gen

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """gen/tests: make jointer_gen (gen/) and jointer_sim (sim/) importable."""
 import sys
 from pathlib import Path

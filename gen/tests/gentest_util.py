@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Shared helpers of the generator tests (gen/tests), imported by the test modules.
 
 Puts gen/ and sim/ on sys.path (jointer_gen; jointer_sim's runner and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Adding an interfacer kind or an output backend touches only the new
 module(s) and one registration line.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Every function of the generator fits on a screen: at most MAX_LINES lines
 (def to last line, decorators excluded), found by walking every module of
 gen/jointer_gen with ast, wherever the modules sit in the package."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The backend interface (backends/__init__.py, backends/render.py): each
 backend's emit() runs once per design and returns frozen OutFiles; the files
 come in manifest order (generated files in BACKENDS order, then the copies),

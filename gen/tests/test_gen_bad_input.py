@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Bad input: every error reported as FILE:LINE:COL: error: ..., exit status 1,
 nothing written (no output folder, no temporary folder, an existing output
 left as it was), never a traceback.

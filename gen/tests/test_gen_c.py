@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Generated C: every file compiles with gcc -std=c99 -Wall -Wextra -Werror
 -pedantic, the generated self-check builds and runs, and the typed wrappers
 reach the right registers through libjointer (over a RAM-backed register

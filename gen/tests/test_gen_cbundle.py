@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The software shapes of a generated monitor, built where users build them.
 
 The C bundle (<OUT>/<name>/c/): copied alone to an empty folder, built for

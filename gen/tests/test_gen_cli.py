@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The command line: -o, the default folder, --check, replacing a previous
 output, --version, python -m, and `make gen` through gen/gen.mk."""
 import os

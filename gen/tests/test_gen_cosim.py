@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Co-simulation of each generated monitor (configs/*.yaml) under GHDL.
 
 The generated top is driven through s_axi with cocotbext-axi's AxiLiteMaster;

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The descriptor ROM (monitor.global.descriptor: rom).
 
 Generator side: the key reaches INFO[20] (VHDL info_c, C INFO, the .jdesc's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The descriptor file <name>.jdesc (doc/descriptor-file.md): header, CRC,
 records and strings read back with struct, compared with the macros of the
 generated <name>_regs.h (the C compiler's view of the same design).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """ip/example_bd.tcl, run in a Tcl interpreter with
 stand-ins for Vivado's block-design commands (as package_ip.tcl is in
 test_gen_integration.py): for every configs/ monitor, the design it builds

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The fixed register offsets have one source: layout.py. The two places that
 still write them by hand are checked against it here:
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Golden files: the outputs of configs/*.yaml, byte for byte.
 
 gen/tests/golden/<name>/ holds every output file, or (for large outputs)
@@ -84,7 +85,7 @@ def test_header_and_no_timestamps(name):
             m = json.loads(text)
             assert m["generator"] == f"jointer {__version__}" and m["config_hash"] == f"0x{design.config_hash:08X}"
             continue
-        first = "\n".join(text.splitlines()[:2])
+        first = "\n".join(text.splitlines()[:3])     # after a doctype and the SPDX tag
         assert head in first, rel
 
 

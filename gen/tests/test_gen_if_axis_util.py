@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The axis_util interfacer kind (interfacers/axis_util.py): AXI4-Stream
 utilization through jointer_eig_activity with one channel. Lanes against the
 entity's layout (sim/jointer_sim/activity_model.py), lanes by name = by

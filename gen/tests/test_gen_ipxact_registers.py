@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """component.xml lists every register of the monitor: the
 same registers as the C header, at the same offsets, with access, reset
 values and fields; ipyxact reads them, and the elements follow the order of

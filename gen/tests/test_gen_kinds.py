@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Every interfacer kind (gen/jointer_gen/interfacers/) keeps the contract of
 gen/README.md "Interfacer kinds and how to add one", checked for all kinds
 registered in KINDS, so a new kind is covered without editing this file:

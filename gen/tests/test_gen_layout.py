@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Addresses, checked independently of layout.py.
 
 `expected()` re-derives every offset of an example from the rules of

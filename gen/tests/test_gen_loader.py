@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Unit tests of the loader: values with their line/column, key locations,
 YAML-level errors as diagnostics (never exceptions)."""
 import pytest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Unit tests of validation into the model: defaults, the config hash, names."""
 import json
 import zlib

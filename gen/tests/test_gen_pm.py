@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The program monitor in the generator (`interfacer: {type: pc}`):
 schema and semantic errors with their exact messages, the model,
 the sniffer composition (dispenser slots, jointer_eig_pc generics and ports,

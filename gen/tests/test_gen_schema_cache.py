@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The schema-pass cache (load/schema_check.py, cache.py): a description that
 passed the JSON Schema is not checked again while the data, the schema, the
 checker and jsonschema are the same; a description with an error is checked

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Co-simulation of a generated monitor with a trace sink (configs/trace_sink.yaml)
 under GHDL.
 

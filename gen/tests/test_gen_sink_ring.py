@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """sink: {ring_bytes} -> the largest ring the sink addresses:
 jointer_trace_sink_axi's ring_log2_g, <T>_RING_LOG2 and the descriptor's
 sink_ring_log2, all ring_bytes rounded up to a power of two (at least 4 KB)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Bus utilization interfacers in the generator (interfacers/axi_util.py, interfacers/contention.py): lane names
 and counts against the entities' lane layout (doc/internals/eig.md, written out
 here), lanes by name = lanes by number (same DCAPF lane, same config hash),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Generated VHDL: every example's design (library + generated files, in the
 manifest's order) analyses, passes `ghdl synth` without warnings, and the
 Verilog GHDL writes has no latch (scripts/hdl_check.py synth, the same check

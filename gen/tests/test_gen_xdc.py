@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Tests of the generated constraints ip/<name>.xdc (gen/jointer_gen/backends/vivado/xdc.py):
 the exact constraints of the two-clock example (instance names, the smaller period
 from the YAML, clocks only from the IP's ports), a single-clock monitor (reset

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The import graphs of the project's Python packages have no cycle: the
 generator (jointer_gen), the simulation models (sim/jointer_sim) and the host
 package (drivers/python/jointer).

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_collect_cdc: request/acknowledge bridge of the register port from
 -- the DCI (s side, bus clock) to an LMIC on another clock (m side): the one
 -- place where the register path crosses clock domains (doc/internals/collect.md). It stores no data: the LMIC captures and holds.

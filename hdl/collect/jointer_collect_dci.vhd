@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_collect_dci: the Data Collector Interface (paper fig. 5, section
 -- 3.1.1), the host-facing AXI4-Lite slave over the global block (target 0)
 -- and the LMICs (target i+1 = LMIC i), each seen through its register port

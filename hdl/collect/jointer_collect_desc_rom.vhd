@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_collect_desc_rom: the descriptor ROM of the global block (its
 -- DESC_DATA register): a read-only memory holding the monitor's descriptor
 -- file (<name>.jdesc, doc/descriptor-file.md) as 32-bit words, so a host

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_collect_dispenser: the sniffer's dispenser (paper section 3.1.1).
 -- Turns its LMIC's control lines (PROG, RUN, SOFT_RESET) into the DCAPF
 -- controls, and spreads the writes of the sniffer's single INIT register over

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_collect_global: the global block at window 0 of the register space
 -- (the "global monitor" of paper fig. 5 / section 3.1.1: identification, the
 -- top-level interrupt controller and, when the monitor asks for them, the

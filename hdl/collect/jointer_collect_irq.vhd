@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_collect_irq: the interrupt controller of one LMIC (paper fig. 5,
 -- "Interrupt Controller"): sticky source bits set by pulses, cleared by a
 -- host write-1-to-clear or per bit (soft reset of the owning sniffer), and

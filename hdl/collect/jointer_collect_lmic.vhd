@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_collect_lmic: Local Monitoring Information Collector (paper fig. 5
 -- and 6a/6b, section 3.1.1): the register file of one local area, on the
 -- area's clock. It drives the sniffers' control lines (PROG, RUN, SOFT_RESET,

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_collect_lmic_port: the request pipeline of an LMIC (the target side
 -- of the register port, doc/internals/collect.md). One 32-bit held word
 -- serves both directions; only a trace RAM word has a register of its own:

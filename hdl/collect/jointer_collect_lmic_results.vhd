@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_collect_lmic_results: the RESULT and THRESHOLD registers of an LMIC
 -- (doc/internals/collect.md), one generate block per result DCAPF. Read
 -- side: every word of the window in one table

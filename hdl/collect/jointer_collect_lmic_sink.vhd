@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_collect_lmic_sink: the registers of an LMIC's sink traces (YAML
 -- mode: sink; doc/internals/trace.md), one generate block per sink.
 -- A sink trace has no RAM window: its records go to a ring in memory through

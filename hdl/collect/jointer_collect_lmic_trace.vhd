@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_collect_lmic_trace: the TRACE registers and RAM windows of an LMIC
 -- (doc/internals/collect.md), one generate block per trace. Read side
 -- combinational from rd_addr (0 where it does not map the word), write side

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_collect_lmic_wsel: the write decode of a run of consecutive words
 -- of an LMIC window (doc/internals/collect.md): wsel(k) = (wr_addr =
 -- first_g + k), for the register blocks of jointer_collect_lmic (CONTROL,

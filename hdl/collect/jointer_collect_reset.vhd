@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_collect_reset: the reset bridge of one clock domain (doc/internals/collect.md,
 -- "CDC rules"). The monitor's *resetn inputs may be asynchronous to
 -- their clock (a push button, a PS reset released at any time): rst goes high

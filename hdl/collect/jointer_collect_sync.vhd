@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_collect_sync: multi-flop synchroniser for independent,
 -- quasi-static single-bit levels (the per-LMIC irq towards the bus clock).
 -- Never use it for a multi-bit value: those cross through

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_collect_timestamp: free-running cycle counter of one clock domain.
 -- Feeds the global TIMESTAMP registers and the trace records (doc/design.md).
 -- Cleared only by the hard reset; wraps after 2^width_g cycles.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_dcapf: one composed DCAPF (paper fig. 7): Init DCAPF (bounds) +
 -- Data Gating + Filter + Extractor (Event Monitor or Time Monitor) +
 -- Aggregator/Catcher. One metric of width_g bits; result, overflow and

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_dcapf_aggregate: the Aggregator and Catcher of a DCAPF (paper
 -- fig. 7). Folds the extractor's samples into a registered result:
 --   sum  : a jointer_dcapf_counter (saturates or wraps, sticky overflow)

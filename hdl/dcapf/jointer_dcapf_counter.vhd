@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_dcapf_counter: the Counter of a DCAPF (paper fig. 7; the sum
 -- aggregator): count += inc when en. A true sum above 2^width_g - 1
 -- saturates at 2^width_g - 1 (wrap_g false) or wraps modulo 2^width_g

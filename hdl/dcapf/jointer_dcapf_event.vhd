@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_dcapf_event: the Event Monitor extractor's Event Capture (paper
 -- fig. 7, left): one sample per good event while running and, with the
 -- filter in use, when the event data is in range. Combinational.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_dcapf_filter: the Filter of a DCAPF (paper fig. 7, INF/SUP):
 -- in_range = (low <= data <= high), unsigned, inclusive. Combinational.
 --   width_g : bits of data that can be non-zero (1..32; the bits above must

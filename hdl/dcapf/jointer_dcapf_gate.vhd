@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_dcapf_gate: the Data Gating block of a DCAPF (paper fig. 7):
 -- good_o = good_i and gate_en, data_o = data_i and mask_g. Combinational.
 --   mask_g : bits of the event data passed on (default all ones)

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_dcapf_histogram: the histogram Aggregator of a DCAPF (the
 -- paper's Aggregator block, here with one counter per bucket).
 -- Every sample (smp_valid, smp_value 64 bits) adds one to the counter of the

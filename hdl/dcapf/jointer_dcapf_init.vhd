@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_dcapf_init: the Init DCAPF block (paper fig. 7): holds the filter
 -- bounds low/high of one DCAPF. The sniffer's dispenser loads them one INIT
 -- write at a time (init_we with init_sel = index_g; init_hi '0' low, '1'

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_dcapf_time: the Time Monitor extractor's Time Capture (paper
 -- fig. 7, right): measures the cycles spent while the data in effect is in
 -- the filter range (NO_FILTERING: while it is non-zero).

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_eig_activity: interfacer classifying every cycle of a set of
 -- VALID/READY channels (the bus utilization monitor of PMTS): per channel,
 -- transfer (VALID and READY), stall (VALID, not READY) or idle (not VALID),

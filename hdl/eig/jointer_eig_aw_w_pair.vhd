@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_eig_aw_w_pair: pairs the k-th AW entry with the k-th W entry of an
 -- AXI write tap (jointer_eig_axi4's write side, jointer_eig_axi4lite), in
 -- any order: AW first, W first or in the same cycle. AXI has no WID, so the

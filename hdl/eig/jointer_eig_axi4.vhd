@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_eig_axi4: passive AXI4 (full) tap, one candidate per burst or per
 -- beat (paper section 3: EIG interfacer for AXI4-Full and burst-based buses,
 -- the transaction-level sniffer of section 3.3 / Table 3).

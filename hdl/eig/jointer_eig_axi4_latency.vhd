@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_eig_axi4_latency: passive AXI4 (full) tap that emits, per
 -- completed transaction, its latency in clock cycles as the candidate data
 -- (an EIG interfacer like jointer_eig_axi4, whose ID

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_eig_axi4lite: passive AXI4-Lite tap, one candidate per transfer
 -- (paper section 3: EIG interfacer, LIB_ADAPT; transaction level).
 --

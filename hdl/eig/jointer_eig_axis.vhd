@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_eig_axis: passive AXI4-Stream tap, one candidate per beat or per
 -- packet (paper section 3: EIG interfacer, stream-based transactions of the
 -- transaction level, section 3.2).

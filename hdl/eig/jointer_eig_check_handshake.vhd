@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_eig_check_handshake: condition checker, combinational:
 -- fire = valid and ready (a transfer on a valid/ready channel).
 -- Paper block: EIG condition checker. No generics.

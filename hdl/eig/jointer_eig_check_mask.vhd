@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_eig_check_mask: condition checker, combinational:
 -- match = ((data and mask_g) = value_g). Paper block: EIG condition checker.
 --   mask_g  : bits of data that are compared

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_eig_check_range: condition checker, combinational:
 -- match = (low_g <= data <= high_g), unsigned, inclusive.
 -- Paper block: EIG condition checker.

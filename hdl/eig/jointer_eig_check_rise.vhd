@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_eig_check_rise: condition checker, clocked: rise = sig and not sig
 -- of the previous cycle, per bit (the history register resets to 0, so a
 -- bit that is high when reset ends counts as a rise).

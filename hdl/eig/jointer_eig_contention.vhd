@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_eig_contention: interfacer for N masters sharing a bus (PMTS:
 -- bus contention monitor BCM and bus global monitor BGM). Per observed
 -- cycle, master i is granted (VALID and READY: it transfers) or waiting

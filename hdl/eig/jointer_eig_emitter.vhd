@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_eig_emitter: turns candidates into event instances (paper fig. 6d):
 -- ev_good(i) = cand_valid(i) and every cond bit, ev_data = cand_data,
 -- ev_inc = 1 or cand_bytes, ev_in_range = cand_in_range (the in-range bits

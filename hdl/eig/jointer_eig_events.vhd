@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_eig_events: interfacer for plain event strobes of a coprocessor
 -- (paper section 4, operation level: one lane per internal event), also the
 -- host MARK sniffer's interfacer. Every observed input is registered once;

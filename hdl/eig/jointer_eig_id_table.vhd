@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_eig_id_table: the table of outstanding AXI4 transactions that the
 -- AXI4 taps share (jointer_eig_axi4's read side, jointer_eig_axi4_latency's
 -- reads and B-ended writes; doc/internals/eig.md "Interfacers"). AXI4 answers

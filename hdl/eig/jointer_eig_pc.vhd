@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_eig_pc: interfacer of the program monitor (PMTS's "Program
 -- Monitor"): compares the program counter of a processor with up to 32
 -- addresses programmed at run time and gives one candidate per match, with

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_eig_start_done: interfacer for the start/done (or busy) lines of a
 -- hardware task (paper section 4, task level). Every observed input is
 -- registered once; the candidate comes one cycle after the occurrence.

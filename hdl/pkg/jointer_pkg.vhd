@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_pkg: constants, encodings and helper functions shared by every
 -- jointer entity (doc/design.md).
 --

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_trace_compact: the compact trace encoder. Packs trace
 -- records {timestamp, data} into 64-bit units of 1 to 3 records
 -- (doc/trace-encoding.md: SYNC, LONG, PAIR, TRIPLE) in front of the trace

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_trace_extractor: the trace DCAPF (doc/design.md; extractor "trace"):
 -- Init DCAPF (bounds) + Filter (both optional: has_filter_g) + record writer
 -- + trace RAM. For each event with ev_good and run_en and (not use_filter or

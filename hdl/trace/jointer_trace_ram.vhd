@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_trace_ram: simple dual-port RAM, one clock, inferred (block RAM or
 -- distributed RAM, as synthesis sees fit; no vendor primitive). Holds the
 -- records of a trace DCAPF. Write port: we/waddr/wdata. Read port: rdata is

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_trace_sink_axi: the trace sink, an AXI4 master (write channels
 -- only) writing 64-bit records {timestamp, data} into a ring in memory the
 -- host owns. Records wait in a FIFO: the record offered (rec_valid, which

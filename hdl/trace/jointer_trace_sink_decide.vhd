@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- jointer_trace_sink_decide: the decision pipeline of jointer_trace_sink_axi,
 -- which decides the sink's next AXI4 burst from the free space of the ring.
 -- Four registered stages, each one carry chain or compare deep (no reset:

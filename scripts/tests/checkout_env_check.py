@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Two checkouts on one machine do not see each other's code (make env-test).
 
 Two local clones of this repository (with this tree's scripts/install-deps.sh

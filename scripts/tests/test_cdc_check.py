@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Tests of the CDC check (jointer-cdc-check, gen/jointer_gen/tools/cdc_check.py): planted bad crossings in a tiny
 VHDL top (scripts/tests/cdc/cdc_fix_top.vhd, one case per value of case_g),
 each caught with its message naming both registers and their clocks; the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """doc/index.md is what scripts/doc_index.py writes from the tree, every entity
 is in it with an existing test and one link to its section of doc/internals/,
 and every relative link of every tracked Markdown file reaches an existing

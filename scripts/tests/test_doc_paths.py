@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Every repository path the documentation names exists.
 
 A path is a word that starts with a top-level folder of the repository

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """scripts/impl.py without the tools: the routed-timing fragment shows, beside
 each routed Fmax, the same domain's xc7 LUT levels and first-order estimate
 from the config-resources fragment of the same bench run (empty without it),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """scripts/logic_depth.py on a hand-made netlist: the LUT levels of the
 longest register-to-register path per clock domain (CARRY4 adds no level, a
 path into an output port does not count), and --path names each cell by the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The repository speaks of its design only: no tracked text file refers to
 issue numbers, to the documents the project was started from, or to files
 outside the repository (PATTERNS below; the planted examples show each),

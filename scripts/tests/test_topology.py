@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Tests of jointer-topology (drivers/python/jointer/topology.py, `python3 -m jointer topology` and the wrapper scripts/jointer-topology (Cazanove et
 al., "Extracting the Topology of a Hardware Platform Using Hardware Events"):
 the paper's own Basic-Path-per-population table gives the topology derived by

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """No name in the VHDL library is a Verilog or SystemVerilog keyword.
 
 The co-simulation, yosys, nextpnr and the formal flow read the Verilog that

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Smoke test of the make bench report machinery (scripts/bench_report.py,
 scripts/bench_resources.py) on one small monitor description: the config
 resources fragment (generate + ghdl synth + yosys), a library fragment, the

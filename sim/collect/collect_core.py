@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Shared pieces of the collection-layer integration benches (tb_collect_core).
 
 - FIXTURE: two LMICs ("near" on the bus clock, wired directly; "far" on its

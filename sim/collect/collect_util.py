@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Private helpers of the collection-layer test benches (sim/collect/).
 
 - `layout`: the generator's address layout (gen/jointer_gen/model/layout.py), the

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- tb_collect_area: test-bench composition of one local area: a
 -- jointer_collect_lmic, one jointer_collect_dispenser per sniffer, real
 -- jointer_dcapf / jointer_trace_extractor instances, and a local trace

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- tb_collect_core: the collection layer as a generated monitor composes it
 -- (doc/internals/compositions.md): jointer_collect_dci + jointer_collect_global
 -- (every optional register: TIMESTAMP, MARK, SCRATCH) + a bus-clock

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Collection layer, integrated: DCI + global + LMIC "near" (bus clock, wired
 directly: the 1:1 case, no bridge) + LMIC "far" (own clock behind the CDC
 bridge) + dispensers + real jointer_dcapf / jointer_trace_extractor, driven

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Collection layer, integrated (tb_collect_core.vhd): access storm, torn-free
 64-bit reads, and the accesses/resets that must never hang the bus.
 

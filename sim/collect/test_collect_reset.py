@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Reset edges of the collection layer (tb_collect_core.vhd: DCI + global +
 LMIC "near" on the bus clock + LMIC "far" behind the CDC bridge), with the
 bus reset through a reset bridge of rst_stages_g flip-flops. No access may be

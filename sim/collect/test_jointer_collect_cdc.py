@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_collect_cdc: the register-port bridge between unrelated clocks.
 
 A Python rp master on the s side (one request at a time, values held

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_collect_dci: the AXI4-Lite slave over register-port targets.
 
 The targets (global + LMICs) are emulated in Python: each access is logged

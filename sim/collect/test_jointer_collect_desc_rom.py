@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_collect_desc_rom: the descriptor ROM's registered read.
 
 Random addresses (every word of 2**addr_w_g, those beyond the contents

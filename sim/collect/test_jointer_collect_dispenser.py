@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_collect_dispenser against DispenserModel (sim/jointer_sim/model.py).
 
 Random PROG/RUN/SOFT_RESET/CONTROL-write/INIT-write traffic, biased towards

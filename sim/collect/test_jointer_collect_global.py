@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_collect_global against a cycle model of doc/internals/collect.md.
 
 Random register-port traffic (every word of the window, unmapped ones

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_collect_irq against a cycle model of its contract.
 
 Sticky source bits: set by `set` pulses, cleared by a host w1c (`clr_we` +

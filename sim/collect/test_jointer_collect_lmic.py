@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_collect_lmic against a cycle model of doc/internals/collect.md.
 
 The LMIC generics come from `layout.compute()` of small fixtures (exactly what

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_collect_lmic: multi-slot (histogram) RESULT words.
 
 A histogram DCAPF has N buckets (dcapf_buckets_g), each ceil(width/32)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_collect_lmic_port (the LMIC request pipeline) against a cycle model.
 
 The register port has two phases (doc/internals/collect.md). The test is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_collect_lmic_results (RESULT and THRESHOLD registers) against a model.
 
 Generics come from `layout.compute()` of small fixtures (as the generator

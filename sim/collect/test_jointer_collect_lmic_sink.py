@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_collect_lmic_sink: the 8 SINK registers of an LMIC's sink traces.
 
 Two sinks at word offsets 8 and 20 of a 64-word window. A Python model of the

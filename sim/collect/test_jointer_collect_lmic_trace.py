@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_collect_lmic_trace (TRACE registers and RAM windows) against a model.
 
 Generics come from `layout.compute()` of small fixtures with 1..3 traces,

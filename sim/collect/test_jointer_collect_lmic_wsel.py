@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_collect_lmic_wsel: wsel(k) = (wr_addr = first_g + k), from the
 address of the cycle before when pipelined_g (a large window), of this cycle
 otherwise. Random addresses, most of them in or next to the decoded run, a

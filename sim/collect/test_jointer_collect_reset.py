@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_collect_reset: the reset bridge of a clock domain.
 
 Checked against its definition, at random times relative to the clock:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_collect_sync: a level reaches q after exactly stages_g clock edges."""
 import random
 

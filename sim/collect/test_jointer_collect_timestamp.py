@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_collect_timestamp: counts every cycle from 0 after reset, wraps.
 
 The reset is pulsed at random times (random lengths); every cycle the count

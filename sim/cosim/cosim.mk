@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # sim/cosim/: co-simulation and the demo (sim/cosim/README.md).
 #
 #   make demo                          the Selective Accumulations demo, Verilator and GHDL

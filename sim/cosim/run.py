@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Build and run a co-simulation scenario in Verilator and/or GHDL, compare.
 
     python3 sim/cosim/run.py SCENARIO.yaml [--sim verilator|ghdl|both] [--waves]

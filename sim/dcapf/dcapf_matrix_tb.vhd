@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- Test bench for jointer_dcapf: one DCAPF per configuration, all fed with the
 -- same control and event inputs; DCAPF k has index_g = k, so INIT loads pick
 -- one of them. Configuration k = item k of the integer_vector generics

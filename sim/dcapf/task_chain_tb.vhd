@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- Test bench for jointer_dcapf in its main use (paper section 4, task level,
 -- the demo's "compute cycles"): jointer_eig_start_done -> jointer_eig_emitter
 -- -> three time DCAPFs (sum = busy cycles, last and max = interval lengths).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_dcapf with aggregator_histogram_c (and aggregator_mean_c: sum and
 count of the samples in two slots): the composed DCAPF (init, gate,
 filter, event or time extractor) feeding jointer_dcapf_histogram, e.g. the

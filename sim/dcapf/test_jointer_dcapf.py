@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_dcapf, the composed DCAPF.
 
 random_traffic: every extractor x aggregator combination (event DCAPFs with

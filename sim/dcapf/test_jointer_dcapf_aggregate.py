@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_dcapf_aggregate: sum/max/min/last with clipping, sticky overflow,
 caught and clear, widths 1..64, random 64-bit samples, against
 jointer_sim.model.Aggregator."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_dcapf_counter: saturating / wrapping counter with sticky
 overflow, widths 1..64, random increments up to 64 bits (so saturation is
 reached at every width, 64 included), against jointer_sim.model.Aggregator.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_dcapf_event: the event extractor's sample (valid, value) for
 random events/control, against jointer_sim.model.DcapfModel (event)."""
 import random

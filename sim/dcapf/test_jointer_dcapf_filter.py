@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_dcapf_filter: in_range = low <= data <= high (unsigned,
 inclusive), random values around the bounds, against the model's filter.
 With width_g < 32 the data stays below 2^width_g while the bounds are any

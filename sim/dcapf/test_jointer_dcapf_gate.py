@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_dcapf_gate: good_o = good_i and gate_en, data_o = data_i and
 mask_g, random inputs, against Python expressions of the contract."""
 import json

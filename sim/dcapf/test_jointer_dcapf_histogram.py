@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_dcapf_histogram: random 64-bit samples aimed at the bucket
 boundaries (b-1, b, b+1 of every boundary, 0, 2^64-1), power-of-two and
 listed boundaries, narrow counters that saturate or wrap, clear and reset;

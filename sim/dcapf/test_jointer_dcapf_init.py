@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_dcapf_init: bounds loaded by INIT writes addressed to index_g,
 restored by hard reset (also mid-run), against the bounds of
 jointer_sim.model.DcapfModel."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_dcapf_time: data in effect, active cycles, per-cycle samples
 (sum) or per-interval samples (max/min/last) with run_en, filter and clear
 changing at random, against jointer_sim.model.DcapfModel (time)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Self-checks of jointer_sim.model (pure Python, no simulator): the
 documented semantics other test benches rely on, each checked against a
 simpler, independent formulation on random traffic."""

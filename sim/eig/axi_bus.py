@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Random drivers for both sides of an observed AXI4 / AXI4-Lite bus.
 
 The taps only watch the bus, so the test bench plays master and slave at

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Reset-aware checking of recorded tap candidates against the models.
 
 The recording is cut at every reset into segments of cycles with rst = 0.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Scoreboard for the bus taps (jointer_eig_axi4lite, _axi4, _axis).
 
 `Recorder` samples the observed bus and the taps' candidate outputs at every

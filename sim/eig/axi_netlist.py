@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Gate-level check of the taps: simulate what `ghdl synth` makes of them.
 
 The RTL tests prove the VHDL; they cannot see a synthesis slip. GHDL 2.0.0

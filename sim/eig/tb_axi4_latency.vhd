@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- tb_axi4_latency: three jointer_eig_axi4_latency taps on one observed AXI4
 -- bus (test bench for sim/eig/test_jointer_eig_axi4_latency.py): read
 -- (rl_*, AR to RLAST), write to WLAST (wl_*), write to B (wr_*). One

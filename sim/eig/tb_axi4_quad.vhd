@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- tb_axi4_quad: five jointer_eig_axi4 taps on one observed AXI4 bus (test
 -- bench for sim/eig/test_jointer_eig_axi4.py): write per burst (wb_*), write
 -- per beat (wp_*), read per burst (rb_*), read per beat (rp_*), and a fifth,

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- tb_axi4lite_dual: jointer_eig_axi4lite taps on one observed AXI4-Lite
 -- bus (test bench for sim/eig/test_jointer_eig_axi4lite.py): the write tap
 -- (w_*), the read tap (r_*) and a write tap evaluating two address ranges

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- tb_axis_dual: two jointer_eig_axis taps on one observed AXI4-Stream (test
 -- bench for sim/eig/test_jointer_eig_axis.py): beats (b_*) and packets (p_*)
 -- see the same traffic.

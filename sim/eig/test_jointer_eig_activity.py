@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_eig_activity: every observed cycle of each VALID/READY channel is
 exactly one of transfer / stall / idle. Random traffic (densities change by
 phase, reset pulses in between) against jointer_sim.activity_model, cycle by

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_eig_aw_w_pair: the AW/W queues the AXI write taps share.
 
 Random pushes on both sides (each side leading in phases, so that both

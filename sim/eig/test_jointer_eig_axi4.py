@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_eig_axi4: passive AXI4 tap, per burst and per beat, both directions.
 
 Four taps watch one bus (tb_axi4_quad.vhd): write per burst, write per beat,

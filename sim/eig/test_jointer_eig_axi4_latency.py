@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_eig_axi4_latency: per-transaction latency of a passive AXI4 tap.
 
 Three taps watch one bus (tb_axi4_latency.vhd): read (AR -> RLAST), write

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_eig_axi4lite: passive AXI4-Lite tap, write and read.
 
 A write tap and a read tap watch one bus (tb_axi4lite_dual.vhd). The bus is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_eig_axis: passive AXI4-Stream tap, per beat and per packet.
 
 A beats tap and a packets tap watch one stream (tb_axis_dual.vhd), driven by

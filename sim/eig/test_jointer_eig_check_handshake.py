@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_eig_check_handshake: fire = valid and ready, random pairs."""
 import random
 

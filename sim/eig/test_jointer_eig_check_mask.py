@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_eig_check_mask: match = ((data and mask_g) = value_g), random data
 biased towards matches, against a Python expression of the contract."""
 import json

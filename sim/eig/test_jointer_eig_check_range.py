@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_eig_check_range: match = (low_g <= data <= high_g) unsigned, random
 data concentrated around the bounds, against a Python expression."""
 import json

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_eig_check_rise: rise = sig and not (sig one cycle earlier), the
 history reset to 0 by rst (also mid-run), against a Python register model."""
 import random

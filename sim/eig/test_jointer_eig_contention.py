@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_eig_contention: N masters, per observed cycle contention (2+
 waiting) / single_wait / no_wait, busy / idle, and per master grant / wait.
 Random traffic (densities change by phase, reset pulses in between) against

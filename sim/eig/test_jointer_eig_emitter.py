@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_eig_emitter: event instances (good = valid and all conditions,
 inc = 1 or bytes, in-range bits carried along), against
 jointer_sim.model.EmitterModel. Registered (the default): the instance of a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_eig_events: per-lane candidates from strobes (level or rising
 edge), registered once, against jointer_sim.model.EventsModel."""
 import json

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_eig_id_table: the outstanding-transaction table the AXI4 taps share.
 
 Random opens and closing beats with few IDs (so several transactions of one

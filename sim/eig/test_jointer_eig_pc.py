@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_eig_pc (program monitor interfacer): random PC streams against
 random programmed address tables, reprogramming mid-stream, enable masks,
 duplicate addresses (the lowest index wins), INIT words outside the table

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_eig_start_done: start/done pulses and busy levels -> candidates
 one cycle later, against jointer_sim.model.StartDoneModel."""
 import random

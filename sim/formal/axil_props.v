@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // axil_props: the AXI4-Lite rules of a slave, for formal verification only
 // (SymbiYosys: scripts/formal.py instantiates it inside the top it checks).
 // Written from the protocol's rules (AMBA AXI4-Lite): the master's side is

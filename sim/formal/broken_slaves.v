@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // broken_slaves: a one-register AXI4-Lite slave with a switchable protocol
 // error (BUG), under axil_props, for formal verification only. It checks the
 // checker: scripts/formal.py proves BUG = 0 and requires a counterexample

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // cdc_contract: what the m side of a register-port bridge
 // (hdl/collect/jointer_collect_cdc.vhd) promises its s side, seen at the bus
 // clock's rising edges. For formal verification only: scripts/formal_split.py

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // clock_env: the bus clock of a multi-clock top in SymbiYosys' multiclock
 // mode, for formal verification only (scripts/formal.py instantiates it
 // inside the top it checks, on s_axi_aclk). In multiclock mode every clock

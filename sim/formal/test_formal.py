@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The AXI4-Lite property set (axil_props.v) checked on broken slaves
 (broken_slaves.v) with SymbiYosys: the correct slave is proven (abc pdr), and
 each protocol error is caught (a counterexample: FAIL). The proofs of the

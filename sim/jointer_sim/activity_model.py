@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Reference models of the bus utilization / contention interfacers
 (jointer_eig_activity, jointer_eig_contention; the bus utilization, contention and global monitors of PMTS).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Reference models of the DCAPF aggregators (see model.py for the timing
 convention): Aggregator (sum, max, min, last), histogram_boundaries,
 histogram_buckets, HistogramModel, MeanModel. model.py builds on them and

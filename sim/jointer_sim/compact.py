@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Reference model of the compact trace encoding (doc/trace-encoding.md).
 
 CompactEncoder: jointer_trace_compact cycle by cycle (records in, 64-bit

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Reference models of the interfacers and the emitter (see model.py for the
 timing convention): EventsModel, StartDoneModel, EmitterModel and the
 Candidate / Event tuples they pass. Every observed input is registered once

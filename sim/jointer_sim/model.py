@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Cycle-accurate Python reference models of jointer's event path and DCAPFs.
 
 Written from the contract (doc/design.md; doc/internals/eig.md, dcapf.md,

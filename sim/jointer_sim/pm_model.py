@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Reference models of the program monitor.
 
 PcModel: jointer_eig_pc, cycle by cycle. `profile()`: the per-function statistics `jointer profile` prints, computed

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Build and run a cocotb test bench on one jointer entity under GHDL.
 
 Every test module in sim/ calls `run()` from a pytest function:

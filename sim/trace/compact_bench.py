@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """make compact-bench: compression ratio of the compact trace
 encoding, measured on the VHDL encoder (jointer_trace_compact under GHDL).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The compact encoding's reference model (sim/jointer_sim/compact.py) against
 doc/trace-encoding.md: unit words computed by hand, the greedy packing,
 round trips, resynchronisation in the middle, drops, 2^30 gaps, 32-bit

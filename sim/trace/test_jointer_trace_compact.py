@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_trace_compact: the compact trace encoder against its reference
 model (sim/jointer_sim/compact.py, built from doc/trace-encoding.md), cycle
 by cycle: unit_valid, unit_lo/hi and unit_n after every edge, on random and

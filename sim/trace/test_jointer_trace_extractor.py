@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_trace_extractor: records {timestamp, data} in stop and ring mode,
 against jointer_sim.model.TraceModel. Random events, run_en, use_filter,
 INIT loads (bounds), clears and hard resets; every cycle the pointers and

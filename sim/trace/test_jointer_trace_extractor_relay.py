@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_trace_extractor in relay mode (mode_g = trace_relay_c): a host
 drains the buffer while the producer keeps writing, against
 jointer_sim.model.TraceModel(relay=True).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_trace_extractor in sink mode (mode_g = trace_sink_c): no
 RAM, the records leave as a stream (rec_valid, rec_ts, rec_data) for a
 jointer_trace_sink_axi.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_trace_ram: random writes and reads (registered, read-first, memory
 starts at zero) against a Python list."""
 import random

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_trace_sink_axi: the AXI4 trace sink writing a host ring.
 
 cocotbext-axi's AxiRamWrite is the memory on m_axi (random pauses on AW, W

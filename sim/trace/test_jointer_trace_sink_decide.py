@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer_trace_sink_decide: the trace sink's next burst, from its
 definition. Each trial holds random inputs (a ring of 1..16 pages, the next
 offset and the host's read pointer anywhere in it or, now and then, beyond

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # check_listing.sh TEST_PAPI - `papi_native_avail -sde TEST_PAPI` must list
 # every event the test library's hook registers (TEST_PAPI --names): the
 # utility finds libjointer_papi_test.so through ldd and calls its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * test_hook.c - papi_sde_hook_list_events() of the PAPI test library: lists
  * the test monitor, the Y9 monitor and relay_mon (a relay trace: a LOST

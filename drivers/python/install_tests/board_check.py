@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What a board does with an installed jointer package, run by that
 installation only (a clean venv, or Debian's python3.11 for arm64/armhf
 under qemu-user), never from the checkout: test_install.py copies this file

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The jointer package installed the way a board installs it, then used.
 
 An sdist of drivers/python is built; then, per target:

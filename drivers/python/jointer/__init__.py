@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer: the Python host side of jointer hardware monitors.
 
 A ctypes binding of libjointer and of the monitor's descriptor (its .jdesc

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """python3 -m jointer: the Python host tools.
 
   convert FILE... --format vcd|perfetto|csv|json [-o OUT] [--symbols SYMFILE] [--watch W.csv] [--descriptor D]

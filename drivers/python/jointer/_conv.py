@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """ctypes view of libjointer's converters (drivers/include/jointer_export.h)
 on the library object _lib.lib() loads: the one C implementation of the
 CSV / JSON / VCD / Perfetto formats, the trace-file source and its error

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """ctypes view of libjointer: the C structs of jointer_desc.h, jointer.h,
 jointer_trace_file.h and jointer_pm.h, and the shared objects.
 

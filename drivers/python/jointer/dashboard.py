@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A Grafana dashboard (JSON model) for one monitor, generated from its
 descriptor with the exporter's own naming (exporter.family_of), so every
 query names a family the exporter serves for that monitor:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A monitor's descriptor (jointer_cfg, jointer_desc.h), read through ctypes:
   - a descriptor file <name>.jdesc (jointer-gen writes it; doc/descriptor-file.md),
     decoded by libjointer's jointer_descfile_load: the format is read in C only;

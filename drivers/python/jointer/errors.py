@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """JointerError: every failure of the binding, an OSError carrying the
 positive errno and the driver's message (jointer_strerror plus what the
 library logged, and a hint where the CLI gives one)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Export trace files as VCD, Chrome/Perfetto JSON, CSV or JSON, written by
 libjointer's converters (drivers/include/jointer_export.h, through
 jointer._conv): the same code as `jointer trace --convert`, record by

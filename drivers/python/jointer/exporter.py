@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Prometheus exporter: every metric of every monitor of one board, read
 through libjointer at each scrape (a prometheus_client custom collector).
 One process per board; Prometheus servers (an HA pair too) scrape it.

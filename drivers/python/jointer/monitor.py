@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer.Monitor: one jointer monitor driven through libjointer (ctypes).
 
 Every register access is libjointer's; this module converts arguments

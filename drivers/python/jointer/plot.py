@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Plots (matplotlib, Agg backend), PNG or SVG by the output's extension:
   - histograms as bar charts, one bar per hardware bucket labelled [low, high)
     (from `jointer read --format json`, or Monitor.histogram());

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The program monitor's profile: per-function calls and cycles from
 {timestamp, index} trace records, computed by libjointer's
 jointer_pm_profile (nesting, recursion, unmatched entries/exits).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """PYNQ binding: a pynq.DefaultIP driver class bound to a monitor's VLNV, so
 that `overlay.<ip_name>` is a jointer Monitor (libjointer reads the
 registers through the address PYNQ mapped: no second mapping, no root

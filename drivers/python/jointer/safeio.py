@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Every file the host tools read or write goes through here.
 
 Inputs (open_input, read_text): opened with O_NONBLOCK (a FIFO without a

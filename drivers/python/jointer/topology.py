@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer-topology: the topology of a platform from hardware-event counter
 samples, after Cazanove et al. ("Extracting the Topology of a Hardware Platform Using
 Hardware Events").

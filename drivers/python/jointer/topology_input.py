@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Input of jointer-topology (topology.py): counter samples (wide CSV,
 appended `jointer read --format csv`, `perf stat -x,`) into runs per
 population, and the paper's tables of Basic Paths per population; every

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Relay trace files (drivers/include/jointer_trace_file.h), read and written
 by libjointer's own reader/writer (jointer_tfile_*) through a C FILE *:
 the format is not implemented a second time here. A file of either

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Fixtures of the jointer package tests: the shared objects built by
 `make py-driver-test`, the fake UIO device of drivers/tests/test_cli.py
 (a fake sysfs tree and a regular file standing in for /dev/uioN), the C

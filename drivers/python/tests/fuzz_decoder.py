@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """atheris fuzz target of the Python trace-file decoder: any bytes, as a
 trace file, through jointer.read_trace_file and jointer.export.convert (VCD
 and Perfetto). Each input either decodes (records equal to the file's bytes

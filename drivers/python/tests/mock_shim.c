@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * mock_shim.c - what Python needs to drive the C mock (drivers/tests/mock)
  * through ctypes: its size (to allocate it) and its ops seam by pointer.

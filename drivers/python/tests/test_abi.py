@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The ctypes mirrors of the C structs (jointer/_lib.py) against the C
 compiler: sizeof and offsetof of every field, from a generated C program."""
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Bad input to the host tools: `python3 -m jointer convert` and `plot`,
 the C CLI's `trace --convert` and `profile --input`. Every case: exit 1, one
 line on stderr naming the file and what is wrong (the byte offset for a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Co-simulation: the Python API drives the GHDL model of a generated monitor
 (sim/cosim, scenario two_clocks: two LMICs on unrelated clocks, AXI4-Lite
 traffic) through the same simulation seam the C applications use

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Descriptors at run time: Descriptor.from_file (libjointer's
 jointer_descfile_load) equals the compiled-in descriptor (lib<name>.so) field
 by field; Monitor.open finds the descriptor of a device through

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Trace-file export: the C reader through the binding equals the C CLI's
 `trace --convert`; VCD parsed back with vcdvcd (an independent reader)
 holds every record; the Perfetto JSON passes a strict check of the Trace

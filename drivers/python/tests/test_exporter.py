@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The Prometheus exporter: scraped over HTTP in both formats (the text
 format parsed by prometheus_client, checked by `promtool check metrics`;
 OpenMetrics parsed by prometheus_client's strict OpenMetrics parser); every

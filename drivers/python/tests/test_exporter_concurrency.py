@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The exporter under concurrent scrapes and PL reloads, on the fake device
 of test_exporter_fake.py (axi_latency: histograms read as a sequence):
 - 4 threads, 10^4 scrapes: the device's read log is a sequence of whole

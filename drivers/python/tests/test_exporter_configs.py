@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Every shipped configuration (configs/*.yaml) through the exporter at
 once: its descriptor generated and built, a device that states the right
 identity (and reads 0 elsewhere); the scrape is `promtool check metrics`

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The generated Grafana dashboards (python3 -m jointer dashboard): JSON
 model structure, one panel per metric with its Grafana unit, and every
 query naming only series a real scrape of the exporter serves for that

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A fake device for the exporter tests: the register image of a fixture
 device (the fake UIO file of conftest), read through Python callbacks
 (Monitor.attach read32) so a test can log which thread read which register,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A real Prometheus server (Debian's package: /usr/bin/prometheus) scrapes
 the exporter every second; PromQL answers through its HTTP API are checked
 against what the fake device served:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The trace-file decoder on bytes nobody wrote on purpose: the atheris fuzz
 target fuzz_decoder.py run as a short smoke (JOINTER_FUZZ_RUNS inputs,
 seeded), from seeds of both encodings; and a seeded random mutation smoke

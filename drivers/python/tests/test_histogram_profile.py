@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Histograms (configs/axi_latency.yaml, generated descriptor) and the
 program-monitor profile: the Python values equal the C CLI's for the same
 device / the same records (drivers/tests/test_cli_histogram.py's device)."""

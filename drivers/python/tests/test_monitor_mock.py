@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer.Monitor over the C mock (drivers/tests/mock, the register file
 the C unit tests use) behind a jointer_io, and over Python callables (the
 ops seam a simulator uses): counting with filters, modes, reset, mark,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """jointer.Monitor over the fake UIO device (drivers/tests/test_cli.py's
 Device: a fake sysfs tree and a file standing in for /dev/uioN) and over
 /dev/mem (a file): values equal the C CLI's on the same device; identity,

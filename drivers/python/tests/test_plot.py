@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Plots from the CLI's own outputs (read --format json of the axi_latency
 histograms, watch CSV, profile CSV): PNG files that decode, SVG files that
 parse as XML and hold one jointer_bar_<n> element per bucket / function."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The program monitor through the binding, on configs/program_monitor.yaml
 (Descriptor.from_yaml: jointer_gen + gcc -shared): pm_program's bus sequence
 recorded by a Python register seam equals the one jointer_pm.h documents,

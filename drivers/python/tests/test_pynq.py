@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The PYNQ driver class against a fake `pynq` (tests/fake_pynq): the class
 is bound to the descriptor's VLNV, overlay.<ip> is a jointer monitor reading
 PYNQ's mapping directly, and its values equal the C CLI's."""

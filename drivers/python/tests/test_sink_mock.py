@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Monitor.sink_start / sink_status / drain / sink_stop against a fake sink:
 a Python model of the sink's registers behind Monitor.attach(read32=,
 write32=) (the register seam, as test_monitor_mock.py's ops test) and a

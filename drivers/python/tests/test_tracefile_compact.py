@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Compact trace files: the same records written raw and compact
 (units from the Python model of the encoder, sim/jointer_sim/compact.py)
 read back identical through libjointer (jointer.read_trace_file) and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """doc/integration.md "On the board: from bitstream to numbers", run as written.
 
 Every fenced block of the section's three subsections is taken from the doc

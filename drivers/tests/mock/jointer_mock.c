@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * jointer_mock.c - the emulated monitor (see jointer_mock.h).
  */

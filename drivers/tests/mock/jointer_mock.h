@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jointer_mock.h - an array-backed register file that emulates a jointer
  * monitor well enough for the driver's tests (test code, not the library):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Stage 4: the backends, one per output family, each handed the finished
 Design once.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """C backend: <name>_regs.h, <name>.h, <name>.c and <name>_selfcheck.c.
 
 The table rows and what the self-check relations name are prepared here

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """C backend, its files: <name>_regs.h, <name>.h, <name>.c and
 <name>_selfcheck.c from templates/c/ over the tables c.py prepares
 (c.context: descriptor rows, self-check relations).

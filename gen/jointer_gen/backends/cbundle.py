@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Software shapes of a monitor beyond its generated C files: the
 self-contained C bundle (c/Makefile + c/jointer/) and the Vitis driver
 inside the IP (ip/drivers/<name>_v1_0/).

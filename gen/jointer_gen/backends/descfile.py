@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Descriptor file backend: <name>.jdesc, the binary form of <name>_cfg.
 
 The same values the C table (templates/c/desc.c.j2) prints, packed into the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Documentation backend: doc/<name>.md and doc/<name>.html (same tables).
 
 Rows are prepared here from the elaborated design; the templates print them.

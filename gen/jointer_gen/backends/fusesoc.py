@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """FuseSoC backend: <name>.core, the CAPI2 core of a generated monitor.
 
 The core sits at the root of the output folder (FuseSoC deprecates files

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Linux backend: linux/<name>.dtsi, the device-tree node of the monitor for UIO.
 
 Node <name>@<base> (its name is the UIO device name, /sys/class/uio/uioN/name,

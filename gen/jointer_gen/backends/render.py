@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Stage 4, run: every backend once over the finished Design, then
 manifest.json.
 
@@ -56,6 +57,7 @@ def manifest(d: Design, entries: list[tuple[str, str]], library_sources: list[st
     vhdl_files = [p for p, r in entries if r.startswith("vhdl-")]
     m = {
         "generator": f"jointer {d.version}",
+        "license": "MIT",               # SPDX: every generated text file carries the tag itself
         "source": d.source_name,
         "name": d.name,
         "config_hash": d.hash_hex,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The Jinja2 environment of the backends: templates/<target>/*.j2, built once
 per process (StrictUndefined, trim_blocks, lstrip_blocks, compiled templates
 cached per user), and the filters the templates use to escape values for

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """VHDL backend: the configuration package, one composition per sniffer and
 per LMIC, the top (templates/vhdl/). The netlist is the elaborate stage's
 (netlist/); the templates lay it out as it is.

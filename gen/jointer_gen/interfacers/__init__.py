@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The interfacer kinds: one module per kind, registered in KINDS (the only
 table of kinds; its order is the order of the schema's `type` enum).
 

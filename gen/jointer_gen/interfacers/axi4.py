@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`interfacer: {type: axi4}`: an AXI4 read or write tap (jointer_eig_axi4),
 one event per burst or per beat, the address as event data, bytes as the
 increment. A write tap counting per burst evaluates its event DCAPFs'

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`interfacer: {type: axi4_latency}`: the latency of each
 AXI4 transaction, from its address handshake to its last data beat or its
 write response (jointer_eig_axi4_latency); the latency is the event data."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`interfacer: {type: axi4lite}`: an AXI4-Lite read or write tap
 (jointer_eig_axi4lite): one event per transfer, the address as event data."""
 

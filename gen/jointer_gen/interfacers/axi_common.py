@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What the AXI4 and AXI4-Lite interfacer kinds share (axi4, axi4lite,
 axi4_latency): the observed signal lists, the direction constant and the
 port map of the observed bus."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`interfacer: {type: axi_util}` (bus utilization, as in PMTS): the VALID/READY
 pair of each watched channel of an AXI4 or AXI4-Lite bus (`channels`, a
 subset of aw, w, b, ar, r, kept in that order) into jointer_eig_activity:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`interfacer: {type: axis}`: an AXI4-Stream tap (jointer_eig_axis), one
 event per beat or per packet; the event data is TDATA (low 32 bits) or TDEST."""
 

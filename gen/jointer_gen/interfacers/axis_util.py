@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`interfacer: {type: axis_util}`: the utilization of an AXI4-Stream link.
 Its TVALID/TREADY pair goes into jointer_eig_activity (one channel): every
 observed cycle is a transfer (TVALID and TREADY), a stall (TVALID without

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What an interfacer kind is to the generator: the base class every kind
 module (interfacers/<kind>.py) subclasses, with the behaviour most kinds share.
 

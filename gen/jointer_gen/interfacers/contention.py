@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`interfacer: {type: contention}` (bus contention, as in PMTS): the VALID/READY
 pairs of `masters` masters sharing a bus into jointer_eig_contention.
 

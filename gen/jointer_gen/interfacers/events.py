@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`interfacer: {type: events}`: `width` event strobes (numbered lanes) and an
 optional value (jointer_eig_events)."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`interfacer: {type: mark}`: events written by the host to the global
 block's MARK register (jointer_eig_events with one lane, the written value
 as data). At most one per monitor, in an LMIC on the bus clock."""

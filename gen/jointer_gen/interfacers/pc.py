@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`interfacer: {type: pc}` (the program monitor): a program
 counter compared with up to 32 addresses the host programs at run time
 (hdl/eig/jointer_eig_pc.vhd); the event data is the index of the matched

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`interfacer: {type: start_done}`: a task seen as start and done pulses or
 as a busy level (jointer_eig_start_done); the event data is the state (1 at
 start, 0 at done), so a time DCAPF's filter defaults to [1, 1]: busy time."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Diagnostics: every problem with the input is a `Diagnostic` at file:line:col.
 
 Stages never raise on bad input: they add to a `Diagnostics` collection, so a

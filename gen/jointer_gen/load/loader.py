@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Stage 1: read a YAML file into plain data plus a source map.
 
 The YAML is composed with PyYAML's safe composer (libyaml when present) and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Stage 2a: the JSON Schema check of the loaded data, and its messages.
 
 The schema is schema/jointer-1.schema.json plus, per interfacer kind, its

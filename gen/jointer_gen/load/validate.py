@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Stage 2: validate the loaded data and build the typed model.
 
 1. The JSON Schema (schema_check.py: shapes, types, ranges, enums, unknown

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Stage 2, model: the typed description of a monitor (monitor.py) and what is
 derived from it before any netlist: the register layout (layout.py, the only
 place addresses are computed), datapath widths (datapath.py), the design view

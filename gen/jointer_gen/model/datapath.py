@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Datapath widths of a sniffer (as wide as their source).
 
 What the generator tells the DCAPFs and the emitter about the event instances

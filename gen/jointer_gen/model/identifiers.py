@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Name checks: reserved words of VHDL-2008 and C (C99, C11, C23), and
 collisions between the identifiers the backends derive from user names.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Register-space layout: the only place where jointer addresses are computed.
 
 doc/design.md ("Register space") and doc/internals/layout.md describe the result. The

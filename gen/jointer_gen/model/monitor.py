@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Stage 3: the typed model of a monitor, defaults applied.
 
 Built by validate.py from data that passed the JSON Schema and the semantic

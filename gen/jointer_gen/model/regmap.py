@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The register map as C macros (<name>_regs.h, drivers/README.md naming), C
 descriptor rows (metrics, traces) and documentation rows, from the layout.
 """

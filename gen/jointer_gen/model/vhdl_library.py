@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The VHDL library (hdl/ of this checkout): which files a design needs, in
 compile order (dependencies first).
 

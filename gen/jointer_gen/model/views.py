@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The design view: what the backends and templates see of an elaborated
 monitor (typed named tuples, no logic), the VHDL literal helpers every netlist module
 uses, and the config hash.

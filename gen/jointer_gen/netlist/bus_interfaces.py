@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The bus interfaces of the top as Vivado sees them (IP-XACT busInterface of
 component.xml, package_ip.tcl): s_axi, every bus tap (its interfacer kind's
 `bus_tap`) as a monitor interface, irq, a clock and a reset per clock.

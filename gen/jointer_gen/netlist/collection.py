@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The collection layer of a generated monitor: what it has and
 where it lives, decided once from the model.
 

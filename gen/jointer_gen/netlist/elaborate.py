@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Stage 4: elaborate the model once into everything the backends print.
 
 The register layout comes from layout.compute() (the only place that

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """VHDL netlist of an LMIC wrapper (<name>_<lmic>_lmic.vhd): jointer_collect_lmic
 with its generics from the layout, its sniffers, a trace timestamp of its own
 when it needs one, the relay wiring (netlist_relay.py) and the sink traces

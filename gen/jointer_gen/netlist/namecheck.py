@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Name checks of an elaborated design: every identifier a backend will print
 is registered in its scope (VHDL package constants, design units, top-level
 and LMIC identifiers, Vivado bus interfaces, C identifiers); a collision is an

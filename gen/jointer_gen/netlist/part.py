@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A piece of a VHDL netlist: what one block (a condition checker, a DCAPF,
 a sink, a crossing) adds to the architecture that holds it, and to the
 generic and port maps of its central instance (an LMIC's u_lmic). Netlist

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Relay traces (`mode: relay`, the host drains them while they run): the
 extra ports and port maps of the sniffers and the LMIC that hold one.
 """

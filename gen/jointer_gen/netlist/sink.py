@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Sink traces (`mode: sink`): a trace extractor with no RAM whose
 record stream goes to a jointer_trace_sink_axi, an AXI4 master writing a ring
 in memory. What the sniffer, the LMIC and the top gain for them.

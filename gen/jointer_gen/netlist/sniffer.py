@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """VHDL netlist of a sniffer: interfacer (its kind's elaborate()), condition
 checkers, emitter, dispenser, DCAPFs and trace extractors, as package
 constants, ports, signals and instances of <name>_<sniffer>_sniffer.vhd.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """VHDL netlist of the top (<name>_monitor.vhd): a reset bridge per clock, the
 DCI, the global block, per LMIC a direct connection or a CDC bridge and its
 irq synchroniser. doc/internals/compositions.md.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Typed emitters of the VHDL expressions the netlist modules need: slices,
 elements, vector types and literals. The one place, with views.py's literal
 helpers (slv_hex, slv_type, int_vector, vhdl_bool, rng), that knows how VHDL

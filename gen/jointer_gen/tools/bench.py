@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """make gen-bench: generator wall time and the resources of the generated Y9 top.
 
   python -m jointer_gen.tools.bench [--out build/bench] [--runs 5]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """CDC check: every clock-domain crossing of a generated top is proven, without Vivado.
 
     jointer-cdc-check                      every configs/*.yaml and every fixture with two clocks

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The netlist cdc_check.py reads: a VHDL top -> ghdl synth -> yosys
 `proc; opt_dff; opt_clean; flatten` -> JSON, and the model built from it.
 

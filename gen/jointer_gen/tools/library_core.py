@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Write or check jointer.core, the FuseSoC core of the VHDL library.
 
     python3 -m jointer_gen.tools.library_core            rewrite jointer.core (repository root)

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- cdc_fix_sync: a two-flop synchroniser written in the test top itself (not
 -- jointer_collect_sync): the ASYNC_REG pair s1 -> s2 is recognised from the
 -- attribute. Used by scripts/tests/test_cdc_check.py (planted crossings) as

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- cdc_fix_top: the planted crossings of scripts/tests/test_cdc_check.py, one
 -- per value of case_g, between clock a (a_clk, a_resetn) and clock b:
 --   0 good    : a flag through cdc_fix_sync, a bus a_data held while a_req is

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- sa_accel: the Selective Accumulations coprocessor of the TECS paper
 -- (section 4.2, fig. 11), the IP that `make demo` monitors. Demo IP observed by
 -- jointer, not part of the library.

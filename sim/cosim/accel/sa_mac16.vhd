@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- sa_mac16: the TECS paper's mac_16 actor (section 4.2, fig. 11) of the
 -- Selective Accumulations demo coprocessor: multiplies each input token by a
 -- constant and outputs the sum of 16 consecutive products, then restarts.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- sa_mem: the demo SoC's data memory (the paper's "AXI accessible BRAM",
 -- the TECS paper, section 4.1): 4096 x 32-bit words behind an AXI4 slave (INCR
 -- bursts, 32-bit beats, full-word writes) used by sa_accel's DMA, and a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Reference model of the Selective Accumulations demo coprocessor (sa_accel +
 sa_mem): what it computes and exactly how many cycles it takes.
 

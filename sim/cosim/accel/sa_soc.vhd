@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- sa_soc: the demo coprocessor (sa_accel) with its data memory (sa_mem), on
 -- one clock. Every signal a jointer monitor observes is an output: the AXI4
 -- channels between the two (transaction level), start/done (task level) and

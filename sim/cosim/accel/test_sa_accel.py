@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """sa_accel + sa_mem (the demo coprocessor): results in memory, the strobes a
 monitor observes and the exact cycle count against sa_model.py."""
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The demo's C reference (sim/cosim/apps/sa_reference.c) predicts exactly what
 sa_model.py predicts - and sa_model.py is checked against the RTL by
 test_sa_accel.py - for random data sets of every length class."""

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * app_check.h - CHECK(call) for the co-simulation applications that use
  * the generated driver directly (demo.c, latency.c): evaluate a driver call;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * cosim_app.c - helpers of the co-simulation test applications (cosim_app.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cosim_app.h - helpers shared by the co-simulation test applications
  * (scenario.c, marks.c, overflow_irq.c, soft_reset.c). Not needed by an

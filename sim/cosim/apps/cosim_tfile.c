@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * cosim_tfile.c - the trace-file helper of cosim_app.h (cosim_read_back), in
  * a file of its own: a scenario whose app writes a trace file lists it in

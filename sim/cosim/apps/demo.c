@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * demo.c - the TECS paper's Selective Accumulations experiment (
  * section 4.2, design Y9), as an unmodified C application of the generated

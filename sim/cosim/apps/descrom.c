@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * descrom.c - the descriptor ROM read by the real driver from the real RTL
  * (scenario desc_rom, gen/tests/configs/desc_rom.yaml: Y9 with

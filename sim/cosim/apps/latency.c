@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * latency.c - the application of scenario latency_histogram: the
  * demo coprocessor (sim/cosim/accel) runs on a data set while three

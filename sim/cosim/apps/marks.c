@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * marks.c - host timestamps through MARK, traced to memory and read back
  * (scenario marks_trace, configs/arm_timestamps.yaml).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * overflow_irq.c - counter overflow and threshold interrupts (scenario
  * overflow_irq, scenarios/configs/cosim_events.yaml).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * platform.h - what a co-simulation harness (or a board support file)
  * provides to a jointer application (sim/cosim/README.md, "The application

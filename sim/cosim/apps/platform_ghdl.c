@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * platform_ghdl.c - platform.h for the GHDL co-simulation (ghdl/cosim.py).
  *

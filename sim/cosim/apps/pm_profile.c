@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * pm_profile.c - the program monitor with the real C driver (scenario
  * program_monitor, configs/program_monitor.yaml): program the address table

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """py_scenario.py - the generic co-simulation application (scenario.c) in
 Python, through the jointer package: run.py/cosim.py call
 app_main(lib, argv) in place of the C app_main when COSIM_PY_APP names this

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * relay.c - the lossless trace relay (scenarios relay_follow, relay_slow;
  * scenarios/configs/cosim_relay.yaml): the host drains a relay trace into a

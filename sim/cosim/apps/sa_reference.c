@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * sa_reference.c - C reference of the Selective Accumulations coprocessor.
  * The cycle count follows sim/cosim/accel/README.md ("Timing").

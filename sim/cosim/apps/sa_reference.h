@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sa_reference.h - C reference of the Selective Accumulations coprocessor
  * (sim/cosim/accel): what it computes and exactly what jointer should

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * scenario.c - the generic co-simulation application.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * sink_reset.c - a reset in the middle of a burst (scenario
  * sink_reset_mid_burst; scenarios/configs/cosim_sink.yaml): the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * soak.c - the soak (make soak): `reads=N` torn-free reads of a
  * 64-bit sum that crosses 2^32 at almost every event, and of the 64-bit

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * soft_reset.c - a soft reset in the middle of traffic (scenario soft_reset,
  * scenarios/configs/cosim_events.yaml).

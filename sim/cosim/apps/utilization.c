@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * utilization.c - the application of scenarios/bus_utilization.yaml
  * (configs/bus_utilization.yaml: an axi_util sniffer `dma` and a contention

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Co-simulation (run.py --bench): cycles/s in both simulators and the AXI4-Lite
 transactions of one monitoring action, as a make bench fragment."""
 

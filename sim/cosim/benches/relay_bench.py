@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """make relay-bench: figures of the lossless trace relay,
 as a bench fragment ($(BUILD)/bench/fragments/relay-bench.json).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """make soak: the three soak scenarios (scenarios/soak/) in
 Verilator: 3 x 340,000 torn-free 64-bit reads of a sum that crosses 2^32 at
 almost every event and of the 64-bit timestamp, at LMIC/bus clock ratios

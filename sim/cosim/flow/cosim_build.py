@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Co-simulation (run.py): what a scenario needs built: the scenario file, the
 generated monitor (cached), its design (a generated top, or the demo
 coprocessor + the monitor), the model (GHDL analysis, Verilog, latch check,

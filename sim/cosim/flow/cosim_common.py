@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Co-simulation (run.py): paths, constants, progress lines, and the small
 build system every step uses: content-hashed stamps, file locks, commands
 with their log."""

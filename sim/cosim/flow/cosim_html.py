@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Co-simulation (run.py --html, used by `make demo`): one scenario's result as
 a self-contained HTML page: the metric table (expected, each simulator) and a
 bar chart of the metrics next to their expected values (matplotlib, inline

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Co-simulation (run.py): the comparison of the two simulators' reports and
 the result table."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Co-simulation (run.py): running a built scenario in Verilator (the C++
 harness) and in GHDL (cocotb), and one scenario end to end."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Co-simulation (run.py --handshakes): the cycle-by-cycle comparison of the
 two simulators' handshake logs (harness/verilator/handshake_log.h,
 harness/ghdl/handshakes.py), one line per AXI handshake of a bus model:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The co-simulation top of a scenario with `top: demo`: the demo coprocessor
 (sim/cosim/accel, `sa_soc`) on the clock `accel`, watched by any generated
 monitor, its sniffers wired by what their ports are:

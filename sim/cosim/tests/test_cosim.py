@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Co-simulation tests (sim/cosim/README.md): every scenario of scenarios/ in
 Verilator and in GHDL; each must pass its exact expectations and both
 simulators must report identical metrics, transaction counts and simulated

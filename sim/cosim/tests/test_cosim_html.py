@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`make demo`'s HTML report (cosim_html.py): the table holds every metric with
 its expected value and each simulator's, the chart one bar per metric and
 series, and a failing metric is marked."""

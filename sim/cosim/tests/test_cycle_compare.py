@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The cycle-by-cycle comparison of the two simulators: the same scenario
 (the same stimulus, the same application) runs in Verilator and in GHDL, each
 harness logs every AXI handshake of its bus models (the AXI4-Lite masters on

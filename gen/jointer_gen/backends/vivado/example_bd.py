@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """ip/example_bd.tcl: a Zynq-7000 block design around the
 monitor, for users who have Vivado:
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Vivado IP backend: the IP folder ip/ (emit()): component.xml,
 xgui/<name>_v1_0.tcl, package_ip.tcl, the constraints (xdc.py), the example
 block design (example_bd.py) and the copies in ip/hdl/.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The registers of a monitor as IP-XACT (IEEE 1685-2009) `<spirit:register>`
 entries of component.xml's address block: the same rows as the C header and
 the register-map documentation (Design.register_map, written by regmap.py),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The identity of the Vivado IP of a monitor, jointer:jointer:<name>:1.0
 (vendor:library:name:version), which the device-tree node, the Vitis driver
 and the example block design name too."""

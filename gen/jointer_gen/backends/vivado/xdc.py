@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Constraints of a generated monitor: ip/<name>.xdc.
 
 Every clock crossing of the generated top is constrained by construction,

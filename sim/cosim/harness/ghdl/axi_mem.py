@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The memory behind a trace sink's AXI4 master port, write
 channels only: the GHDL twin of harness/verilator/axi_mem.h, cycle for cycle
 (same LCG, two draws per rising edge, same queue rules, all numbers from the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The cycle-timing contract of the co-simulation (harness/bus_timing.yaml),
 read at run time by the GHDL harness: the same file, the same checks and the
 same derived numbers as harness/verilator/bus_timing.cpp. A bad file is a

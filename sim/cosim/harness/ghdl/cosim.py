@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The GHDL side of the co-simulation (sim/cosim/README.md): a cocotb test.
 
 The same scenario, clocks, resets, bus master and stimulus as the Verilator

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The per-cycle log of the AXI handshakes of the GHDL harness's bus models
 (the AXI4-Lite masters, the memories): the same lines as
 harness/verilator/handshake_log.cpp writes,

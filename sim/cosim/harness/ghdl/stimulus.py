@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The stimulus entries of a co-simulation scenario on the GHDL side
 (sim/cosim/README.md, `stimulus:`): pulses, task (start/done), axi4lite (a
 slave's handshakes) and reset, driven on the top's ports cycle for cycle as

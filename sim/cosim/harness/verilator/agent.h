@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // agent.h - what drives the top from a clock: an Agent samples the top's
 // outputs just before a rising edge of its clock and changes its inputs
 // right after it (sim/cosim/README.md, "Timing"); a Clock owns its agents;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // axi_mem.cpp - see axi_mem.h.
 #include "axi_mem.h"
 

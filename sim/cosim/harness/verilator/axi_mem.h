@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // axi_mem.h - the memory behind a trace sink's AXI4 master port,
 // write channels only: sim/cosim/README.md "Memory on a master port".
 // The same model, cycle for cycle, is harness/ghdl/axi_mem.py: both draw

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // bus_master.cpp - see bus_master.h.
 #include "bus_master.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // bus_master.h - the AXI4-Lite master on a port of the top (s_axi on the
 // bus clock, acc_axi on clock accel), README "The bus master": one
 // transaction at a time; write: AW and W valid together right after the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // bus_timing.cpp - see bus_timing.h.
 #include "bus_timing.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // bus_timing.h - the cycle-timing contract of the co-simulation
 // (harness/bus_timing.yaml), read at run time: clock grain and pin offset,
 // reset release and application start, scenario defaults, the AXI4-Lite

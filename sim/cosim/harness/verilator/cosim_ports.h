@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // cosim_ports.h - the port table of a Verilated top (sim/cosim/README.md).
 //
 // run.py writes cosim_ports.cpp for each top from the port list of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // handshake_log.cpp - see handshake_log.h.
 #include "handshake_log.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // handshake_log.h - the per-cycle log of the AXI handshakes of the bus
 // models (the AXI4-Lite masters, the memories), one line per handshake:
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // main.cpp - the Verilator co-simulation executable (sim/cosim/README.md):
 // the command line, apps/platform.h served by the ScenarioRunner (the C
 // application calls it on this thread), and the application's run.

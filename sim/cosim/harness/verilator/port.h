@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // port.h - one port of the Verilated top (cosim_ports.h gives its width and
 // a pointer into the model): read and write it as an integer, whatever
 // Verilator's storage for its width (CData .. QData, a VlWide word array).

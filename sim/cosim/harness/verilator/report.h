@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // report.h - what a run reports (sim/cosim/README.md, "Reports"): the
 // metrics and expectations the application gives through platform.h, the
 // errors of the run, the checks (the scenario's `expect` and the app's

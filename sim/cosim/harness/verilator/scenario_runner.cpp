@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // scenario_runner.cpp - see scenario_runner.h.
 #include "scenario_runner.h"
 

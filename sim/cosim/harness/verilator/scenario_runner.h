@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // scenario_runner.h - the Verilator side of the co-simulation
 // (sim/cosim/README.md): builds the model of the top and its agents from the
 // scenario, top.yaml and the timing contract (bus_timing.yaml), clocks every

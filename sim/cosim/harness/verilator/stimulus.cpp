@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // stimulus.cpp - see stimulus.h.
 #include "stimulus.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // stimulus.h - the scenario's `stimulus` entries (sim/cosim/README.md):
 // pulses, task (start/done), axi4lite (both sides of a tapped bus) and reset,
 // each an Agent on its clock; edge n = 0 is the first rising edge of that

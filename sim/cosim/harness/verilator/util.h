@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // util.h - small helpers of the Verilator harness: the fatal error, the
 // scenario / top / contract YAML readers (integers as YAML 1.1 writes them:
 // 0x.., decimal) and JSON string quoting for the report.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A fake `pynq` for tests (the real one only installs on a PYNQ image):
 what jointer.pynq_driver relies on, as pynq 3.x does it. DefaultIP's
 metaclass registers each subclass's `bindto` VLNVs; Overlay instantiates,
