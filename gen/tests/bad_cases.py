@@ -144,7 +144,7 @@ lmics:
 """, "        dcapfs: []\n"),
      ['bad.yaml:11:17: error: lmics[lm].sniffers[task].dcapfs has 0 items (expected at least 1: the dispenser addresses up to 128 DCAPFs)']),
     ("filter_bound_33_bits", GOOD.replace("width: 40}", "width: 40, filter: {high: 0x100000000}}"),
-     ['bad.yaml:12:69: error: high 0x100000000 out of range in lmics[lm].sniffers[task].dcapfs[busy].filter.high (expected 0..0xFFFFFFFF)']),
+     ["bad.yaml:12:69: error: filter high 0x1_0000_0000 of lmics[lm].sniffers[task].dcapfs[busy] does not fit the 32-bit event data of sniffer 'task' (expected at most 0xFFFF_FFFF)"]),
     # constant bounds, optional global registers
     ("filter_runtime_on_trace", GOOD.replace(
         "          - {name: busy, extractor: time, width: 40}",
@@ -556,4 +556,28 @@ lmics:
      ["bad.yaml:8:78: error: sink sync_period in lmics[lm].sniffers[s].dcapfs[t] is only for encoding: compact (this sink's encoding is raw; expected encoding: compact, or no 'sync_period')"]),
     ("sink_sync_period_range", "mode: sink, sink: {encoding: compact, sync_period: 1}",
      ["bad.yaml:8:97: error: sync_period 1 out of range in lmics[lm].sniffers[s].dcapfs[t].sink.sync_period (expected 2..0x10000)"]),
+]]
+
+# an AXI4 tap whose address is as wide as its addr_width: values that do not fit it
+TAP_BASE = """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: dma
+        interfacer: {type: axi4, direction: write, addr_width: AW}
+        CONDdcapfs: [{name: d, extractor: EXTRA}]
+"""
+CASES += [(name, TAP_BASE.replace("AW", aw).replace("COND", cond).replace("EXTRA", extra), msgs)
+          for name, aw, cond, extra, msgs in [
+    ("filter_above_4g_on_32_bit_tap", "32", "", "event, filter: {low: 0x810000000, high: 0x81FFFFFFF}",
+     ["bad.yaml:8:60: error: filter low 0x8_1000_0000 of lmics[lm].sniffers[dma].dcapfs[d] does not fit the 32-bit event data of sniffer 'dma' (expected at most 0xFFFF_FFFF; the tap's addr_width is 32: an address up to 0x8_1000_0000 needs addr_width >= 36)",
+      "bad.yaml:8:79: error: filter high 0x8_1FFF_FFFF of lmics[lm].sniffers[dma].dcapfs[d] does not fit the 32-bit event data of sniffer 'dma' (expected at most 0xFFFF_FFFF; the tap's addr_width is 32: an address up to 0x8_1FFF_FFFF needs addr_width >= 36)"]),
+    ("filter_above_tap_width", "40", "", "event, filter: {low: 0, high: 0x1FFFFFFFFFF}",
+     ["bad.yaml:8:69: error: filter high 0x1FF_FFFF_FFFF of lmics[lm].sniffers[dma].dcapfs[d] does not fit the 40-bit event data of sniffer 'dma' (expected at most 0xFF_FFFF_FFFF; the tap's addr_width is 40: an address up to 0x1FF_FFFF_FFFF needs addr_width >= 41)"]),
+    ("condition_above_tap_width", "36", "conditions: [{range: [0, 0x1000000000]}]\n        ", "event",
+     ["bad.yaml:8:22: error: condition range high 0x10_0000_0000 in lmics[lm].sniffers[dma].conditions[0] does not fit the 36-bit event data of sniffer 'dma' (expected at most 0xF_FFFF_FFFF; the tap's addr_width is 36: an address up to 0x10_0000_0000 needs addr_width >= 37)"]),
+    ("trace_on_wide_tap", "40", "", "trace",
+     ["bad.yaml:8:39: error: trace lmics[lm].sniffers[dma].dcapfs[d]: a trace record holds 32 data bits, the event data of sniffer 'dma' has 40 (expected a trace on a sniffer whose data fits 32 bits, e.g. a tap with addr_width 32, or an event or time DCAPF here)"]),
 ]]

@@ -2,17 +2,21 @@
 -- jointer_collect_dispenser: the sniffer's dispenser (paper section 3.1.1).
 -- Turns its LMIC's control lines (PROG, RUN, SOFT_RESET) into the DCAPF
 -- controls, and spreads the writes of the sniffer's single INIT register over
--- the DCAPF bounds: write k loads DCAPF k/2, bound k mod 2 (low first).
+-- the DCAPF bounds: write k loads DCAPF k/2, bound k mod 2 (low first); with
+-- two words per bound (event data of 33..64 bits), write k loads DCAPF k/4,
+-- bound (k/2) mod 2, word k mod 2 (bits 31..0 first): low, low, high, high.
 --   run_en     = RUN and PROG is FILTERING or NO_FILTERING   (combinational)
 --   use_filter = PROG is FILTERING                           (combinational)
 --   clear      = SOFT_RESET and PROG is not IDLE             (combinational)
 -- The INIT write pointer restarts at 0 on every `ctrl_we` that writes INIT
 -- into this sniffer's PROG (INIT over INIT too); INIT writes outside INIT
--- mode or beyond 2 x num_dcapfs_g are ignored. The init_* outputs are
+-- mode or beyond 2 x words_g x num_dcapfs_g are ignored. The init_* outputs are
 -- combinational (in the `init_we` cycle): init_data_o is init_data, the
 -- LMIC's held word, stable until its next request, so nothing is copied.
 -- Generics:
 --   num_dcapfs_g : DCAPFs of the sniffer (1..128)
+--   words_g      : INIT words per bound: 1, or 2 for event data wider than
+--                  32 bits (init_word then says which; '0' with 1)
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -22,7 +26,8 @@ use work.jointer_pkg.all;
 
 entity jointer_collect_dispenser is
   generic (
-    num_dcapfs_g : positive := 2);
+    num_dcapfs_g : positive := 2;
+    words_g      : positive := 1);
   port (
     clk         : in  std_logic;
     rst         : in  std_logic;
@@ -40,18 +45,19 @@ entity jointer_collect_dispenser is
     init_we_o   : out std_logic;
     init_sel    : out std_logic_vector(7 downto 0);
     init_hi     : out std_logic;
+    init_word   : out std_logic;
     init_data_o : out std_logic_vector(31 downto 0));
 end entity jointer_collect_dispenser;
 
 architecture rtl of jointer_collect_dispenser is
-  constant writes_c : positive := 2 * num_dcapfs_g;  -- bounds to load
+  constant writes_c : positive := 2 * words_g * num_dcapfs_g;  -- bound words to load
   signal ptr     : unsigned(clog2(writes_c + 1) - 1 downto 0);
   signal take    : std_logic;  -- this INIT write loads a bound
   signal in_init : std_logic;
 begin
 
-  assert num_dcapfs_g <= 128
-    report "jointer_collect_dispenser: num_dcapfs_g must be 1..128" severity failure;
+  assert num_dcapfs_g <= 128 and words_g <= 2
+    report "jointer_collect_dispenser: num_dcapfs_g must be 1..128, words_g 1 or 2" severity failure;
 
   in_init    <= to_sl(prog = prog_init_c);
   run_en     <= run and prog(1);             -- FILTERING or NO_FILTERING
@@ -75,8 +81,16 @@ begin
   end process;
 
   init_we_o   <= take;
-  init_sel    <= std_logic_vector(resize(ptr(ptr'high downto 1), 8));
-  init_hi     <= ptr(0);
+  g_one : if words_g = 1 generate
+    init_sel  <= std_logic_vector(resize(ptr(ptr'high downto 1), 8));
+    init_hi   <= ptr(0);
+    init_word <= '0';
+  end generate;
+  g_two : if words_g = 2 generate
+    init_sel  <= std_logic_vector(resize(ptr(ptr'high downto 2), 8));
+    init_hi   <= ptr(1);
+    init_word <= ptr(0);
+  end generate;
   init_data_o <= init_data;
 
 end architecture rtl;

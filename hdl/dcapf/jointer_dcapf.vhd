@@ -30,8 +30,12 @@
 --                  show them, no registers); filter_none_c: no
 --                  filter (FILTERING acts as NO_FILTERING, INIT ignored)
 --   low_reset_g, high_reset_g : filter bounds after reset (the constants)
---   data_w_g     : bits of ev_data that can be non-zero (1..32): bounds and
---                  the time extractor's data in effect are that wide
+--   ev_w_g       : width of ev_data, low, high and the bounds: 32, or 64 for
+--                  event data of 33..64 bits (an address above 4 GB); a
+--                  64-bit bound takes two INIT words (init_word)
+--   data_w_g     : bits of ev_data that can be non-zero (1..32, or 33..64
+--                  with ev_w_g 64): bounds and the time extractor's data in
+--                  effect are that wide
 --   inc_w_g      : bits of ev_inc that can be non-zero (1: every event weighs 1)
 --   buckets_g, hist_pow2_g, hist_bounds_g : the histogram aggregator
 --                  (jointer_dcapf_histogram buckets_g, pow2_g, bounds_g);
@@ -57,10 +61,11 @@ entity jointer_dcapf is
     width_g      : positive := 32;
     wrap_g       : boolean  := false;
     filter_g     : natural  := filter_runtime_c;
+    ev_w_g       : positive := data_w_c;
     data_w_g     : positive := data_w_c;
     inc_w_g      : positive := inc_w_c;
-    low_reset_g  : std_logic_vector(data_w_c - 1 downto 0) := (others => '0');
-    high_reset_g : std_logic_vector(data_w_c - 1 downto 0) := (others => '1');
+    low_reset_g  : std_logic_vector(ev_w_g - 1 downto 0) := (others => '0');
+    high_reset_g : std_logic_vector(ev_w_g - 1 downto 0) := (others => '1');
     buckets_g     : positive       := 1;
     hist_pow2_g   : boolean        := true;
     hist_bounds_g : integer_vector := (0 => 1));
@@ -74,15 +79,16 @@ entity jointer_dcapf is
     init_we    : in  std_logic;
     init_sel   : in  std_logic_vector(7 downto 0);
     init_hi    : in  std_logic;
-    init_data  : in  std_logic_vector(data_w_c - 1 downto 0);
+    init_word  : in  std_logic := '0';  -- ev_w_g 64: which word of the bound
+    init_data  : in  std_logic_vector(31 downto 0);
     -- event instance (one lane)
     ev_good    : in  std_logic;
-    ev_data    : in  std_logic_vector(data_w_c - 1 downto 0);
+    ev_data    : in  std_logic_vector(ev_w_g - 1 downto 0);
     ev_inc     : in  std_logic_vector(inc_w_c - 1 downto 0);
     ev_in_range : in std_logic := '1';  -- filter_capture_c: the interfacer's comparison
     -- filter bounds (filter_capture_c: for the interfacer; else 0)
-    low        : out std_logic_vector(data_w_c - 1 downto 0);
-    high       : out std_logic_vector(data_w_c - 1 downto 0);
+    low        : out std_logic_vector(ev_w_g - 1 downto 0);
+    high       : out std_logic_vector(ev_w_g - 1 downto 0);
     -- monitoring information
     result     : out std_logic_vector(buckets_g * width_g - 1 downto 0);
     overflow   : out std_logic;
@@ -105,8 +111,8 @@ architecture rtl of jointer_dcapf is
   constant smp_w_c : positive := sample_w;
   signal gate_en     : std_logic;
   signal good_g      : std_logic;
-  signal data_g      : std_logic_vector(data_w_c - 1 downto 0);
-  signal filter_data : std_logic_vector(data_w_c - 1 downto 0);
+  signal data_g      : std_logic_vector(ev_w_g - 1 downto 0);
+  signal filter_data : std_logic_vector(ev_w_g - 1 downto 0);
   signal in_range    : std_logic;
   signal filter_en   : std_logic;  -- use_filter, for a DCAPF that has a filter
   signal smp_valid   : std_logic;
@@ -137,22 +143,25 @@ begin
   assert (filter_g /= filter_capture_c and filter_g /= filter_capture_const_c)
          or extractor_g = extractor_event_c
     report "jointer_dcapf: filter_capture_c needs the event extractor" severity failure;
-  assert data_w_g <= data_w_c and inc_w_g <= inc_w_c
-    report "jointer_dcapf: data_w_g must be 1..32, inc_w_g 1..16" severity failure;
+  assert ((ev_w_g = 32 and data_w_g <= 32) or (ev_w_g = 64 and data_w_g > 32 and data_w_g <= 64))
+         and inc_w_g <= inc_w_c
+    report "jointer_dcapf: ev_w_g must be 32 (data_w_g 1..32) or 64 (data_w_g 33..64), inc_w_g 1..16"
+    severity failure;
 
   -- bounds loaded at run time: the Init DCAPF
   g_init : if filter_g = filter_runtime_c or filter_g = filter_capture_c generate
-    signal lo, hi : std_logic_vector(data_w_c - 1 downto 0);
+    signal lo, hi : std_logic_vector(ev_w_g - 1 downto 0);
   begin
     u_init : entity work.jointer_dcapf_init
-      generic map (index_g => index_g, width_g => data_w_g, low_reset_g => low_reset_g,
-                   high_reset_g => high_reset_g)
+      generic map (index_g => index_g, ev_w_g => ev_w_g, width_g => data_w_g,
+                   low_reset_g => low_reset_g, high_reset_g => high_reset_g)
       port map (clk => clk, rst => rst, init_we => init_we, init_sel => init_sel,
-                init_hi => init_hi, init_data => init_data, low => lo, high => hi);
+                init_hi => init_hi, init_word => init_word, init_data => init_data,
+                low => lo, high => hi);
 
     g_here : if filter_g = filter_runtime_c generate
       u_filter : entity work.jointer_dcapf_filter
-        generic map (width_g => data_w_g)
+        generic map (ev_w_g => ev_w_g, width_g => data_w_g)
         port map (data => filter_data, low => lo, high => hi, in_range => in_range);
       low  <= (others => '0');
       high <= (others => '0');
@@ -168,7 +177,7 @@ begin
   -- constant bounds: a comparator against constants, no registers
   g_const : if filter_g = filter_const_c generate
     u_filter : entity work.jointer_dcapf_filter
-      generic map (width_g => data_w_g)
+      generic map (ev_w_g => ev_w_g, width_g => data_w_g)
       port map (data => filter_data, low => low_reset_g, high => high_reset_g, in_range => in_range);
     filter_en <= use_filter;
     low       <= (others => '0');
@@ -194,13 +203,14 @@ begin
   gate_en <= run_en when extractor_g = extractor_event_c else '1';
 
   u_gate : entity work.jointer_dcapf_gate
+    generic map (ev_w_g => ev_w_g)
     port map (good_i => ev_good, data_i => ev_data, gate_en => gate_en,
               good_o => good_g, data_o => data_g);
 
   g_event : if extractor_g = extractor_event_c generate
     filter_data <= data_g;
     u_event : entity work.jointer_dcapf_event
-      generic map (sample_g => sample_g)
+      generic map (sample_g => sample_g, ev_w_g => ev_w_g)
       port map (ev_good => good_g, ev_data => data_g, ev_inc => ev_inc, run_en => run_en,
                 use_filter => filter_en, in_range => in_range,
                 smp_valid => smp_valid, smp_value => smp_value);
@@ -208,8 +218,8 @@ begin
 
   g_time : if extractor_g = extractor_time_c generate
     u_time : entity work.jointer_dcapf_time
-      generic map (interval_g => aggregator_g /= aggregator_sum_c, data_w_g => data_w_g,
-                   width_g => width_g)
+      generic map (interval_g => aggregator_g /= aggregator_sum_c, ev_w_g => ev_w_g,
+                   data_w_g => data_w_g, width_g => width_g)
       port map (clk => clk, rst => rst, ev_good => good_g, ev_data => data_g, run_en => run_en,
                 use_filter => filter_en, in_range => in_range, clear => clear,
                 cur_data => filter_data, smp_valid => smp_valid, smp_value => smp_value);

@@ -7,6 +7,7 @@
 --               zero-extended to 64 bits
 -- in_range comes from a jointer_dcapf_filter looking at ev_data.
 --   sample_g : sample_increment_c | sample_data_c
+--   ev_w_g   : width of ev_data (32; up to 64)
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -15,10 +16,11 @@ use work.jointer_pkg.all;
 
 entity jointer_dcapf_event is
   generic (
-    sample_g : natural := sample_increment_c);
+    sample_g : natural  := sample_increment_c;
+    ev_w_g   : positive := data_w_c);
   port (
     ev_good    : in  std_logic;
-    ev_data    : in  std_logic_vector(data_w_c - 1 downto 0);
+    ev_data    : in  std_logic_vector(ev_w_g - 1 downto 0);
     ev_inc     : in  std_logic_vector(inc_w_c - 1 downto 0);
     run_en     : in  std_logic;
     use_filter : in  std_logic;

@@ -15,8 +15,9 @@
 -- clear: no sample in that cycle, an interval in progress is abandoned
 -- (active cycles after the clear start a new one).
 --   interval_g : see above
---   data_w_g   : bits of the event data that can be non-zero (1..32): the
---                data in effect is kept that wide (1 for start/done)
+--   ev_w_g     : width of ev_data and cur_data (32; up to 64)
+--   data_w_g   : bits of the event data that can be non-zero (1..ev_w_g):
+--                the data in effect is kept that wide (1 for start/done)
 --   width_g    : result width of the DCAPF (1..64); the interval length
 --                counter has min(width_g + 1, 64) bits and saturates, so a
 --                length above 2^width_g - 1 still reaches the aggregator as
@@ -30,18 +31,19 @@ use work.jointer_pkg.all;
 entity jointer_dcapf_time is
   generic (
     interval_g : boolean  := false;
+    ev_w_g     : positive := data_w_c;
     data_w_g   : positive := data_w_c;
     width_g    : positive := 64);
   port (
     clk        : in  std_logic;
     rst        : in  std_logic;
     ev_good    : in  std_logic;
-    ev_data    : in  std_logic_vector(data_w_c - 1 downto 0);
+    ev_data    : in  std_logic_vector(ev_w_g - 1 downto 0);
     run_en     : in  std_logic;
     use_filter : in  std_logic;
     in_range   : in  std_logic;
     clear      : in  std_logic;
-    cur_data   : out std_logic_vector(data_w_c - 1 downto 0);
+    cur_data   : out std_logic_vector(ev_w_g - 1 downto 0);
     smp_valid  : out std_logic;
     smp_value  : out std_logic_vector(max_result_w_c - 1 downto 0));
 end entity jointer_dcapf_time;
@@ -55,8 +57,8 @@ architecture rtl of jointer_dcapf_time is
   signal len_nz : std_logic;
 begin
 
-  assert width_g <= max_result_w_c and data_w_g <= data_w_c
-    report "jointer_dcapf_time: width_g must be 1..64, data_w_g 1..32" severity failure;
+  assert width_g <= max_result_w_c and ev_w_g <= max_data_w_c and data_w_g <= ev_w_g
+    report "jointer_dcapf_time: width_g must be 1..64, ev_w_g 1..64, data_w_g 1..ev_w_g" severity failure;
 
   cur    <= ev_data(data_w_g - 1 downto 0) when ev_good = '1' else last_r;
   active <= run_en and ((use_filter and in_range) or (not use_filter and (or cur)));
@@ -85,7 +87,7 @@ begin
     end if;
   end process;
 
-  cur_data  <= std_logic_vector(resize(unsigned(cur), data_w_c));
+  cur_data  <= std_logic_vector(resize(unsigned(cur), ev_w_g));
   smp_valid <= (not active and len_nz and not clear) when interval_g else (active and not clear);
   smp_value <= std_logic_vector(resize(len_r, max_result_w_c)) when interval_g
                else std_logic_vector(to_unsigned(1, max_result_w_c));

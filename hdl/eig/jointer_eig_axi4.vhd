@@ -15,8 +15,8 @@
 -- AWADDR per AW, and per completed W burst its byte count (per burst: the sum
 -- of popcount(WSTRB) over its beats - the real strobes, not 2^AWSIZE) or per
 -- W beat its popcount(WSTRB) and WLAST (per beat). While both queues hold an
--- entry, one candidate per cycle: data = the head AWADDR (low 32 bits,
--- zero-extended when narrower), bytes = the head W entry; the AW entry leaves
+-- entry, one candidate per cycle: data = the head AWADDR (zero-extended to
+-- ev_w_g bits), bytes = the head W entry; the AW entry leaves
 -- with the burst's last beat. Latency 2 after the later of the AW handshake
 -- and the WLAST beat (per beat: of that beat); per beat, beats held because
 -- they came before their AW then leave one per cycle, so each later beat
@@ -37,8 +37,8 @@
 -- each R beat, the oldest outstanding one with RID, and holds its ARADDR and
 -- payload; the RLAST beat frees its entry (reusable in the same cycle). Per burst: a candidate at the RLAST beat, bytes = (ARLEN+1) x
 -- 2^ARSIZE (beats x bytes per beat of a compliant burst); per beat: a
--- candidate per R beat, bytes = 2^ARSIZE; data = ARADDR (low 32 bits,
--- zero-extended when narrower). ARSIZE above the data width (illegal) counts
+-- candidate per R beat, bytes = 2^ARSIZE; data = ARADDR (zero-extended to
+-- ev_w_g bits). ARSIZE above the data width (illegal) counts
 -- as the data width. Latency 1 after the R beat.
 -- Bound: up to max_outstanding_g reads in flight (AR handshaken, RLAST not
 -- yet). An AR finding the table full is not tracked: the R beats of its
@@ -60,12 +60,16 @@
 --   ranges_g          : write per burst: DCAPF filters evaluated
 --                       here, where AWADDR is captured (0..8): bit k of
 --                       cand_in_range = rng_low(k) <= AWADDR <= rng_high(k)
---                       (low 32 bits, unsigned), carried through the AW queue
+--                       (unsigned, every kept address bit), carried through the AW queue
 --                       instead of the address
 --   keep_data_g       : write per burst: carry the address to cand_data
 --                       (false: cand_data = 0, the AW queue holds only the
 --                       in-range bits; for sniffers whose DCAPFs use the
 --                       address only through those filters)
+--   ev_w_g            : width of cand_data and of each rng_low/rng_high bound:
+--                       32, or 64 for an address of 33..64 bits (the
+--                       generator sets it from addr_w_g; an address wider
+--                       than ev_w_g keeps its low ev_w_g bits)
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -81,7 +85,8 @@ entity jointer_eig_axi4 is
     per_beat_g        : boolean  := false;
     max_outstanding_g : positive := 8;
     ranges_g          : natural  := 0;
-    keep_data_g       : boolean  := true);
+    keep_data_g       : boolean  := true;
+    ev_w_g            : positive := data_w_c);
   port (
     clk         : in  std_logic;
     rst         : in  std_logic;
@@ -123,19 +128,19 @@ entity jointer_eig_axi4 is
     mon_rlast   : in  std_logic;
     mon_rvalid  : in  std_logic;
     mon_rready  : in  std_logic;
-    -- filter bounds of the capture-time ranges (ranges_g; 32 bits each)
-    rng_low     : in  std_logic_vector(32 * maximum(ranges_g, 1) - 1 downto 0) := (others => '0');
-    rng_high    : in  std_logic_vector(32 * maximum(ranges_g, 1) - 1 downto 0) := (others => '1');
+    -- filter bounds of the capture-time ranges (ranges_g; ev_w_g bits each)
+    rng_low     : in  std_logic_vector(ev_w_g * maximum(ranges_g, 1) - 1 downto 0) := (others => '0');
+    rng_high    : in  std_logic_vector(ev_w_g * maximum(ranges_g, 1) - 1 downto 0) := (others => '1');
     -- candidate
     cand_in_range : out std_logic_vector(maximum(ranges_g, 1) - 1 downto 0);
     cand_valid  : out std_logic_vector(0 downto 0);
-    cand_data   : out std_logic_vector(data_w_c - 1 downto 0);
+    cand_data   : out std_logic_vector(ev_w_g - 1 downto 0);
     cand_bytes  : out std_logic_vector(inc_w_c - 1 downto 0));
 end entity jointer_eig_axi4;
 
 architecture rtl of jointer_eig_axi4 is
   constant strb_w_c  : positive := maximum(data_w_g / 8, 1);
-  constant keep_w_c  : positive := minimum(addr_w_g, data_w_c);  -- address bits kept
+  constant keep_w_c  : positive := minimum(addr_w_g, ev_w_g);    -- address bits kept
   constant pc_w_c    : positive := clog2(strb_w_c + 1);           -- popcount(WSTRB) bits
   constant burst_w_c : positive := clog2(256 * strb_w_c + 1);     -- bytes of a W burst
 
@@ -232,23 +237,23 @@ begin
     -- what the AW queue keeps of an AW: its address and/or the in-range bits
     process (all)
       variable e : std_logic_vector(aw_ent_w_c - 1 downto 0);
-      variable a : unsigned(31 downto 0);
+      variable a : unsigned(ev_w_g - 1 downto 0);
     begin
       e := (others => '0');
-      a := resize(unsigned(mon_awaddr(keep_w_c - 1 downto 0)), 32);
+      a := resize(unsigned(mon_awaddr(keep_w_c - 1 downto 0)), ev_w_g);
       if keep_data_g then
         e(a_w_c - 1 downto 0) := mon_awaddr(keep_w_c - 1 downto 0);
       end if;
       for k in 0 to ranges_g - 1 loop
-        e(a_w_c + k) := to_sl(a >= unsigned(rng_low(32 * k + 31 downto 32 * k))
-                              and a <= unsigned(rng_high(32 * k + 31 downto 32 * k)));
+        e(a_w_c + k) := to_sl(a >= unsigned(rng_low(ev_w_g * (k + 1) - 1 downto ev_w_g * k))
+                              and a <= unsigned(rng_high(ev_w_g * (k + 1) - 1 downto ev_w_g * k)));
       end loop;
       aw_ent <= e;
     end process;
 
     cand_valid(0) <= fire;
     g_data : if keep_data_g generate
-      cand_data <= std_logic_vector(resize(unsigned(aw_head(a_w_c - 1 downto 0)), data_w_c));
+      cand_data <= std_logic_vector(resize(unsigned(aw_head(a_w_c - 1 downto 0)), ev_w_g));
     end generate;
     g_no_data : if not keep_data_g generate
       cand_data <= (others => '0');
@@ -328,7 +333,7 @@ begin
         hit_pay    => hit_pay);
 
     pay           <= hit_pay(pay_w_c - 1 downto 0);
-    cand_data     <= std_logic_vector(resize(unsigned(hit_pay(keep_w_c + pay_w_c - 1 downto pay_w_c)), data_w_c));
+    cand_data     <= std_logic_vector(resize(unsigned(hit_pay(keep_w_c + pay_w_c - 1 downto pay_w_c)), ev_w_g));
     cand_in_range <= (others => '1');
 
     size_c <= resize(size_r, size_w_c) when size_r <= size_max_c

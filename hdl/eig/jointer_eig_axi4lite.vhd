@@ -12,7 +12,8 @@
 -- handshake, in any order: AW first, W first or in the same cycle. AWADDR
 -- and popcount(WSTRB) wait in two small queues (8 entries each, distributed
 -- RAM: jointer_eig_aw_w_pair, shared with jointer_eig_axi4); a candidate leaves when both queues hold an entry: data = AWADDR
--- (low 32 bits, zero-extended when narrower), bytes = popcount(WSTRB);
+-- (zero-extended to ev_w_g bits; an address wider than ev_w_g keeps its low
+-- ev_w_g bits), bytes = popcount(WSTRB);
 -- latency 2 after the later of the two handshakes.
 -- Bound: one side may lead the other by up to 8 handshakes not yet matched
 -- (the contract asks for 4). Beyond that the surplus handshake is dropped (no
@@ -27,7 +28,7 @@
 -- effect when the AW is queued.
 --
 -- Read (dir_g = dir_read_c): a candidate per AR handshake (latency 1), data =
--- ARADDR (low 32 bits, zero-extended when narrower), bytes = data_w_g/8.
+-- ARADDR (zero-extended to ev_w_g bits), bytes = data_w_g/8.
 --
 -- Reset (rst, synchronous): empties the queues; handshakes seen while rst is
 -- high give no candidate (release it while no transfer is half done). The
@@ -37,6 +38,9 @@
 --   addr_w_g : AWADDR/ARADDR width (1..64)
 --   data_w_g : WDATA/RDATA width (32 or 64)
 --   ranges_g : write: DCAPF filters evaluated at the capture (0..8); read: 0
+--   ev_w_g   : width of cand_data and of each rng_low/rng_high bound: 32, or
+--              64 for an address of 33..64 bits (the generator sets it from
+--              addr_w_g, so every address bit reaches the filters)
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -48,7 +52,8 @@ entity jointer_eig_axi4lite is
     dir_g    : natural  := dir_write_c;
     addr_w_g : positive := 32;
     data_w_g : positive := 32;
-    ranges_g : natural  := 0);
+    ranges_g : natural  := 0;
+    ev_w_g   : positive := data_w_c);
   port (
     clk         : in  std_logic;
     rst         : in  std_logic;
@@ -72,19 +77,19 @@ entity jointer_eig_axi4lite is
     mon_rresp   : in  std_logic_vector(1 downto 0);
     mon_rvalid  : in  std_logic;
     mon_rready  : in  std_logic;
-    -- filter bounds of the capture-time ranges (ranges_g; 32 bits each)
-    rng_low     : in  std_logic_vector(32 * maximum(ranges_g, 1) - 1 downto 0) := (others => '0');
-    rng_high    : in  std_logic_vector(32 * maximum(ranges_g, 1) - 1 downto 0) := (others => '1');
+    -- filter bounds of the capture-time ranges (ranges_g; ev_w_g bits each)
+    rng_low     : in  std_logic_vector(ev_w_g * maximum(ranges_g, 1) - 1 downto 0) := (others => '0');
+    rng_high    : in  std_logic_vector(ev_w_g * maximum(ranges_g, 1) - 1 downto 0) := (others => '1');
     -- candidate
     cand_in_range : out std_logic_vector(maximum(ranges_g, 1) - 1 downto 0);
     cand_valid  : out std_logic_vector(0 downto 0);
-    cand_data   : out std_logic_vector(data_w_c - 1 downto 0);
+    cand_data   : out std_logic_vector(ev_w_g - 1 downto 0);
     cand_bytes  : out std_logic_vector(inc_w_c - 1 downto 0));
 end entity jointer_eig_axi4lite;
 
 architecture rtl of jointer_eig_axi4lite is
   constant strb_w_c : positive := data_w_g / 8;
-  constant keep_w_c : positive := minimum(addr_w_g, data_w_c);  -- address bits kept
+  constant keep_w_c : positive := minimum(addr_w_g, ev_w_g);    -- address bits kept
   constant pc_w_c   : positive := clog2(strb_w_c + 1);          -- popcount(WSTRB) bits
   constant depth_c  : positive := 8;                            -- per queue
 begin
@@ -112,17 +117,17 @@ begin
     constant ent_w_c : positive := keep_w_c + ranges_g;         -- AW entry: address, in-range bits
     signal aw_ent   : std_logic_vector(ent_w_c - 1 downto 0);
     signal aw_head  : std_logic_vector(ent_w_c - 1 downto 0);
-    signal addr32   : std_logic_vector(data_w_c - 1 downto 0);
+    signal addr_ev  : std_logic_vector(ev_w_g - 1 downto 0);
   begin
     w_bytes <= std_logic_vector(popcount(wstrb_r));
-    addr32  <= std_logic_vector(resize(unsigned(addr_r), data_w_c));
+    addr_ev <= std_logic_vector(resize(unsigned(addr_r), ev_w_g));
     aw_ent(keep_w_c - 1 downto 0) <= addr_r;
 
     g_rng : for k in 0 to ranges_g - 1 generate
       u_filter : entity work.jointer_dcapf_filter
-        generic map (width_g => keep_w_c)
-        port map (data => addr32, low => rng_low(32 * k + 31 downto 32 * k),
-                  high => rng_high(32 * k + 31 downto 32 * k), in_range => aw_ent(keep_w_c + k));
+        generic map (ev_w_g => ev_w_g, width_g => keep_w_c)
+        port map (data => addr_ev, low => rng_low(ev_w_g * (k + 1) - 1 downto ev_w_g * k),
+                  high => rng_high(ev_w_g * (k + 1) - 1 downto ev_w_g * k), in_range => aw_ent(keep_w_c + k));
     end generate;
 
     u_pair : entity work.jointer_eig_aw_w_pair
@@ -151,7 +156,7 @@ begin
       cand_in_range <= (others => '1');
     end generate;
 
-    cand_data  <= std_logic_vector(resize(unsigned(addr), data_w_c));
+    cand_data  <= std_logic_vector(resize(unsigned(addr), ev_w_g));
     cand_bytes <= std_logic_vector(resize(unsigned(nbytes), inc_w_c));
 
     process (clk)
@@ -189,7 +194,7 @@ begin
 
     cand_in_range <= (others => '1');
     cand_valid(0) <= ar_hs_r;
-    cand_data     <= std_logic_vector(resize(unsigned(addr_r), data_w_c));
+    cand_data     <= std_logic_vector(resize(unsigned(addr_r), ev_w_g));
     cand_bytes    <= std_logic_vector(to_unsigned(strb_w_c, inc_w_c));
   end generate g_read;
 

@@ -1,6 +1,7 @@
 -- SPDX-License-Identifier: MIT
 -- jointer_eig_check_mask: condition checker, combinational:
 -- match = ((data and mask_g) = value_g). Paper block: EIG condition checker.
+--   ev_w_g  : width of data, mask and value (32; up to 64)
 --   mask_g  : bits of data that are compared
 --   value_g : expected value of those bits (bits outside mask_g must be 0)
 
@@ -10,10 +11,11 @@ use work.jointer_pkg.all;
 
 entity jointer_eig_check_mask is
   generic (
-    mask_g  : std_logic_vector(data_w_c - 1 downto 0) := (others => '1');
-    value_g : std_logic_vector(data_w_c - 1 downto 0) := (others => '0'));
+    ev_w_g  : positive := data_w_c;
+    mask_g  : std_logic_vector(ev_w_g - 1 downto 0) := (others => '1');
+    value_g : std_logic_vector(ev_w_g - 1 downto 0) := (others => '0'));
   port (
-    data  : in  std_logic_vector(data_w_c - 1 downto 0);
+    data  : in  std_logic_vector(ev_w_g - 1 downto 0);
     match : out std_logic);
 end entity jointer_eig_check_mask;
 

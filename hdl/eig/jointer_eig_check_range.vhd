@@ -2,6 +2,7 @@
 -- jointer_eig_check_range: condition checker, combinational:
 -- match = (low_g <= data <= high_g), unsigned, inclusive.
 -- Paper block: EIG condition checker.
+--   ev_w_g        : width of data and of the bounds (32; up to 64)
 --   low_g, high_g : inclusive bounds (low_g > high_g never matches)
 
 library ieee;
@@ -11,10 +12,11 @@ use work.jointer_pkg.all;
 
 entity jointer_eig_check_range is
   generic (
-    low_g  : std_logic_vector(data_w_c - 1 downto 0) := (others => '0');
-    high_g : std_logic_vector(data_w_c - 1 downto 0) := (others => '1'));
+    ev_w_g : positive := data_w_c;
+    low_g  : std_logic_vector(ev_w_g - 1 downto 0) := (others => '0');
+    high_g : std_logic_vector(ev_w_g - 1 downto 0) := (others => '1'));
   port (
-    data  : in  std_logic_vector(data_w_c - 1 downto 0);
+    data  : in  std_logic_vector(ev_w_g - 1 downto 0);
     match : out std_logic);
 end entity jointer_eig_check_range;
 

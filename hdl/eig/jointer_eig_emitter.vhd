@@ -22,7 +22,10 @@
 --                  cand_in_range is then ignored. The DCAPFs see the
 --                  comparison of the same data as before, one register stage
 --                  earlier, so their filter leaves their counters' enable path
---   data_w_g     : bits of cand_data that can be non-zero (compare_g; 1..32)
+--   ev_w_g       : width of cand_data, ev_data and each rng_low/rng_high
+--                  bound: 32, or 64 for event data of 33..64 bits
+--   data_w_g     : bits of cand_data that can be non-zero (compare_g;
+--                  1..ev_w_g)
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -37,19 +40,20 @@ entity jointer_eig_emitter is
     registered_g : boolean  := true;
     ranges_g     : natural  := 0;
     compare_g    : boolean  := false;
+    ev_w_g       : positive := data_w_c;
     data_w_g     : positive := data_w_c);
   port (
     clk           : in  std_logic;
     rst           : in  std_logic;
     cand_valid    : in  std_logic_vector(lanes_g - 1 downto 0);
-    cand_data     : in  std_logic_vector(data_w_c - 1 downto 0);
+    cand_data     : in  std_logic_vector(ev_w_g - 1 downto 0);
     cand_bytes    : in  std_logic_vector(inc_w_c - 1 downto 0);
     cand_in_range : in  std_logic_vector(maximum(ranges_g, 1) - 1 downto 0) := (others => '1');
-    rng_low       : in  std_logic_vector(32 * maximum(ranges_g, 1) - 1 downto 0) := (others => '0');
-    rng_high      : in  std_logic_vector(32 * maximum(ranges_g, 1) - 1 downto 0) := (others => '1');
+    rng_low       : in  std_logic_vector(ev_w_g * maximum(ranges_g, 1) - 1 downto 0) := (others => '0');
+    rng_high      : in  std_logic_vector(ev_w_g * maximum(ranges_g, 1) - 1 downto 0) := (others => '1');
     cond          : in  std_logic_vector(maximum(num_cond_g, 1) - 1 downto 0);
     ev_good       : out std_logic_vector(lanes_g - 1 downto 0);
-    ev_data       : out std_logic_vector(data_w_c - 1 downto 0);
+    ev_data       : out std_logic_vector(ev_w_g - 1 downto 0);
     ev_inc        : out std_logic_vector(inc_w_c - 1 downto 0);
     ev_in_range   : out std_logic_vector(maximum(ranges_g, 1) - 1 downto 0));
 end entity jointer_eig_emitter;
@@ -68,9 +72,11 @@ begin
   assert increment_g = increment_one_c or increment_g = increment_bytes_c
     report "jointer_eig_emitter: increment_g must be increment_one_c or increment_bytes_c"
     severity failure;
-  assert not compare_g or (registered_g and ranges_g > 0 and data_w_g <= data_w_c)
-    report "jointer_eig_emitter: compare_g needs registered_g, ranges_g 1..8 and data_w_g 1..32"
+  assert not compare_g or (registered_g and ranges_g > 0 and data_w_g <= ev_w_g)
+    report "jointer_eig_emitter: compare_g needs registered_g, ranges_g 1..8 and data_w_g 1..ev_w_g"
     severity failure;
+  assert ev_w_g <= max_data_w_c
+    report "jointer_eig_emitter: ev_w_g must be 1..64" severity failure;
 
   all_cond <= '1' when num_cond_g = 0 else and cond;
   good     <= cand_valid and (cand_valid'range => all_cond);
@@ -80,9 +86,9 @@ begin
   g_compare : if compare_g generate
     g_k : for k in 0 to ranges_g - 1 generate
       u_filter : entity work.jointer_dcapf_filter
-        generic map (width_g => data_w_g)
-        port map (data => cand_data, low => rng_low(32 * k + 31 downto 32 * k),
-                  high => rng_high(32 * k + 31 downto 32 * k), in_range => in_range(k));
+        generic map (ev_w_g => ev_w_g, width_g => data_w_g)
+        port map (data => cand_data, low => rng_low(ev_w_g * (k + 1) - 1 downto ev_w_g * k),
+                  high => rng_high(ev_w_g * (k + 1) - 1 downto ev_w_g * k), in_range => in_range(k));
     end generate;
   end generate;
   g_carry : if not compare_g generate

@@ -26,7 +26,8 @@ package jointer_pkg is
   ---------------------------------------------------------------------------
   -- Event instance
   ---------------------------------------------------------------------------
-  constant data_w_c : positive := 32;  -- EVENT DATA width
+  constant data_w_c : positive := 32;  -- EVENT DATA width (the ports' default)
+  constant max_data_w_c : positive := 64;  -- the widest event data (an address of 33..64 bits)
   constant inc_w_c  : positive := 16;  -- EVENT INCREMENT width
   constant max_result_w_c : positive := 64;  -- widest DCAPF result
 

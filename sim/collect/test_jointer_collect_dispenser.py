@@ -6,7 +6,8 @@ INIT mode so the write pointer walks past 2 x num_dcapfs and restarts often
 (INIT over INIT, INIT after other modes). Every cycle the combinational
 outputs (run_en, use_filter, clear) and the INIT load (init_we_o, init_sel,
 init_hi, init_data_o: combinational too, in the init_we cycle) are compared
-with the model.
+with the model. words_g 2 (event data wider than 32 bits): two INIT words
+per bound, init_word says which (low, low, high, high per DCAPF).
 """
 import random
 
@@ -23,7 +24,7 @@ CYCLES = 4000
 
 @cocotb.test()
 async def random_control(dut):
-    n = int(dut.num_dcapfs_g.value)
+    n, words = int(dut.num_dcapfs_g.value), int(dut.words_g.value)
     start_clock(dut.clk, 10)
     for s in ("prog", "run", "soft_reset", "ctrl_we", "init_we", "init_data"):
         getattr(dut, s).value = 0
@@ -31,7 +32,7 @@ async def random_control(dut):
     for _ in range(3):
         await RisingEdge(dut.clk)
     dut.rst.value = 0
-    model = DispenserModel(n)
+    model = DispenserModel(n, words)
     prog, run_ = 0, 0
     loads = restarts = 0
     for cycle in range(CYCLES):
@@ -61,13 +62,15 @@ async def random_control(dut):
         assert int(dut.init_we_o.value) == (out.init is not None), (cycle, out)
         if out.init is not None:
             loads += 1
-            got = (int(dut.init_sel.value), int(dut.init_hi.value), int(dut.init_data_o.value))
+            got = (int(dut.init_sel.value), int(dut.init_hi.value), int(dut.init_data_o.value)) \
+                + ((int(dut.init_word.value),) if words > 1 else ())
             assert got == out.init, (cycle, got, out.init)
+            assert words > 1 or int(dut.init_word.value) == 0, cycle
     assert loads > 100 and restarts > 50, (loads, restarts)
-    dut._log.info("checked %d random cycles: %d INIT loads, %d pointer restarts (num_dcapfs %d)",
-                  CYCLES, loads, restarts, n)
+    dut._log.info("checked %d random cycles: %d INIT loads, %d pointer restarts (num_dcapfs %d, %d "
+                  "word(s) per bound)", CYCLES, loads, restarts, n, words)
 
 
-@pytest.mark.parametrize("num_dcapfs", [1, 3, 128])
-def test_dispenser(num_dcapfs):
-    run("jointer_collect_dispenser", __name__, {"num_dcapfs_g": num_dcapfs})
+@pytest.mark.parametrize("num_dcapfs,words", [(1, 1), (3, 1), (128, 1), (3, 2), (128, 2)])
+def test_dispenser(num_dcapfs, words):
+    run("jointer_collect_dispenser", __name__, {"num_dcapfs_g": num_dcapfs, "words_g": words})

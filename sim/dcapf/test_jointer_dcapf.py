@@ -23,6 +23,12 @@ data samples (saturating a 53/64-bit sum with 32-bit samples takes 2^21+
 events; jointer_dcapf_counter's own test saturates 64 bits with 64-bit
 increments).
 
+wide_traffic: one DCAPF with 64-bit event data ports (ev_w_g 64: an address
+of 33..64 bits, data_w_g 33, 36, 40, 64) per build: a window below 4 GB, a
+constant one above it, the max of the address, a capture-time filter, a busy
+time, a full 64-bit range; data around the bounds, 2^32 and the address's
+top bit; each bound loaded as two INIT words (init_word) in random order.
+
 task_durations: jointer_eig_start_done -> jointer_eig_emitter -> time DCAPFs
 (task_chain_tb.vhd): after every task the sum equals the number of cycles
 from each start to its done (d - s), last/max the lengths of the busy runs,
@@ -254,3 +260,81 @@ def test_task_durations(mode):
     run("task_chain_tb", __name__, {"mode_g": mode}, extra_sources=[HERE / "task_chain_tb.vhd"],
         testcase="task_durations", name="jointer_dcapf_task_chain",
         extra_env={"JOINTER_PARAMS": json.dumps({"mode": mode})})
+
+
+# -- wide event data: an address of 33..64 bits (ev_w_g 64) --------------------------
+# (extractor, aggregator, sample, filter, data_w, low_reset, high_reset): one DCAPF per build
+WIDE = {
+    "window": ("event", "sum", "increment", "runtime", 40, 0x1000_0000, 0x1FFF_FFFF),
+    "above_4g": ("event", "sum", "increment", "const", 40, 0x8_1000_0000, 0x8_1FFF_FFFF),
+    "max_addr": ("event", "max", "data", "runtime", 40, 0, (1 << 40) - 1),
+    "capture": ("event", "sum", "increment", "capture", 36, 0x1_0000_0000, 0xF_FFFF_FFFF),
+    "busy_time": ("time", "sum", "increment", "runtime", 33, 0x1_0000_0000, 0x1_FFFF_FFFF),
+    "full_64": ("event", "sum", "increment", "runtime", 64, 1 << 63, (1 << 64) - 1),
+}
+
+
+def wide_data(dw: int, low: int, high: int) -> int:
+    """Event data near what matters: the bounds, 2^32, the top bit of a dw-bit address."""
+    top = (1 << dw) - 1
+    r = random.random()
+    if r < 0.5:
+        v = random.choice([low, high, low, high, 1 << 32, (1 << 32) - 1, top, 1 << (dw - 1), 0])
+        v += random.randint(-1, 1)
+    else:
+        v = random.getrandbits(random.choice([32, dw]))
+    return v & top
+
+
+@cocotb.test()
+async def wide_traffic(dut):
+    p = json.loads(os.environ["JOINTER_PARAMS"])
+    ext, agg, smp, flt, dw, lo, hi = p["config"]
+    m = DcapfModel(ext, agg, 48, False, smp, lo, hi, has_filter=flt != "none",
+                   runtime=flt in ("runtime", "capture"), capture=flt == "capture", bits=64)
+    cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
+    for sig in (dut.run_en, dut.use_filter, dut.clear, dut.init_we, dut.init_sel, dut.init_hi,
+                dut.init_word, dut.init_data, dut.ev_good, dut.ev_data, dut.ev_inc, dut.ev_in_range):
+        sig.value = 0
+    dut.rst.value = 1
+    await ClockCycles(dut.clk, 3)
+    await FallingEdge(dut.clk)
+    dut.rst.value = 0
+    run_en, use_filter, loads, samples = 1, 1, 0, 0
+    for cycle in range(6000):
+        if random.random() < 0.01:
+            run_en ^= 1
+        if random.random() < 0.01:
+            use_filter ^= 1
+        good, data = int(random.random() < 0.4), wide_data(dw, lo, hi)
+        clear, in_range = int(random.random() < 0.002), random.getrandbits(1)
+        init_we = int(random.random() < 0.02)
+        init_hi, init_word = random.getrandbits(1), random.getrandbits(1)
+        # a word that moves a bound across 2^32 or to the data's top, or anywhere
+        init_data = random.choice([0, 1, 0xFFFFFFFF, random.getrandbits(32), (1 << max(dw - 32, 1)) - 1])
+        for sig, v in ((dut.run_en, run_en), (dut.use_filter, use_filter), (dut.clear, clear),
+                       (dut.init_we, init_we), (dut.init_sel, 0), (dut.init_hi, init_hi),
+                       (dut.init_word, init_word), (dut.init_data, init_data), (dut.ev_good, good),
+                       (dut.ev_data, data), (dut.ev_inc, 3), (dut.ev_in_range, in_range)):
+            sig.value = v
+        init = (init_hi, init_data, init_word) if init_we else None
+        valid, _ = m.step(good, data, 3, run_en, use_filter, clear, init, in_range=in_range)
+        samples += valid and not clear
+        loads += init_we
+        await FallingEdge(dut.clk)
+        got = (int(dut.result.value), int(dut.overflow.value), int(dut.caught.value))
+        assert got == (m.result, int(m.overflow), int(m.caught)), \
+            f"cycle {cycle} {p['config']}: got {got}, expected {(m.result, int(m.overflow), int(m.caught))}"
+    dut._log.info("%s: 6000 random cycles, %d samples, %d INIT word loads", p["config"], samples, loads)
+    assert samples > 50
+
+
+@pytest.mark.parametrize("case", list(WIDE))
+def test_dcapf_wide(case):
+    ext, agg, smp, flt, dw, lo, hi = WIDE[case]
+    run("jointer_dcapf", __name__,
+        {"extractor_g": EXTRACTOR_CODE[ext], "aggregator_g": AGGREGATOR_CODE[agg], "sample_g": SAMPLE_CODE[smp],
+         "width_g": 48, "filter_g": FILTER_CODE[flt], "ev_w_g": 64, "data_w_g": dw,
+         "low_reset_g": f'x"{lo:016X}"', "high_reset_g": f'x"{hi:016X}"'},
+        testcase="wide_traffic", name=f"jointer_dcapf_wide_{case}",
+        extra_env={"JOINTER_PARAMS": json.dumps({"config": WIDE[case]})})

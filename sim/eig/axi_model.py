@@ -104,7 +104,7 @@ def expect_pairs(aw, w_done, latency=2):
     per burst). aw: [(cycle, addr)], w_done: [(cycle, bytes)]. Unpaired
     leftovers give nothing."""
     n = min(len(aw), len(w_done))
-    return _serialise((max(aw[k][0], w_done[k][0]) + latency, aw[k][1] & MASK32, w_done[k][1])
+    return _serialise((max(aw[k][0], w_done[k][0]) + latency, aw[k][1], w_done[k][1])
                       for k in range(n))
 
 
@@ -150,7 +150,7 @@ def expect_axi4_write(aw_hs, w_hs, per_beat: bool):
         if k >= len(aw):
             break
         for t, s in beats:
-            items.append((max(aw[k][0], t) + 2, aw[k][1] & MASK32, popcount(s)))
+            items.append((max(aw[k][0], t) + 2, aw[k][1], popcount(s)))
     return _serialise(items)
 
 
@@ -172,11 +172,11 @@ def expect_axi4_read(ar_hs, r_hs, per_beat: bool, data_bytes: int):
         per = min(1 << b["size"], data_bytes)
         b["beats"] += 1
         if per_beat:
-            out.append((t + 1, b["addr"] & MASK32, per))
+            out.append((t + 1, b["addr"], per))
         if f["last"]:
             q.popleft()
             if not per_beat:
-                out.append((t + 1, b["addr"] & MASK32, b["beats"] * per))
+                out.append((t + 1, b["addr"], b["beats"] * per))
     return out
 
 

@@ -6,7 +6,7 @@
 -- and dropping the address (wr_*: ranges_g 2, keep_data_g false; wr_data =
 -- its cand_data, which must be 0, or the two in-range bits in bits 1..0;
 -- range 0 = [2^(a-2), 3 x 2^(a-2) - 1], range 1 = [0, 2^(a-1) + 5], a =
--- min(addr_w_g, 32)). One simulation checks both directions and both modes
+-- min(addr_w_g, ev_w_g)). One simulation checks both directions and both modes
 -- on the same traffic.
 --   data_w_g, addr_w_g, id_w_g, max_outstanding_g : passed to every tap
 
@@ -20,7 +20,8 @@ entity tb_axi4_quad is
     addr_w_g          : positive := 32;
     data_w_g          : positive := 32;
     id_w_g            : positive := 4;
-    max_outstanding_g : positive := 8);
+    max_outstanding_g : positive := 8;
+    ev_w_g            : positive := 32);
   port (
     clk         : in  std_logic;
     rst         : in  std_logic;
@@ -62,32 +63,29 @@ entity tb_axi4_quad is
     mon_rvalid  : in  std_logic;
     mon_rready  : in  std_logic;
     wb_valid    : out std_logic_vector(0 downto 0);
-    wb_data     : out std_logic_vector(31 downto 0);
+    wb_data     : out std_logic_vector(ev_w_g - 1 downto 0);
     wb_bytes    : out std_logic_vector(15 downto 0);
     wp_valid    : out std_logic_vector(0 downto 0);
-    wp_data     : out std_logic_vector(31 downto 0);
+    wp_data     : out std_logic_vector(ev_w_g - 1 downto 0);
     wp_bytes    : out std_logic_vector(15 downto 0);
     rb_valid    : out std_logic_vector(0 downto 0);
-    rb_data     : out std_logic_vector(31 downto 0);
+    rb_data     : out std_logic_vector(ev_w_g - 1 downto 0);
     rb_bytes    : out std_logic_vector(15 downto 0);
     rp_valid    : out std_logic_vector(0 downto 0);
-    rp_data     : out std_logic_vector(31 downto 0);
+    rp_data     : out std_logic_vector(ev_w_g - 1 downto 0);
     rp_bytes    : out std_logic_vector(15 downto 0);
     wr_valid    : out std_logic_vector(0 downto 0);
-    wr_data     : out std_logic_vector(31 downto 0);
+    wr_data     : out std_logic_vector(ev_w_g - 1 downto 0);
     wr_bytes    : out std_logic_vector(15 downto 0));
 end entity tb_axi4_quad;
 
 architecture tb of tb_axi4_quad is
-  constant a_c : positive := minimum(addr_w_g, 32);
-  function u32(v : natural) return std_logic_vector is
-  begin
-    return std_logic_vector(to_unsigned(v, 32));
-  end function;
-  -- 2**(a_c - 2) etc. without overflowing natural at a_c = 32
-  constant q_c : unsigned(31 downto 0) := shift_left(to_unsigned(1, 32), a_c - 2);
-  constant rng_low_c  : std_logic_vector(63 downto 0) := u32(0) & std_logic_vector(q_c);
-  constant rng_high_c : std_logic_vector(63 downto 0) :=
+  constant a_c : positive := minimum(addr_w_g, ev_w_g);
+  -- 2**(a_c - 2) etc. without overflowing natural at a_c >= 32
+  constant q_c : unsigned(ev_w_g - 1 downto 0) := shift_left(to_unsigned(1, ev_w_g), a_c - 2);
+  constant rng_low_c  : std_logic_vector(2 * ev_w_g - 1 downto 0) :=
+    std_logic_vector(to_unsigned(0, ev_w_g)) & std_logic_vector(q_c);
+  constant rng_high_c : std_logic_vector(2 * ev_w_g - 1 downto 0) :=
     std_logic_vector(q_c + q_c + 5) & std_logic_vector(q_c + q_c + q_c - 1);
 begin
   -- taps 0, 1: write; 2, 3: read (per burst, per beat); 4: write per burst with the ranges
@@ -95,7 +93,7 @@ begin
     constant ranges_c : natural  := 2 * (i / 4);
     constant rng_w_c  : positive := maximum(ranges_c, 1);
     signal valid : std_logic_vector(0 downto 0);
-    signal data  : std_logic_vector(31 downto 0);
+    signal data  : std_logic_vector(ev_w_g - 1 downto 0);
     signal bytes : std_logic_vector(15 downto 0);
     signal rng   : std_logic_vector(rng_w_c - 1 downto 0);
   begin
@@ -108,7 +106,8 @@ begin
         per_beat_g        => i mod 2 = 1,
         max_outstanding_g => max_outstanding_g,
         ranges_g          => ranges_c,
-        keep_data_g       => i /= 4)
+        keep_data_g       => i /= 4,
+        ev_w_g            => ev_w_g)
       port map (
         clk => clk, rst => rst,
         mon_awid => mon_awid, mon_awaddr => mon_awaddr, mon_awlen => mon_awlen,
@@ -124,8 +123,8 @@ begin
         mon_arready => mon_arready, mon_rid => mon_rid, mon_rdata => mon_rdata,
         mon_rresp => mon_rresp, mon_rlast => mon_rlast, mon_rvalid => mon_rvalid,
         mon_rready => mon_rready,
-        rng_low => rng_low_c(32 * rng_w_c - 1 downto 0),
-        rng_high => rng_high_c(32 * rng_w_c - 1 downto 0),
+        rng_low => rng_low_c(ev_w_g * rng_w_c - 1 downto 0),
+        rng_high => rng_high_c(ev_w_g * rng_w_c - 1 downto 0),
         cand_in_range => rng, cand_valid => valid, cand_data => data, cand_bytes => bytes);
     g0 : if i = 0 generate
       wb_valid <= valid; wb_data <= data; wb_bytes <= bytes;
@@ -141,7 +140,7 @@ begin
     end generate g3;
     g4 : if i = 4 generate
       wr_valid <= valid; wr_bytes <= bytes;
-      wr_data  <= data or (31 downto 2 => '0') & rng;
+      wr_data  <= data or (ev_w_g - 1 downto 2 => '0') & rng;
     end generate g4;
   end generate g_tap;
 end architecture tb;

@@ -4,7 +4,8 @@
 -- (w_*), the read tap (r_*) and a write tap evaluating two address ranges
 -- where it queues AWADDR (wr_*: ranges_g 2; wr_rng = its in-range bits) see
 -- the same traffic.
---   addr_w_g, data_w_g : passed to both taps
+--   addr_w_g, data_w_g, ev_w_g : passed to every tap (ev_w_g 64: an address
+--                        wider than 32 bits reaches data and ranges whole)
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -14,7 +15,8 @@ use work.jointer_pkg.all;
 entity tb_axi4lite_dual is
   generic (
     addr_w_g : positive := 32;
-    data_w_g : positive := 32);
+    data_w_g : positive := 32;
+    ev_w_g   : positive := 32);
   port (
     clk         : in  std_logic;
     rst         : in  std_logic;
@@ -38,35 +40,33 @@ entity tb_axi4lite_dual is
     mon_rvalid  : in  std_logic;
     mon_rready  : in  std_logic;
     w_valid     : out std_logic_vector(0 downto 0);
-    w_data      : out std_logic_vector(31 downto 0);
+    w_data      : out std_logic_vector(ev_w_g - 1 downto 0);
     w_bytes     : out std_logic_vector(15 downto 0);
     r_valid     : out std_logic_vector(0 downto 0);
-    r_data      : out std_logic_vector(31 downto 0);
+    r_data      : out std_logic_vector(ev_w_g - 1 downto 0);
     r_bytes     : out std_logic_vector(15 downto 0);
     wr_valid    : out std_logic_vector(0 downto 0);
     wr_rng      : out std_logic_vector(1 downto 0);
-    wr_data     : out std_logic_vector(31 downto 0);
+    wr_data     : out std_logic_vector(ev_w_g - 1 downto 0);
     wr_bytes    : out std_logic_vector(15 downto 0));
 end entity tb_axi4lite_dual;
 
 architecture tb of tb_axi4lite_dual is
   type valid_arr_t is array (0 to 2) of std_logic_vector(0 downto 0);
-  type data_arr_t is array (0 to 2) of std_logic_vector(31 downto 0);
+  type data_arr_t is array (0 to 2) of std_logic_vector(ev_w_g - 1 downto 0);
   type bytes_arr_t is array (0 to 2) of std_logic_vector(15 downto 0);
   type rng_arr_t is array (0 to 2) of std_logic_vector(1 downto 0);
   signal valid : valid_arr_t;
   signal data  : data_arr_t;
   signal bytes : bytes_arr_t;
   signal rng   : rng_arr_t;
-  constant a_c : positive := minimum(addr_w_g, 32);
-  function u32(v : unsigned(31 downto 0)) return std_logic_vector is
-  begin
-    return std_logic_vector(v);
-  end function;
+  constant a_c : positive := minimum(addr_w_g, ev_w_g);
   -- the ranges of tap 2 (as in tb_axi4_quad): [q, 3q - 1] and [0, 2q + 5], q = 2^(a_c - 2)
-  constant q_c : unsigned(31 downto 0) := shift_left(to_unsigned(1, 32), a_c - 2);
-  constant rng_low_c  : std_logic_vector(63 downto 0) := u32(to_unsigned(0, 32)) & u32(q_c);
-  constant rng_high_c : std_logic_vector(63 downto 0) := u32(q_c + q_c + 5) & u32(q_c + q_c + q_c - 1);
+  constant q_c : unsigned(ev_w_g - 1 downto 0) := shift_left(to_unsigned(1, ev_w_g), a_c - 2);
+  constant rng_low_c  : std_logic_vector(2 * ev_w_g - 1 downto 0) :=
+    std_logic_vector(to_unsigned(0, ev_w_g)) & std_logic_vector(q_c);
+  constant rng_high_c : std_logic_vector(2 * ev_w_g - 1 downto 0) :=
+    std_logic_vector(q_c + q_c + 5) & std_logic_vector(q_c + q_c + q_c - 1);
 begin
   -- taps 0: write, 1: read, 2: write with the two ranges
   g_tap : for i in 0 to 2 generate
@@ -74,7 +74,7 @@ begin
   begin
     u_tap : entity work.jointer_eig_axi4lite
       generic map (dir_g => dir_write_c + i mod 2, addr_w_g => addr_w_g, data_w_g => data_w_g,
-                   ranges_g => ranges_c)
+                   ranges_g => ranges_c, ev_w_g => ev_w_g)
       port map (
         clk => clk, rst => rst,
         mon_awaddr => mon_awaddr, mon_awprot => mon_awprot, mon_awvalid => mon_awvalid,
@@ -84,8 +84,8 @@ begin
         mon_arprot => mon_arprot, mon_arvalid => mon_arvalid, mon_arready => mon_arready,
         mon_rdata => mon_rdata, mon_rresp => mon_rresp, mon_rvalid => mon_rvalid,
         mon_rready => mon_rready,
-        rng_low => rng_low_c(32 * maximum(ranges_c, 1) - 1 downto 0),
-        rng_high => rng_high_c(32 * maximum(ranges_c, 1) - 1 downto 0),
+        rng_low => rng_low_c(ev_w_g * maximum(ranges_c, 1) - 1 downto 0),
+        rng_high => rng_high_c(ev_w_g * maximum(ranges_c, 1) - 1 downto 0),
         cand_in_range => rng(i)(maximum(ranges_c, 1) - 1 downto 0),
         cand_valid => valid(i), cand_data => data(i), cand_bytes => bytes(i));
   end generate g_tap;

@@ -32,16 +32,16 @@ TB = Path(__file__).with_name("tb_axi4_quad.vhd")
 TAPS = ("wb", "wp", "rb", "rp", "wr")
 
 
-def capture_ranges(addr_w):
+def capture_ranges(addr_w, ev_w=32):
     """The two ranges the wr tap of tb_axi4_quad evaluates at the AW capture."""
-    a = min(addr_w, 32)
+    a = min(addr_w, ev_w)
     q = 1 << (a - 2)
     return [(q, 3 * q - 1), (0, 2 * q + 5)]
 
 
 def in_range_bits(addr, ranges):
-    """What the wr tap gives instead of the address: bit k = low_k <= AWADDR (low 32 bits) <= high_k."""
-    a = addr & 0xFFFFFFFF
+    """What the wr tap gives instead of the address: bit k = low_k <= AWADDR <= high_k."""
+    a = addr
     return sum(1 << k for k, (lo, hi) in enumerate(ranges) if lo <= a <= hi)
 BEAT_LEAD = 250          # W beats ahead of their AW (the per-beat tap holds 255)
 
@@ -167,7 +167,7 @@ class TB_:
             "rb": lambda hs: expect_axi4_read(hs["ar"], hs["r"], per_beat=False, data_bytes=nb),
             "rp": lambda hs: expect_axi4_read(hs["ar"], hs["r"], per_beat=True, data_bytes=nb),
             # write per burst, filters evaluated at the AW capture, no address carried
-            "wr": lambda hs: [(c, in_range_bits(d, capture_ranges(self.addr_w)), b)
+            "wr": lambda hs: [(c, in_range_bits(d, capture_ranges(self.addr_w, len(self.dut.wr_data))), b)
                               for c, d, b in expect_axi4_write(hs["aw"], hs["w"], per_beat=False)],
         }
 
@@ -325,7 +325,7 @@ async def cocotbext_master_ram(dut):
 CONFIGS = [
     # data width, address width, ID width, max outstanding, bursts per direction
     dict(data_w_g=32, addr_w_g=32, id_w_g=4, max_outstanding_g=8, bursts=120),
-    dict(data_w_g=64, addr_w_g=40, id_w_g=2, max_outstanding_g=4, bursts=120),
+    dict(data_w_g=64, addr_w_g=40, id_w_g=2, max_outstanding_g=4, bursts=120, ev_w_g=64),
     dict(data_w_g=128, addr_w_g=20, id_w_g=3, max_outstanding_g=8, bursts=100),
 ]
 

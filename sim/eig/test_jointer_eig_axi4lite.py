@@ -24,7 +24,7 @@ from cocotb.triggers import ClockCycles, RisingEdge
 
 from axi_bus import WRITE_MODES, Axi4Traffic
 from axi_check import check_taps
-from axi_model import MASK32, Recorder, expect_pairs, lead_max, popcount
+from axi_model import Recorder, expect_pairs, lead_max, popcount
 from axi_netlist import synth_netlist
 from jointer_sim import run
 
@@ -32,15 +32,15 @@ TB = Path(__file__).with_name("tb_axi4lite_dual.vhd")
 LEAD = 8                 # unmatched handshakes one side may have (the tap holds 8)
 
 
-def capture_ranges(addr_w):
+def capture_ranges(addr_w, ev_w=32):
     """The two ranges the wr tap of tb_axi4lite_dual evaluates where it queues AWADDR."""
-    q = 1 << (min(addr_w, 32) - 2)
+    q = 1 << (min(addr_w, ev_w) - 2)
     return [(q, 3 * q - 1), (0, 2 * q + 5)]
 
 
 def in_range_bits(addr, ranges):
-    """bit k = low_k <= AWADDR (low 32 bits) <= high_k."""
-    a = addr & MASK32
+    """bit k = low_k <= AWADDR <= high_k (the address fits the tap's event data)."""
+    a = addr
     return sum(1 << k for k, (lo, hi) in enumerate(ranges) if lo <= a <= hi)
 
 
@@ -107,8 +107,8 @@ class TB_:
         models = {
             "w": lambda hs: expect_pairs([(t, f["addr"]) for t, f in hs["aw"]],
                                          [(t, popcount(f["strb"])) for t, f in hs["w"]]),
-            "r": lambda hs: [(t + 1, f["addr"] & MASK32, nb) for t, f in hs["ar"]],
-            "wr": lambda hs: [(c, in_range_bits(d, capture_ranges(self.addr_w)), b) for c, d, b in
+            "r": lambda hs: [(t + 1, f["addr"], nb) for t, f in hs["ar"]],
+            "wr": lambda hs: [(c, in_range_bits(d, capture_ranges(self.addr_w, len(self.dut.wr_data))), b) for c, d, b in
                               expect_pairs([(t, f["addr"]) for t, f in hs["aw"]],
                                            [(t, popcount(f["strb"])) for t, f in hs["w"]])],
         }
@@ -209,7 +209,7 @@ async def cocotbext_master_ram(dut):
 
 
 @pytest.mark.parametrize("cfg", [dict(addr_w_g=32, data_w_g=32), dict(addr_w_g=12, data_w_g=64),
-                                 dict(addr_w_g=48, data_w_g=32)],
+                                 dict(addr_w_g=48, data_w_g=32, ev_w_g=64)],
                          ids=lambda c: f"a{c['addr_w_g']}_d{c['data_w_g']}")
 def test_jointer_eig_axi4lite(cfg):
     run("tb_axi4lite_dual", __name__, cfg, extra_sources=[TB], name="jointer_eig_axi4lite",

@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: MIT
 """jointer_eig_check_range: match = (low_g <= data <= high_g) unsigned, random
-data concentrated around the bounds, against a Python expression."""
+data concentrated around the bounds, against a Python expression. With
+ev_w_g 64 (an address wider than 32 bits): bounds and data around 2^32 and
+at the top bit of a 40-bit address too."""
 import json
 import os
 import random
@@ -15,17 +17,18 @@ from jointer_sim import run, slv
 @cocotb.test()
 async def random_data(dut):
     p = json.loads(os.environ["JOINTER_PARAMS"])
-    low, high = p["low"], p["high"]
+    low, high, ev = p["low"], p["high"], p["ev"]
+    full = (1 << ev) - 1
     matches = 0
     n = 5000
     for i in range(n):
         r = random.random()
         if r < 0.6:  # near a bound, including both bounds exactly
-            data = (random.choice([low, high]) + random.randint(-2, 2)) & 0xFFFFFFFF
+            data = (random.choice([low, high]) + random.randint(-2, 2)) & full
         elif r < 0.7:
-            data = random.choice([0, 0xFFFFFFFF])
+            data = random.choice([0, 0xFFFFFFFF, 1 << 32, (1 << 32) + 1, 1 << 39, (1 << 40) - 1, full]) & full
         else:
-            data = random.getrandbits(32)
+            data = random.getrandbits(random.choice([32, ev]))
         dut.data.value = data
         await Timer(1, unit="ns")
         exp = int(low <= data <= high)
@@ -34,8 +37,11 @@ async def random_data(dut):
     dut._log.info("checked %d random data words (%d matches)", n, matches)
 
 
-@pytest.mark.parametrize("low,high", [(0x0, 0xFFFF), (0x1000, 0x1000), (0x80000000, 0xFFFFFFFF),
-                                      (0x20, 0x10), (0x12345678, 0x9ABCDEF0)])
-def test_check_range(low, high):
-    run("jointer_eig_check_range", __name__, {"low_g": slv(low), "high_g": slv(high)},
-        extra_env={"JOINTER_PARAMS": json.dumps({"low": low, "high": high})})
+@pytest.mark.parametrize("low,high,ev", [(0x0, 0xFFFF, 32), (0x1000, 0x1000, 32), (0x80000000, 0xFFFFFFFF, 32),
+                                         (0x20, 0x10, 32), (0x12345678, 0x9ABCDEF0, 32),
+                                         (0x1_0000_0000, 0x1_FFFF_FFFF, 64), (0x8_1000_0000, 0xFF_FFFF_FFFF, 64),
+                                         (0x1000_0000, 0x1FFF_FFFF, 64)])
+def test_check_range(low, high, ev):
+    generics = {"low_g": slv(low, ev), "high_g": slv(high, ev)} | ({"ev_w_g": ev} if ev > 32 else {})
+    run("jointer_eig_check_range", __name__, generics,
+        extra_env={"JOINTER_PARAMS": json.dumps({"low": low, "high": high, "ev": ev})})

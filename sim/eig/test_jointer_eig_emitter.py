@@ -27,7 +27,8 @@ async def random_candidates(dut):
     lanes, num_cond, inc, registered, ranges = (p["lanes"], p["num_cond"], p["increment"],
                                                 p["registered"], p["ranges"])
     compare, data_w = p["compare"], p["data_w"]
-    model = EmitterModel(lanes, num_cond, inc)
+    ev = len(dut.cand_data)          # ev_w_g: 32, or 64 for an address wider than 32 bits
+    model = EmitterModel(lanes, num_cond, inc, ev)
     cw, rw = max(num_cond, 1), max(ranges, 1)
     cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
     dut.rst.value = 1
@@ -37,11 +38,11 @@ async def random_candidates(dut):
     dut.cand_in_range.value = 0
     bounds = []
     if compare:           # per range: (low, high), some wider than the data, some inside it
-        pick = lambda: random.getrandbits(32) if random.random() < 0.3 else random.getrandbits(data_w)
+        pick = lambda: random.getrandbits(ev) if random.random() < 0.3 else random.getrandbits(data_w)
         bounds = [tuple(sorted((pick(), pick()))) for _ in range(ranges)]
         bounds[0] = (bounds[0][1], bounds[0][0]) if ranges > 1 else bounds[0]   # one empty range
-        dut.rng_low.value = sum(lo << (32 * k) for k, (lo, _) in enumerate(bounds))
-        dut.rng_high.value = sum(hi << (32 * k) for k, (_, hi) in enumerate(bounds))
+        dut.rng_low.value = sum(lo << (ev * k) for k, (lo, _) in enumerate(bounds))
+        dut.rng_high.value = sum(hi << (ev * k) for k, (_, hi) in enumerate(bounds))
     dut.cond.value = (1 << cw) - 1
     await ClockCycles(dut.clk, 3)
     await FallingEdge(dut.clk)
@@ -53,7 +54,7 @@ async def random_candidates(dut):
     for cycle in range(n):
         valid = random.getrandbits(lanes)
         cond = (1 << cw) - 1 if random.random() < 0.6 else random.getrandbits(cw)
-        data, nbytes, rng = random.getrandbits(32), random.getrandbits(16), random.getrandbits(rw)
+        data, nbytes, rng = random.getrandbits(ev), random.getrandbits(16), random.getrandbits(rw)
         if compare:
             data = random.getrandbits(data_w)
             rng = sum(1 << k for k, (lo, hi) in enumerate(bounds) if lo <= data <= hi)
@@ -81,15 +82,19 @@ async def random_candidates(dut):
 @pytest.mark.parametrize("lanes,num_cond,increment,registered,ranges,data_w",
                          [(1, 0, "one", True, 0, 0), (4, 3, "bytes", True, 0, 0), (32, 8, "bytes", True, 2, 0),
                           (2, 1, "one", True, 0, 0), (1, 0, "bytes", False, 1, 0), (3, 2, "one", False, 3, 0),
-                          (1, 0, "one", False, 0, 0), (1, 1, "bytes", True, 3, 12), (2, 2, "one", True, 1, 32)])
+                          (1, 0, "one", False, 0, 0), (1, 1, "bytes", True, 3, 12), (2, 2, "one", True, 1, 32),
+                          (1, 1, "bytes", True, 2, 40), (1, 0, "bytes", False, 1, 64)])
 def test_emitter(lanes, num_cond, increment, registered, ranges, data_w):
-    """data_w > 0: compare_g with data_w_g = data_w."""
+    """data_w > 0: compare_g with data_w_g = data_w (above 32: ev_w_g 64, an address above 4 GB;
+    with registered false the ranges are carried, not compared)."""
     generics = {"lanes_g": lanes, "num_cond_g": num_cond, "increment_g": 0 if increment == "one" else 1,
                 "registered_g": registered, "ranges_g": ranges}
-    if data_w:
+    if data_w > 32:
+        generics.update(ev_w_g=64)
+    if data_w and registered:
         generics.update(compare_g=True, data_w_g=data_w)
     run("jointer_eig_emitter", __name__, generics,
         extra_env={"JOINTER_PARAMS": json.dumps({"lanes": lanes, "num_cond": num_cond,
                                                  "increment": increment, "registered": registered,
-                                                 "ranges": ranges, "compare": bool(data_w),
+                                                 "ranges": ranges, "compare": bool(data_w) and registered,
                                                  "data_w": data_w or 32})})

@@ -81,13 +81,15 @@ class EmitterModel:
 
     step(cand_valid, cand_data, cand_bytes, cond) -> Event of the next cycle
     (also in `out`). increment "one": inc = 1; "bytes": inc = cand_bytes.
-    With num_cond = 0 the cond input is ignored.
+    With num_cond = 0 the cond input is ignored. bits: the event data width
+    (ev_w_g: 32, or 64 for an address wider than 32 bits).
     """
 
-    def __init__(self, lanes: int = 1, num_cond: int = 0, increment: str = "one"):
+    def __init__(self, lanes: int = 1, num_cond: int = 0, increment: str = "one", bits: int = 32):
         if increment not in ("one", "bytes"):
             raise ValueError("increment must be one or bytes")
         self.lanes, self.num_cond, self.increment = lanes, num_cond, increment
+        self.mask = (1 << bits) - 1
         self.reset()
 
     def reset(self) -> None:
@@ -97,7 +99,7 @@ class EmitterModel:
         all_cond = self.num_cond == 0 or (int(cond) & ((1 << self.num_cond) - 1)) == (1 << self.num_cond) - 1
         good = int(cand_valid) & ((1 << self.lanes) - 1) if all_cond else 0
         inc = 1 if self.increment == "one" else int(cand_bytes) & 0xFFFF
-        self.out = Event(good, int(cand_data) & MASK32, inc)
+        self.out = Event(good, int(cand_data) & self.mask, inc)
         return self.out
 
 

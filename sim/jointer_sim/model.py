@@ -107,20 +107,22 @@ Public API (kept stable; other test benches import it)
 -----------------------------------------------------
   EXTRACTORS, AGGREGATORS, SAMPLES, MASK32
   Aggregator(aggregator, width, wrap)           .step(valid, value, clear)
-  DcapfModel(extractor, aggregator, width, wrap, sample, low, high, has_filter=True)
+  DcapfModel(extractor, aggregator, width, wrap, sample, low, high, has_filter=True, bits=32)
+      (bits: the event data and bound width, 32 or 64: ev_w_g)
       .step(good, data, inc, run_en, use_filter, clear, init=None)
           -> (smp_valid, smp_value) of the extractor in that cycle (the time
              extractor gives no sample in a clear cycle)
       .result .overflow .caught .low .high .cur_data
-      .load_bounds(low, high)   .load(hi, value)   .reset()
+      .load_bounds(low, high)   .load(hi, value, word=0)   .reset()
   TraceModel(depth, ring, low, high, has_filter=True)
       .step(good, data, timestamp, run_en, use_filter, clear, init=None,
             rd_addr=None)
       .records .wptr .fill .full .overflow .rd_data .word(addr)
       .load_bounds(low, high)   .load(hi, value)   .reset()
-  DispenserModel(num_dcapfs)
+  DispenserModel(num_dcapfs, words=1)
       .step(prog, run, soft_reset, ctrl_we, init_we, init_data) -> DispenserOut
-      .init_out (the load of the last step: (sel, hi, data) or None)
+      .init_out (the load of the last step: (sel, hi, data), with words=2
+                 (sel, hi, data, word), or None)
   SnifferModel(units, lanes)   units: list of (model, lane) in DCAPF index
       order (DcapfModel or TraceModel, each with or without a filter)
       .step(prog, run, soft_reset, ctrl_we, init_we, init_data,
@@ -128,7 +130,7 @@ Public API (kept stable; other test benches import it)
       .results .overflows .caughts .valid .overflow
   EventsModel(width, data_w, edge)   .step(strobe, value)  .cand_valid ...
   StartDoneModel(mode)               .step(start, done, busy) ...
-  EmitterModel(lanes, num_cond, increment) .step(cand_valid, data, bytes, cond)
+  EmitterModel(lanes, num_cond, increment, bits=32) .step(cand_valid, data, bytes, cond)
   Candidate / Event namedtuples; PROG_* constants.
 """
 
@@ -157,37 +159,47 @@ class _Bounds:
     """jointer_dcapf_init: low/high registers with reset values.
 
     has_filter=False: no Init DCAPF, no comparator: the bounds stay at
-    0..0xFFFFFFFF, loads are ignored and use_filter() is always False.
+    0..all ones, loads are ignored and use_filter() is always False.
     runtime=False (filter_const_c): the reset values are constant
     bounds; loads are ignored, the filter applies.
+    bits: width of the event data and of a bound (ev_w_g): 32, or 64 for
+    data wider than 32 bits, whose bounds take two INIT words (word 0: bits
+    31..0, word 1: bits 63..32).
     """
 
-    def _init_bounds(self, low: int, high: int, has_filter: bool = True, runtime: bool = True) -> None:
+    def _init_bounds(self, low: int, high: int, has_filter: bool = True, runtime: bool = True,
+                     bits: int = 32) -> None:
+        if bits not in (32, 64):
+            raise ValueError("bits must be 32 or 64")
+        self.bits, self.mask = bits, (1 << bits) - 1
         self.has_filter = bool(has_filter)
         self.runtime = bool(runtime)
         if not self.has_filter:
-            low, high = 0, MASK32
-        self.low_reset, self.high_reset = low & MASK32, high & MASK32
+            low, high = 0, self.mask
+        self.low_reset, self.high_reset = low & self.mask, high & self.mask
         self.low, self.high = self.low_reset, self.high_reset
 
     def load_bounds(self, low: int, high: int) -> None:
         """Set both bounds at once (between cycles); ignored without a filter
         or with constant bounds."""
         if self.has_filter and self.runtime:
-            self.low, self.high = low & MASK32, high & MASK32
+            self.low, self.high = low & self.mask, high & self.mask
 
-    def load(self, hi, value: int) -> None:
-        """One INIT load (between cycles): bound hi (0 low, 1 high); ignored
-        without a filter or with constant bounds."""
+    def load(self, hi, value: int, word: int = 0) -> None:
+        """One INIT load (between cycles): 32-bit word `word` of bound hi (0 low,
+        1 high); ignored without a filter or with constant bounds."""
         if not (self.has_filter and self.runtime):
             return
+        old = self.high if _bit(hi) else self.low
+        shift = 32 * (word if self.bits > 32 else 0)
+        new = (old & ~(MASK32 << shift) | (value & MASK32) << shift) & self.mask
         if _bit(hi):
-            self.high = value & MASK32
+            self.high = new
         else:
-            self.low = value & MASK32
+            self.low = new
 
     def in_range(self, data: int) -> bool:
-        return self.low <= (data & MASK32) <= self.high
+        return self.low <= (data & self.mask) <= self.high
 
     def filtering(self, use_filter: bool) -> bool:
         """Whether the filter applies in a cycle with this use_filter."""
@@ -211,7 +223,7 @@ class DcapfModel(_Bounds):
     def __init__(self, extractor: str = "event", aggregator: str = "sum", width: int = 32,
                  wrap: bool = False, sample: str = "increment", low: int = 0,
                  high: int = MASK32, has_filter: bool = True, buckets: int = 1,
-                 boundaries="pow2", runtime: bool = True, capture: bool = False):
+                 boundaries="pow2", runtime: bool = True, capture: bool = False, bits: int = 32):
         if extractor not in EXTRACTORS:
             raise ValueError(f"extractor must be one of {EXTRACTORS}")
         if sample not in SAMPLES:
@@ -225,7 +237,7 @@ class DcapfModel(_Bounds):
         else:
             self.agg = Aggregator(aggregator, width, wrap)
         self.aggregator, self.width, self.wrap = aggregator, width, bool(wrap)
-        self._init_bounds(low, high, has_filter, runtime)
+        self._init_bounds(low, high, has_filter, runtime, bits)
         self.capture = bool(capture)
         self.reset()
 
@@ -243,7 +255,7 @@ class DcapfModel(_Bounds):
     def step(self, good, data: int, inc: int, run_en, use_filter, clear, init=None, in_range=None):
         good, run_en, use_filter, clear = map(_bit, (good, run_en, use_filter, clear))
         use_filter = self.filtering(use_filter)
-        data &= MASK32
+        data &= self.mask
         if self.extractor == "event":
             inr = _bit(in_range) if self.capture else self.in_range(data)
             valid = good and run_en and (not use_filter or inr)
@@ -366,10 +378,10 @@ class DispenserModel:
     pointer restarts at 0.
     """
 
-    def __init__(self, num_dcapfs: int):
-        if not 1 <= num_dcapfs <= 128:
-            raise ValueError("num_dcapfs must be 1..128")
-        self.num_dcapfs = num_dcapfs
+    def __init__(self, num_dcapfs: int, words: int = 1):
+        if not 1 <= num_dcapfs <= 128 or words not in (1, 2):
+            raise ValueError("num_dcapfs must be 1..128, words 1 or 2")
+        self.num_dcapfs, self.words = num_dcapfs, words
         self.reset()
 
     def reset(self) -> None:
@@ -380,8 +392,9 @@ class DispenserModel:
         prog = int(prog) & 3
         run, soft_reset, ctrl_we, init_we = map(_bit, (run, soft_reset, ctrl_we, init_we))
         nxt = None
-        if init_we and prog == PROG_INIT and self.ptr < 2 * self.num_dcapfs:
-            nxt = (self.ptr // 2, self.ptr % 2, init_data & MASK32)
+        if init_we and prog == PROG_INIT and self.ptr < 2 * self.words * self.num_dcapfs:
+            w = self.words
+            nxt = (self.ptr // (2 * w), self.ptr // w % 2, init_data & MASK32) + ((self.ptr % 2,) if w > 1 else ())
             self.ptr += 1
         if ctrl_we and prog == PROG_INIT:
             self.ptr = 0
@@ -409,12 +422,12 @@ class SnifferModel:
     DispenserOut of the cycle. Results afterwards = DUT outputs next cycle.
     """
 
-    def __init__(self, units, lanes: int = 1):
+    def __init__(self, units, lanes: int = 1, words: int = 1):
         self.units = [(m, int(lane)) for m, lane in units]
         if not self.units:
             raise ValueError("a sniffer needs at least one DCAPF")
         self.lanes = lanes
-        self.dispenser = DispenserModel(len(self.units))
+        self.dispenser = DispenserModel(len(self.units), words)
 
     def reset(self) -> None:
         self.dispenser.reset()
@@ -428,7 +441,7 @@ class SnifferModel:
         d = self.dispenser.step(prog, run, soft_reset, ctrl_we, init_we, init_data)
         for idx, (m, lane) in enumerate(self.units):
             good = (ev_good >> lane) & 1
-            init = (d.init[1], d.init[2]) if d.init is not None and d.init[0] == idx else None
+            init = d.init[1:] if d.init is not None and d.init[0] == idx else None
             if isinstance(m, TraceModel):
                 m.step(good, ev_data, timestamp, d.run_en, d.use_filter, d.clear, init)
             else:

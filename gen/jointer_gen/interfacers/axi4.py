@@ -40,7 +40,10 @@ class Axi4(Kind):
         axi_common.observe(net, p, axi_common.AXI4_SIGNALS)
 
     def data_width(self, sn) -> int:
-        return min(sn.interfacer.params["addr_width"], 32)          # the address
+        return sn.interfacer.params["addr_width"]                   # the address, every bit
+
+    def wider_hint(self, params: dict, value: int) -> str:
+        return axi_common.wider_hint(params, value)
 
     def inc_width(self, sn) -> int:
         p = sn.interfacer.params

@@ -32,7 +32,10 @@ class Axi4Lite(Kind):
         return sn.interfacer.params["direction"] == "write"
 
     def data_width(self, sn) -> int:
-        return min(sn.interfacer.params["addr_width"], 32)          # the address
+        return sn.interfacer.params["addr_width"]                   # the address, every bit
+
+    def wider_hint(self, params: dict, value: int) -> str:
+        return axi_common.wider_hint(params, value)
 
     def inc_width(self, sn) -> int:
         return clog2(max(sn.interfacer.params["data_width"] // 8, 1) + 1)

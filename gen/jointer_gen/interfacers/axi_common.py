@@ -28,6 +28,14 @@ AXI4LITE_SIGNALS = [
 DIR_CONST = {"write": "dir_write_c", "read": "dir_read_c"}
 
 
+def wider_hint(params: dict, value: int) -> str:
+    """The addr_width a value needs, when the tap's is too small."""
+    need = value.bit_length()
+    if need <= params["addr_width"] or need > 64:
+        return ""
+    return f"; the tap's addr_width is {params['addr_width']}: an address up to 0x{value:_X} needs addr_width >= {need}"
+
+
 def direction_generic(net: InterfacerNet, p: dict) -> None:
     net.generic("dir_g", "natural", DIR_CONST[p["direction"]], f"{p['direction']} direction")
 

@@ -152,6 +152,10 @@ class Kind:
         """Bits of the event data that can be non-zero (datapath.py)."""
         return 32
 
+    def wider_hint(self, params: dict, value: int) -> str:
+        """What would make the event data wide enough for value (an error's hint), or ""."""
+        return ""
+
     def inc_width(self, sn) -> int:
         """Bits of the increment when it counts bytes (datapath.py)."""
         return 16

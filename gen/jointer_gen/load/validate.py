@@ -20,7 +20,7 @@ from __future__ import annotations
 from .. import interfacers
 from .diag import Diagnostics, InputError
 from .loader import Source
-from ..model.monitor import MASK32, Bus, Clock, Condition, Dcapf, Interfacer, Lmic, Monitor, Sink, Sniffer
+from ..model.monitor import MASK32, MASK64, Bus, Clock, Condition, Dcapf, Interfacer, Lmic, Monitor, Sink, Sniffer
 from ..model.identifiers import PROJECT_RESERVED, reserved_in
 from .schema_check import _identifier_ok, _lane_name_ok, check_schema, did_you_mean, item_path, show
 
@@ -32,6 +32,11 @@ COMPACT_SUPPORTED = True           # hdl/trace/jointer_trace_compact.vhd before 
 # ---------------------------------------------------------------------------
 # 2. model builder + semantic checks
 # ---------------------------------------------------------------------------
+
+def hex_(value: int) -> str:
+    """A bound in hex, in groups of 4 digits: 0x8_1000_0000."""
+    return f"0x{value:_X}"
+
 
 def _get(d, key, kind, default=None):
     """d[key] if d is a mapping and the value has the right type, else default."""
@@ -164,8 +169,6 @@ class _Builder:
     def sniffer(self, d, path) -> Sniffer | None:
         name = self.name(d, path, "sniffer")
         itf = self.interfacer(_get(d, "interfacer", dict), path + ("interfacer",))
-        conditions = [c for c in (self.condition(x, path + ("conditions", i))
-                                  for i, x in enumerate(_list(d, "conditions"))) if c]
         emit = _get(d, "emit", dict, {})
         kind = interfacers.kind(itf.type) if itf else None
         increment = _get(emit, "increment", str) or ("bytes" if kind and kind.counts_bytes else "one")
@@ -182,13 +185,52 @@ class _Builder:
                          f"{' or '.join(allowed)})")
             else:
                 kind.check_emit(self, path, data, itf.params)
-        dcapfs = [x for x in (self.dcapf(x, path + ("dcapfs", i), itf)
+        bits = self.value_bits(itf, increment, data)
+        conditions = [c for c in (self.condition(x, path + ("conditions", i))
+                                  for i, x in enumerate(_list(d, "conditions"))) if c]
+        dcapfs = [x for x in (self.dcapf(x, path + ("dcapfs", i), itf, bits)
                               for i, x in enumerate(_list(d, "dcapfs")) if isinstance(x, dict)) if x]
         if name is None or itf is None:
             return None
-        return Sniffer(name=name, interfacer=itf, dcapfs=dcapfs, conditions=conditions,
-                       increment=increment, data=data or "", path=path,
-                       description=_get(d, "description", str, ""))
+        sn = Sniffer(name=name, interfacer=itf, dcapfs=dcapfs, conditions=conditions,
+                     increment=increment, data=data or "", path=path,
+                     description=_get(d, "description", str, ""))
+        self.values_fit(sn, bits)
+        return sn
+
+    # -- values against the width of the data they compare ---------------------
+    @staticmethod
+    def value_bits(itf: Interfacer | None, increment: str, data: str | None) -> int:
+        """Bits a filter bound or a condition value of the sniffer may have: the event
+        data's width (an address: addr_width, up to 64), and at least 32, as always."""
+        if itf is None:
+            return 32
+        probe = Sniffer(name="", interfacer=itf, dcapfs=(), increment=increment, data=data or "")
+        return max(32, itf.kind.data_width(probe))
+
+    def values_fit(self, sn: Sniffer, bits: int) -> None:
+        """A condition or filter value wider than the sniffer's event data would be cut
+        by the hardware: an error, never a silent truncation; a trace records 32 data bits."""
+        top = (1 << bits) - 1
+        what = f"the {bits}-bit event data of sniffer '{sn.name}'"
+        for c in sn.conditions:
+            for label, v in (("range low" if c.kind == "range" else "mask", c.a),
+                             ("range high" if c.kind == "range" else "value", c.b)):
+                if v > top:
+                    self.err(c.path, f"condition {label} {hex_(v)} in {self.where(c.path)} does not fit "
+                             f"{what} (expected at most {hex_(top)}"
+                             f"{sn.interfacer.kind.wider_hint(sn.interfacer.params, v)})")
+        for dc in sn.dcapfs:
+            for label, v in (("low", dc.low), ("high", dc.high)):
+                if dc.has_filter and v > top:
+                    self.err(dc.path + ("filter", label), f"filter {label} {hex_(v)} of "
+                             f"{self.where(dc.path)} does not fit {what} (expected at most {hex_(top)}"
+                             f"{sn.interfacer.kind.wider_hint(sn.interfacer.params, v)})")
+            if dc.is_trace and bits > 32:
+                self.err(dc.path + ("extractor",), f"trace {self.where(dc.path)}: a trace record holds "
+                         f"32 data bits, the event data of sniffer '{sn.name}' has {bits} (expected a trace "
+                         "on a sniffer whose data fits 32 bits, e.g. a tap with addr_width 32, or an event "
+                         "or time DCAPF here)")
 
     def interfacer(self, d, path) -> Interfacer | None:
         t = _get(d, "type", str)
@@ -234,7 +276,7 @@ class _Builder:
         if has_range:
             r = _get(d, "range", list)
             if not r or len(r) != 2 or not all(isinstance(x, int) and not isinstance(x, bool)
-                                               and 0 <= x <= MASK32 for x in r):
+                                               and 0 <= x <= MASK64 for x in r):
                 return None
             if r[0] > r[1]:
                 self.err(path + ("range",), f"condition range [{show(r[0])}, {show(r[1])}] in "
@@ -248,14 +290,14 @@ class _Builder:
             self.err(path, f"missing key '{missing}' in {self.where(path)} (expected "
                      "{mask: M, value: V} or {range: [LOW, HIGH]})")
             return None
-        if mask is None or value is None or not (0 <= mask <= MASK32 and 0 <= value <= MASK32):
+        if mask is None or value is None or not (0 <= mask <= MASK64 and 0 <= value <= MASK64):
             return None
         if value & ~mask:
             self.err(path + ("value",), f"condition in {self.where(path)} never matches: value "
                      f"0x{value:08X} has bits outside mask 0x{mask:08X} (expected value & ~mask = 0)")
         return Condition("mask", mask, value, path)
 
-    def dcapf(self, d, path, itf: Interfacer | None) -> Dcapf | None:
+    def dcapf(self, d, path, itf: Interfacer | None, bits: int = 32) -> Dcapf | None:
         name = self.name(d, path, "DCAPF")
         ext = _get(d, "extractor", str)
         if ext not in ("event", "time", "trace"):
@@ -271,12 +313,12 @@ class _Builder:
         # filter: a mapping of reset bounds (default), or 'none': no filter hardware
         has_filter = d.get("filter") != "none"
         f = _get(d, "filter", dict, {})
-        default_low, default_high = 0, MASK32
+        default_low, default_high = 0, (1 << bits) - 1      # the whole event data
         if ext == "time" and itf is not None and has_filter:
-            default_low, default_high = interfacers.kind(itf.type).time_filter_reset() or (0, MASK32)
+            default_low, default_high = interfacers.kind(itf.type).time_filter_reset() or (0, default_high)
         low = _get(f, "low", int, default_low)
         high = _get(f, "high", int, default_high)
-        if 0 <= low <= MASK32 and 0 <= high <= MASK32 and low > high:
+        if 0 <= low <= MASK64 and 0 <= high <= MASK64 and low > high:
             self.err(path + ("filter",), f"filter of {self.where(path)} is empty: low "
                      f"{show(low)} > high {show(high)} (expected low <= high)")
         runtime = _get(f, "runtime", bool, True)

@@ -5,6 +5,9 @@ What the generator tells the DCAPFs and the emitter about the event instances
 of a sniffer, so that no register is wider than what can reach it:
 - data_width: bits of the event data that can be non-zero (the bounds of a
   filter and the time extractor's data in effect are that wide);
+- event_width: the width of the event data ports and signals: 32, or 64 for
+  data of 33..64 bits (an address above 4 GB), whose filter bounds then take
+  two INIT words each (init_words): a 32-bit tap is built exactly as before;
 - inc_width: bits of the increment (1 for events weighing one: the counter
   saturates by gating its enable with the carry-out);
 - capture ranges: an AXI4 write tap counting per burst evaluates the filters
@@ -32,6 +35,21 @@ MAX_RANGES = 8          # jointer_eig_axi4 / jointer_eig_emitter ranges_g
 def data_width(sn: Sniffer) -> int:
     """Bits of the event data that can be non-zero: the interfacer kind's upper bound."""
     return sn.interfacer.kind.data_width(sn)
+
+
+def event_width(sn: Sniffer) -> int:
+    """Width of the event data ports (ev_w_g): 32, or 64 for data wider than 32 bits."""
+    return 32 if data_width(sn) <= 32 else 64
+
+
+def wide(sn: Sniffer) -> bool:
+    """The sniffer's event data is wider than 32 bits (ev_w_g 64, two INIT words per bound)."""
+    return event_width(sn) > 32
+
+
+def init_words(sn: Sniffer) -> int:
+    """INIT words per filter bound: 1, or 2 for event data wider than 32 bits."""
+    return event_width(sn) // 32
 
 
 def inc_width(sn: Sniffer) -> int:

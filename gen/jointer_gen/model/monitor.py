@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 MASK32 = 0xFFFFFFFF
+MASK64 = (1 << 64) - 1
 
 
 def _as_tuples(record, *names: str) -> None:

@@ -20,7 +20,8 @@ class RegDoc(NamedTuple):
 
 
 def c_hex(v: int) -> str:
-    return f"0x{v:X}u"
+    """A C constant: 0x...u, or 0x...ull above 32 bits (a 64-bit filter bound)."""
+    return f"0x{v:X}u" if v <= 0xFFFFFFFF else f"0x{v:X}ull"
 
 
 def c_dec(v: int) -> str:

@@ -31,6 +31,12 @@ class _Ctx(NamedTuple):
     pre: str                 # sn_<sniffer>: the prefix of its package constants
     relay: bool              # its LMIC holds a relay trace (every trace gets the relay ports)
     ranges: tuple            # the DCAPFs whose filter the interfacer or emitter evaluates (range bit k)
+    ew: int                  # event data width: 32, or 64 (datapath.event_width)
+
+    @property
+    def wide_generic(self) -> tuple:
+        """(ev_w_g => <pre>_ev_w_c,) for a sniffer with wide event data, else ()."""
+        return (("ev_w_g", f"{self.pre}_ev_w_c"),) if self.ew > 32 else ()
 
 
 class _InterfacerPart(NamedTuple):
@@ -45,6 +51,9 @@ def _interfacer(sn: Sniffer, pre: str) -> _InterfacerPart:
     kind = sn.interfacer.kind
     net = InterfacerNet(pre)
     kind.elaborate(sn, net)
+    if datapath.wide(sn):       # every address bit reaches the filters and conditions
+        net.generic("ev_w_g", "positive", str(datapath.event_width(sn)),
+                    f"event data ports: {datapath.data_width(sn)} bits that can be non-zero")
     pmap = list(net.port_map)
     if datapath.capture_ranges(sn):
         pmap += [("rng_low", "rng_low"), ("rng_high", "rng_high"), ("cand_in_range", "cand_in_range")]
@@ -93,7 +102,7 @@ EMITTER_FILTER_COMMENT = {
 }
 
 
-def _filter_generics(dp: str, dc: Dcapf, sn: Sniffer) -> dict[str, Const]:
+def _filter_generics(dp: str, dc: Dcapf, sn: Sniffer, ew: int = 32) -> dict[str, Const]:
     """{formal: constant} of the filter generics: has_filter_g of a trace, filter_g
     of another DCAPF (datapath.filter_mode), and the reset bounds when there is a filter."""
     if dc.is_trace:
@@ -105,20 +114,20 @@ def _filter_generics(dp: str, dc: Dcapf, sn: Sniffer) -> dict[str, Const]:
         f = {"filter_g": Const(f"{dp}_filter_c", "natural", mode, comments[mode])}
     if not dc.has_filter:
         return f
-    return {**f, "low_reset_g": Const(f"{dp}_low_reset_c", slv_type(32), slv_hex(dc.low),
+    return {**f, "low_reset_g": Const(f"{dp}_low_reset_c", slv_type(ew), slv_hex(dc.low, ew),
                                       "filter low after reset" if dc.filter_runtime else "filter low"),
-            "high_reset_g": Const(f"{dp}_high_reset_c", slv_type(32), slv_hex(dc.high),
+            "high_reset_g": Const(f"{dp}_high_reset_c", slv_type(ew), slv_hex(dc.high, ew),
                                   "filter high after reset" if dc.filter_runtime else "filter high")}
 
 
-def _capture_map(ranges: tuple, dc: Dcapf) -> list[tuple[str, str]]:
+def _capture_map(ranges: tuple, dc: Dcapf, ew: int = 32) -> list[tuple[str, str]]:
     """Port map of a DCAPF whose filter the interfacer or the emitter evaluates (its range
     bit k): in-range from the emitter, its bounds to the interfacer or the emitter."""
     if dc not in ranges:
         return []
     k = ranges.index(dc)
-    return [("ev_in_range", element("ev_in_range", k)), ("low", field_of("rng_low", k, 32)),
-            ("high", field_of("rng_high", k, 32))]
+    return [("ev_in_range", element("ev_in_range", k)), ("low", field_of("rng_low", k, ew)),
+            ("high", field_of("rng_high", k, ew))]
 
 
 def _lane(sn: Sniffer, dc: Dcapf) -> str:
@@ -132,7 +141,7 @@ def sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_resu
     """The netlist of one sniffer; its DCAPFs start at first_result, first_trace
     and first_slot of its LMIC's vectors."""
     ctx = _Ctx(mon, sn, li, f"sn_{sn.name}", relay_lmic(mon.lmics[li]),
-               tuple(datapath.range_dcapfs(sn)))
+               tuple(datapath.range_dcapfs(sn)), datapath.event_width(sn))
     itf = _interfacer(sn, ctx.pre)
     results = [d for d in sn.dcapfs if not d.is_trace]
     traces = [d for d in sn.dcapfs if d.is_trace and not d.is_sink]   # BRAM traces
@@ -216,19 +225,21 @@ def _signals(ctx: _Ctx) -> tuple:
     cond = [Signal("cond", slv_type(ncond), "one match bit per condition")] if ncond else []
     cand = [Signal("cand_in_range", slv_type(nr), "the AW's address in range, per filter")] \
         if datapath.capture_ranges(sn) else []
-    ranges = [Signal("rng_low", slv_type(32 * nr), "filter low bound per captured range"),
-              Signal("rng_high", slv_type(32 * nr), "filter high bound per captured range")] + cand \
+    ranges = [Signal("rng_low", slv_type(ctx.ew * nr), "filter low bound per captured range"),
+              Signal("rng_high", slv_type(ctx.ew * nr), "filter high bound per captured range")] + cand \
         + [Signal("ev_in_range", slv_type(nr), "event instance: in range, per filter")] if nr else []
     return tuple(mark + [Signal("cand_valid", slv_type(lanes), "candidate strobe per lane"),
-                         Signal("cand_data", slv_type(32), "candidate data"),
+                         Signal("cand_data", slv_type(ctx.ew), "candidate data"),
                          Signal("cand_bytes", slv_type(16), "candidate byte count")] + cond + ranges
                  + [Signal("ev_good", slv_type(lanes), "event instance: valid strobe per lane"),
-                    Signal("ev_data", slv_type(32), "event instance: data"),
+                    Signal("ev_data", slv_type(ctx.ew), "event instance: data"),
                     Signal("ev_inc", slv_type(16), "event instance: increment"),
                     Signal("run_en", "std_logic"), Signal("use_filter", "std_logic"),
                     Signal("clear", "std_logic"), Signal("d_init_we", "std_logic"),
-                    Signal("d_init_sel", slv_type(8)), Signal("d_init_hi", "std_logic"),
-                    Signal("d_init_data", slv_type(32))])
+                    Signal("d_init_sel", slv_type(8)), Signal("d_init_hi", "std_logic")]
+                 + ([Signal("d_init_word", "std_logic", "which 32-bit word of a 64-bit bound")]
+                    if ctx.ew > 32 else [])
+                 + [Signal("d_init_data", slv_type(32))])
 
 
 # -- condition checkers, emitter, dispenser ----------------------------------------
@@ -238,17 +249,18 @@ COND_ENTITY = {"mask": ("jointer_eig_check_mask", "mask", "value"),
 
 def _conditions(ctx: _Ctx) -> NetPart:
     """One checker per condition: its two constants and its instance."""
-    return join(_condition(ctx.pre, ci, c) for ci, c in enumerate(ctx.sn.conditions))
+    return join(_condition(ctx, ci, c) for ci, c in enumerate(ctx.sn.conditions))
 
 
-def _condition(pre: str, ci: int, c) -> NetPart:
+def _condition(ctx: _Ctx, ci: int, c) -> NetPart:
     entity, ga, gb = COND_ENTITY[c.kind]
-    a = Const(f"{pre}_cond{ci}_{ga}_c", slv_type(32), slv_hex(c.a))
-    b = Const(f"{pre}_cond{ci}_{gb}_c", slv_type(32), slv_hex(c.b))
-    what = (f"(data and 0x{c.a:08X}) = 0x{c.b:08X}" if c.kind == "mask"
-            else f"0x{c.a:08X} <= data <= 0x{c.b:08X}")
+    pre, ew, digits = ctx.pre, ctx.ew, ctx.ew // 4
+    a = Const(f"{pre}_cond{ci}_{ga}_c", slv_type(ew), slv_hex(c.a, ew))
+    b = Const(f"{pre}_cond{ci}_{gb}_c", slv_type(ew), slv_hex(c.b, ew))
+    what = (f"(data and 0x{c.a:0{digits}X}) = 0x{c.b:0{digits}X}" if c.kind == "mask"
+            else f"0x{c.a:0{digits}X} <= data <= 0x{c.b:0{digits}X}")
     inst = Instance(f"u_cond{ci}", entity, f"condition {ci}: {what}",
-                    ((f"{ga}_g", a.name), (f"{gb}_g", b.name)),
+                    ctx.wide_generic + ((f"{ga}_g", a.name), (f"{gb}_g", b.name)),
                     (("data", "cand_data"), ("match", element("cond", ci))))
     return NetPart(consts=(a, b), instances=(inst,))
 
@@ -284,6 +296,7 @@ def _emitter(ctx: _Ctx) -> NetPart:
     generics = [(g, ec[g].name) for g in ("lanes_g", "num_cond_g", "increment_g", "registered_g")]
     generics += [("ranges_g", str(len(ctx.ranges)))] if ranges else []
     generics += [("compare_g", "true"), ("data_w_g", ec["data_w_g"].name)] if compare else []
+    generics += list(ctx.wide_generic)
     in_range = [("rng_low", "rng_low"), ("rng_high", "rng_high")] if compare \
         else [("cand_in_range", "cand_in_range")] if ranges else []
     ports = [("clk", "clk"), ("rst", "rst"), ("cand_valid", "cand_valid"), ("cand_data", "cand_data"),
@@ -297,14 +310,16 @@ def _emitter(ctx: _Ctx) -> NetPart:
 
 
 def _dispenser(ctx: _Ctx) -> NetPart:
+    wide = ctx.ew > 32          # two INIT words per bound
     inst = Instance(
         "u_dispenser", "jointer_collect_dispenser", "dispenser: PROG/RUN/SOFT_RESET/INIT to the DCAPFs",
-        (("num_dcapfs_g", f"{ctx.pre}_num_dcapfs_c"),),
+        (("num_dcapfs_g", f"{ctx.pre}_num_dcapfs_c"),) + ((("words_g", "2"),) if wide else ()),
         (("clk", "clk"), ("rst", "rst"), ("prog", "prog"), ("run", "run"),
          ("soft_reset", "soft_reset"), ("ctrl_we", "ctrl_we"), ("init_we", "init_we"),
          ("init_data", "init_data"), ("run_en", "run_en"), ("use_filter", "use_filter"),
          ("clear", "clear"), ("init_we_o", "d_init_we"), ("init_sel", "d_init_sel"),
-         ("init_hi", "d_init_hi"), ("init_data_o", "d_init_data")))
+         ("init_hi", "d_init_hi")) + ((("init_word", "d_init_word"),) if wide else ())
+        + (("init_data_o", "d_init_data"),))
     return NetPart(instances=(inst,))
 
 
@@ -319,7 +334,7 @@ def _dcapf(ctx: _Ctx, di: int, dc: Dcapf, ri: int, ti: int, slot: int) -> tuple[
     dp = f"dc_{dc.name}"
     index = Const(f"{dp}_index_c", "natural", str(di), "INIT order inside the sniffer")
     comment = f"DCAPF {di} {dc.name}: {_dcapf_summary(dc)}, lane {_lane(ctx.sn, dc)}"
-    fgen = _filter_generics(dp, dc, ctx.sn)
+    fgen = _filter_generics(dp, dc, ctx.sn, ctx.ew)
     if dc.is_sink:
         consts, part = _sink_extractor(dp, dc, index, fgen, comment)
     elif dc.is_trace:
@@ -399,9 +414,10 @@ def _result_dcapf(ctx: _Ctx, dp: str, dc: Dcapf, index: Const, fgen: dict, comme
     gconsts = _result_consts(dp, dc, index, fgen)
     result, slots = _result_slots(dc, 64 * slot)
     generics = tuple((f, c.name) for f, c in gconsts.items()) \
-        + (("data_w_g", f"{ctx.pre}_ev_data_w_c"), ("inc_w_g", f"{ctx.pre}_ev_inc_w_c"))
-    ports = CONTROL_MAP + (("ev_good", element("ev_good", dc.event)), ("ev_data", "ev_data"),
-                           ("ev_inc", "ev_inc")) + tuple(_capture_map(ctx.ranges, dc)) \
+        + (("data_w_g", f"{ctx.pre}_ev_data_w_c"), ("inc_w_g", f"{ctx.pre}_ev_inc_w_c")) + ctx.wide_generic
+    control = CONTROL_MAP + ((("init_word", "d_init_word"),) if ctx.ew > 32 else ())
+    ports = control + (("ev_good", element("ev_good", dc.event)), ("ev_data", "ev_data"),
+                       ("ev_inc", "ev_inc")) + tuple(_capture_map(ctx.ranges, dc, ctx.ew)) \
         + (("result", result), ("overflow", element("dc_overflow", ri)), ("caught", element("dc_caught", ri)))
     inst = Instance(f"dcapf_{dc.name}", "jointer_dcapf", comment, generics, ports)
     consts = (*gconsts.values(), _paper_config(dp, dc))
