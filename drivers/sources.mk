@@ -4,8 +4,12 @@
 # (scripts/driver_sources.py: sim/cosim/run.py, the Python package): keep it
 # to `NAME := words` lines, words being file names or $(NAME) of a line above.
 
+# the core proper, one file per concern: set-up, descriptor check, control,
+# results, interrupts, identity, error texts
+DRV_BASE_SRCS     := jointer.c jointer_check.c jointer_control.c jointer_results.c jointer_irq.c \
+                     jointer_ident.c jointer_strerror.c
 # the register logic: every build of the driver has these
-DRV_CORE_SRCS     := jointer.c jointer_trace.c jointer_sink.c jointer_compact.c jointer_pm.c jointer_histogram.c jointer_global.c
+DRV_CORE_SRCS     := $(DRV_BASE_SRCS) jointer_trace.c jointer_sink.c jointer_compact.c jointer_pm.c jointer_histogram.c jointer_global.c
 # portable C99 (bare metal too): the core, names, the recorder, the bare-metal port,
 # the descriptor file parser and the descriptor ROM reader
 DRV_PORTABLE_SRCS := $(DRV_CORE_SRCS) jointer_names.c jointer_recorder.c jointer_port_baremetal.c \

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * jointer_internal.h - register access shared by the core's modules
- * (jointer.c, jointer_trace.c). Not installed; not part of the API.
+ * jointer_internal.h - register access and helpers shared by the core's
+ * modules (jointer.c, jointer_check.c, jointer_control.c, jointer_results.c,
+ * jointer_irq.c, jointer_ident.c, jointer_trace.c ...). Not installed; not
+ * part of the API.
  */
 #ifndef JOINTER_INTERNAL_H
 #define JOINTER_INTERNAL_H
@@ -33,6 +35,39 @@ static inline int ready(const jointer_dev *dev)
 {
     return dev != NULL && dev->cfg != NULL;
 }
+
+/* ---- helpers of the core's modules (jointer.c, jointer_control.c ...) ---- */
+
+static inline uint32_t words_of(uint32_t width)
+{
+    return (width + 31u) >> 5;
+}
+
+static inline int lmic_ok(const jointer_dev *dev, unsigned lmic)
+{
+    return ready(dev) && lmic < dev->cfg->num_lmics;
+}
+
+/* the sniffer's descriptor index, or -1 */
+static inline int sniffer_index(const jointer_dev *dev, unsigned lmic, unsigned sniffer)
+{
+    if (!lmic_ok(dev, lmic) || sniffer >= dev->cfg->lmics[lmic].num_sniffers)
+        return -1;
+    return (int)(dev->cfg->lmics[lmic].first_sniffer + sniffer);
+}
+
+/* first bounds-cache word pair of a sniffer (descriptor index) */
+static inline uint32_t first_dcapf(const jointer_cfg *cfg, unsigned s)
+{
+    uint32_t n = 0;
+    unsigned i;
+    for (i = 0; i < s; i++)
+        n += cfg->sniffers[i].num_dcapfs;
+    return n;
+}
+
+/* the descriptor check of jointer_init (jointer_check.c): 0 or -EINVAL */
+int jointer__check_cfg(const jointer_cfg *cfg);
 
 /* sink traces (jointer_sink.c), reached from jointer_trace.c through
  * dev->sink_ops (set by jointer_sink_start), so that a program that never

@@ -17,7 +17,7 @@ if [ ! -f gen/jointer_gen/__main__.py ]; then
   exit 0
 fi
 rm -rf "$out" && mkdir -p "$out"
-LIB="drivers/src/jointer.c drivers/src/jointer_trace.c drivers/src/jointer_global.c drivers/tests/mock/jointer_mock.c"
+LIB="$("$PYTHON" scripts/driver_sources.py DRV_BASE_SRCS) drivers/src/jointer_trace.c drivers/src/jointer_global.c drivers/tests/mock/jointer_mock.c"
 DESC_LIB=$(for f in $("$PYTHON" scripts/driver_sources.py DRV_PORTABLE_SRCS) \
                     $("$PYTHON" scripts/driver_sources.py DRV_HOSTED_SRCS); do printf '%s ' "$f"; done)
 n=0

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+/*
+ * jointer_control.c - CONTROL: filter bounds (the INIT sequence), modes,
+ * run, stop, soft reset, STATUS (doc/design.md "Control"). One CONTROL write
+ * per action, from the per-LMIC shadow.
+ */
+#include "jointer_internal.h"
+
+/* whether DCAPF `dcapf` of sniffer s (descriptor index) has a filter, as its
+ * metric or trace descriptor says (a DCAPF no descriptor names has none) */
+static int has_filter(const jointer_cfg *cfg, unsigned s, unsigned dcapf)
+{
+    unsigned i;
+    for (i = 0; i < cfg->num_metrics; i++)
+        if (cfg->metrics[i].sniffer == s && cfg->metrics[i].dcapf == dcapf)
+            return (cfg->metrics[i].flags & JOINTER_METRIC_FILTER) != 0;
+    for (i = 0; i < cfg->num_traces; i++)
+        if (cfg->traces[i].sniffer == s && cfg->traces[i].dcapf == dcapf)
+            return cfg->traces[i].filter != 0;
+    return 0;
+}
+
+static int control(jointer_dev *dev, unsigned lmic, uint32_t value)
+{
+    int r = wr(dev, dev->cfg->lmics[lmic].base + JOINTER_LMIC_CONTROL, value);
+    if (r < 0)
+        LOG(dev, JOINTER_LOG_ERROR, r, "CONTROL write failed");
+    else
+        dev->control[lmic] = value & ~JOINTER_CONTROL_SOFT_RESET;
+    return r;
+}
+
+static uint32_t with_prog(uint32_t ctl, unsigned sniffer, uint32_t mode)
+{
+    return (ctl & ~JOINTER_PROG_MASK(sniffer)) | (mode << JOINTER_PROG_SHIFT(sniffer));
+}
+
+int jointer_initialize(jointer_dev *dev, unsigned lmic, unsigned sniffer,
+                       unsigned dcapf, uint32_t low, uint32_t high)
+{
+    int s = sniffer_index(dev, lmic, sniffer);
+    uint32_t *b, init, k;
+    int r;
+
+    if (s < 0 || dcapf >= dev->cfg->sniffers[s].num_dcapfs)
+        return -EINVAL;
+    if (!has_filter(dev->cfg, (unsigned)s, dcapf))
+        return -ENOTSUP; /* filter: none: the DCAPF ignores its INIT words */
+    if (low > high)
+        return -ERANGE;
+    if (dev->bounds == NULL)
+        return -ENOBUFS;
+    b = dev->bounds + 2u * first_dcapf(dev->cfg, (unsigned)s);
+    init = dev->cfg->lmics[lmic].base + JOINTER_LMIC_INIT(sniffer);
+    /* (1) enter INIT: restarts the sniffer's INIT pointer */
+    r = control(dev, lmic, with_prog(dev->control[lmic], sniffer, JOINTER_INIT));
+    /* (2) DCAPF k: low then high; the earlier DCAPFs from the cache */
+    for (k = 0; r == 0 && k < 2u * dcapf; k++)
+        r = wr(dev, init, b[k]);
+    if (r == 0)
+        r = wr(dev, init, low);
+    if (r == 0)
+        r = wr(dev, init, high);
+    if (r < 0) {
+        LOG(dev, JOINTER_LOG_ERROR, r, "jointer_initialize: bus write failed");
+        return r;
+    }
+    b[2u * dcapf] = low;
+    b[2u * dcapf + 1u] = high;
+    /* (3) no bus write: the next CONTROL write starts it FILTERING */
+    dev->control[lmic] = with_prog(dev->control[lmic], sniffer, JOINTER_FILTERING);
+    return 0;
+}
+
+int jointer_set_mode(jointer_dev *dev, unsigned lmic, unsigned sniffer, jointer_mode mode)
+{
+    if (sniffer_index(dev, lmic, sniffer) < 0 || (unsigned)mode > 3u)
+        return -EINVAL;
+    return control(dev, lmic, with_prog(dev->control[lmic], sniffer, (uint32_t)mode));
+}
+
+int jointer_get_mode(const jointer_dev *dev, unsigned lmic, unsigned sniffer, jointer_mode *mode)
+{
+    if (sniffer_index(dev, lmic, sniffer) < 0 || mode == NULL)
+        return -EINVAL;
+    *mode = (jointer_mode)((dev->control[lmic] >> JOINTER_PROG_SHIFT(sniffer)) & 3u);
+    return 0;
+}
+
+int jointer_run(jointer_dev *dev, unsigned lmic)
+{
+    if (!lmic_ok(dev, lmic))
+        return -EINVAL;
+    return control(dev, lmic, dev->control[lmic] | JOINTER_CONTROL_RUN);
+}
+
+int jointer_stop(jointer_dev *dev, unsigned lmic)
+{
+    if (!lmic_ok(dev, lmic))
+        return -EINVAL;
+    return control(dev, lmic, dev->control[lmic] & ~JOINTER_CONTROL_RUN);
+}
+
+int jointer_reset(jointer_dev *dev, unsigned lmic)
+{
+    if (!lmic_ok(dev, lmic))
+        return -EINVAL;
+    return control(dev, lmic, dev->control[lmic] | JOINTER_CONTROL_SOFT_RESET);
+}
+
+int jointer_status(jointer_dev *dev, unsigned lmic, uint32_t *status)
+{
+    if (!lmic_ok(dev, lmic) || status == NULL)
+        return -EINVAL;
+    return rd(dev, dev->cfg->lmics[lmic].base + JOINTER_LMIC_STATUS, status);
+}

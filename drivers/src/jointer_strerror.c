@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+/*
+ * jointer_strerror.c - the text of every error code the library returns.
+ */
+#include "jointer_internal.h"
+
+const char *jointer_strerror(int err)
+{
+    static const struct { int code; const char *text; } tab[] = {
+        {0, "success"},
+        {EINVAL, "invalid argument (index out of range for this monitor, NULL pointer, bad or truncated descriptor)"},
+        {ERANGE, "value out of range (wider than the metric, low > high, beyond the trace depth)"},
+        {ENOBUFS, "no bounds cache attached (jointer_attach_bounds) or too small"},
+        {ENOTSUP, "not supported by this metric or device (no threshold, no filter, no TIMESTAMP/MARK register)"},
+        {EIO, "bus error or inconsistent register value"},
+        {ETIMEDOUT, "timed out waiting for the interrupt"},
+        {ENODEV, "no jointer monitor there (ID register is not JNTR)"},
+        {EPROTONOSUPPORT, "hardware VERSION or descriptor file format not supported by this driver"},
+        {ESTALE, "config hash mismatch: the monitor was built from another configuration"},
+        {ENOENT, "no such device or name"},
+        {EACCES, "permission denied"},
+        {EBADF, "device not open"},
+        {EILSEQ, "not a jointer descriptor file (no JDSC magic)"},
+        {EBADMSG, "descriptor file damaged (CRC mismatch)"},
+        {ENOSPC, "descriptor arena too small (jointer_descfile_arena_size)"},
+        {EFBIG, "descriptor file too large (more than 1 MiB)"},
+    };
+    unsigned i;
+
+    if (err < 0)
+        err = -err;
+    for (i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        if (tab[i].code == err)
+            return tab[i].text;
+    return "unknown error";
+}
