@@ -23,7 +23,7 @@ DRV_WARN     := -std=c99 -pedantic -Wall -Wextra -Werror
 DRV_INC      := -I$(DRV)/include -I$(DRV)/src -I$(DRV)/tests
 # the test descriptors: drivers/tests/fixtures/<name>.yaml through jointer-gen
 # into $(DRV_FIXGEN)/<name>/c/ (generated, never committed)
-DRV_FIXNAMES := accel_mon trace_mon two_lmic relay_mon sink_mon
+DRV_FIXNAMES := accel_mon trace_mon two_lmic relay_mon sink_mon wide_mon
 DRV_FIXGEN   := $(DRV_B)/fixtures
 DRV_FIXINC   := $(foreach f,$(DRV_FIXNAMES),-I$(DRV_FIXGEN)/$(f)/c)
 GEN_SOURCES  := $(wildcard gen/jointer_gen/*.py gen/jointer_gen/*/*.py gen/jointer_gen/*/*.json \

@@ -28,7 +28,7 @@
 #include "jointer_cli.h"
 
 jointer_dev cli_dev;
-static uint32_t bounds[2u * MAX_DCAPFS];
+static uint32_t bounds[4u * MAX_DCAPFS]; /* 2 INIT words per DCAPF, 4 on a wide sniffer */
 #ifdef JOINTER_CLI_CFG
 const jointer_cfg *cli_cfg = &JOINTER_CLI_CFG;
 char cli_desc_from[4200] = "compiled in";
@@ -159,7 +159,7 @@ int cli_open_device(void)
         cli_hint(r);
         return r;
     }
-    r = jointer_attach_bounds(&cli_dev, bounds, 2u * MAX_DCAPFS);
+    r = jointer_attach_bounds(&cli_dev, bounds, 4u * MAX_DCAPFS);
     if (r < 0) {
         fprintf(stderr, "jointer: monitor too large for this CLI (%u DCAPFs)\n", (unsigned)CFG->num_dcapfs);
         return r;

@@ -51,7 +51,7 @@ int cli_cmd_info(int argc, char **argv)
                 if (md->flags & JOINTER_METRIC_THRESHOLD)
                     printf("  threshold 0x%03" PRIX32 " irq %d", md->threshold_offset, md->irq_bit);
                 if (md->flags & JOINTER_METRIC_FILTER)
-                    printf("  filter 0x%" PRIX32 "..0x%" PRIX32 "\n", md->low_reset, md->high_reset);
+                    printf("  filter 0x%" PRIX64 "..0x%" PRIX64 "\n", md->low_reset, md->high_reset);
                 else
                     printf("  filter none\n");
             }

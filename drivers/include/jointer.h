@@ -188,10 +188,15 @@ int jointer_init(jointer_dev *dev, const jointer_cfg *cfg, const jointer_io *io)
 
 /*
  * Give the device the storage of its filter-bounds cache: at least
- * 2 * cfg->num_dcapfs words, filled here with the descriptor's reset values.
- * Needed by jointer_initialize (INIT writes of DCAPF k rewrite DCAPFs 0..k-1).
+ * jointer_bounds_words(cfg) words (2 per DCAPF; 4 per DCAPF of a sniffer
+ * whose event data is wider than 32 bits), filled here with the descriptor's
+ * reset values. Needed by jointer_initialize (INIT writes of DCAPF k rewrite
+ * DCAPFs 0..k-1). The generated <name>_dev holds <NAME>_BOUNDS_WORDS.
  */
 int jointer_attach_bounds(jointer_dev *dev, uint32_t *bounds, uint32_t words);
+
+/* the words of a bounds cache for cfg (0 for NULL) */
+uint32_t jointer_bounds_words(const jointer_cfg *cfg);
 
 /* bare metal (jointer_port_baremetal.c): the monitor at physical address
  * base (0: cfg->base_address), direct access; then attach the bounds */
@@ -223,18 +228,21 @@ int jointer_close(jointer_dev *dev);
 /*
  * Load the filter bounds of DCAPF `dcapf` of sniffer `sniffer` (index inside
  * LMIC `lmic`): one CONTROL write that puts the sniffer in INIT (restarting
- * its INIT pointer), then 2*(dcapf+1) INIT writes (DCAPFs 0..dcapf-1 from
- * the bounds cache). The sniffer is LEFT IN INIT on the bus; its shadow mode
- * becomes FILTERING, which the next CONTROL write (jointer_run, _stop,
- * _set_mode, _reset of that LMIC) carries: call jointer_run to start it
- * filtering. low <= high (inclusive range). A DCAPF without a filter
+ * its INIT pointer), then 2*w*(dcapf+1) INIT writes (DCAPFs 0..dcapf-1 from
+ * the bounds cache; w = 1, or 2 for a sniffer whose event data is wider than
+ * 32 bits: bits 31..0 then 63..32 of each bound). The sniffer is LEFT IN
+ * INIT on the bus; its shadow mode becomes FILTERING, which the next CONTROL
+ * write (jointer_run, _stop, _set_mode, _reset of that LMIC) carries: call
+ * jointer_run to start it filtering. low <= high (inclusive range), and high
+ * fits the sniffer's event data (32 bits, or its data_width: an address
+ * above 4 GB), else -ERANGE (a bound the hardware would cut). A DCAPF without a filter
  * (YAML filter: none; JOINTER_METRIC_FILTER clear, jointer_trace_desc.filter
  * 0) has no bounds: -ENOTSUP, no bus access. Its 2 INIT words are still part
  * of the sequence when a later DCAPF of the sniffer is loaded (the hardware
  * ignores them).
  */
 int jointer_initialize(jointer_dev *dev, unsigned lmic, unsigned sniffer,
-                       unsigned dcapf, uint32_t low, uint32_t high);
+                       unsigned dcapf, uint64_t low, uint64_t high);
 
 /* one CONTROL write: PROG of the sniffer = mode, the rest from the shadow */
 int jointer_set_mode(jointer_dev *dev, unsigned lmic, unsigned sniffer, jointer_mode mode);

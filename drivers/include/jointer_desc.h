@@ -134,8 +134,9 @@ typedef struct jointer_metric_desc {
     const char *name;          /* DCAPF name, unique in the monitor */
     uint32_t result_offset;    /* least significant RESULT word */
     uint32_t threshold_offset; /* least significant THRESHOLD word, or JOINTER_NO_OFFSET */
-    uint32_t low_reset;        /* filter bounds after a hard reset */
-    uint32_t high_reset;
+    uint64_t low_reset;        /* filter bounds after a hard reset, as wide as the
+                                * sniffer's event data (an address: its addr_width) */
+    uint64_t high_reset;
     uint16_t sniffer;          /* index into jointer_cfg.sniffers */
     uint8_t lmic;              /* LMIC index */
     uint8_t dcapf;             /* DCAPF index inside its sniffer (INIT order) */
@@ -190,7 +191,17 @@ typedef struct jointer_sniffer_desc {
                                 * word 2 x num_dcapfs = enable mask, word 2 x num_dcapfs + 1 + i =
                                 * address i */
     uint8_t pm_pc_width;       /* program monitor: PC bits (addresses must be below 2^pm_pc_width) */
+    uint8_t data_width;        /* bits of its event data, 1..64 (0: 32 or fewer, as a descriptor
+                                * of format 1 says). Above 32 (an address above 4 GB) every
+                                * filter bound is 2 INIT words, bits 31..0 then 63..32, so each
+                                * DCAPF takes 4 (jointer_init_words) */
 } jointer_sniffer_desc;
+
+/* INIT words per filter bound of a sniffer: 1, or 2 for event data wider than 32 bits */
+static inline unsigned jointer_init_words(const jointer_sniffer_desc *s)
+{
+    return s->data_width > 32u ? 2u : 1u;
+}
 
 typedef struct jointer_lmic_desc {
     const char *name;

@@ -50,31 +50,50 @@ int jointer_init(jointer_dev *dev, const jointer_cfg *cfg, const jointer_io *io)
     return 0;
 }
 
+/* the INIT words of one DCAPF's bounds: low then high, each w (1 or 2) words,
+ * bits 31..0 first */
+void jointer__bound_words(uint32_t *b, unsigned w, uint64_t low, uint64_t high)
+{
+    b[0] = (uint32_t)low;
+    b[w] = (uint32_t)high;
+    if (w > 1u) {
+        b[1] = (uint32_t)(low >> 32);
+        b[3] = (uint32_t)(high >> 32);
+    }
+}
+
+static void put_bounds(const jointer_cfg *cfg, uint32_t *bounds, unsigned s, unsigned dcapf,
+                       uint64_t low, uint64_t high)
+{
+    unsigned w = jointer_init_words(&cfg->sniffers[s]);
+    jointer__bound_words(bounds + first_bound_word(cfg, s) + 2u * w * dcapf, w, low, high);
+}
+
+uint32_t jointer_bounds_words(const jointer_cfg *cfg)
+{
+    return cfg != NULL ? first_bound_word(cfg, cfg->num_sniffers) : 0u;
+}
+
 int jointer_attach_bounds(jointer_dev *dev, uint32_t *bounds, uint32_t words)
 {
     const jointer_cfg *cfg;
-    unsigned i;
-    uint32_t n;
+    unsigned i, s, k;
 
     if (!ready(dev) || bounds == NULL)
         return -EINVAL;
     cfg = dev->cfg;
-    n = 2u * first_dcapf(cfg, cfg->num_sniffers); /* every DCAPF of the monitor */
-    if (words < n)
+    if (words < jointer_bounds_words(cfg)) /* every DCAPF of the monitor */
         return -ENOBUFS;
-    for (i = 0; i < n; i++)
-        bounds[i] = (i & 1u) ? 0xFFFFFFFFu : 0u;
+    for (s = 0; s < cfg->num_sniffers; s++)
+        for (k = 0; k < cfg->sniffers[s].num_dcapfs; k++)
+            put_bounds(cfg, bounds, s, k, 0u, UINT64_MAX);
     for (i = 0; i < cfg->num_metrics; i++) {
         const jointer_metric_desc *m = &cfg->metrics[i];
-        uint32_t k = 2u * (first_dcapf(cfg, m->sniffer) + m->dcapf);
-        bounds[k] = m->low_reset;
-        bounds[k + 1u] = m->high_reset;
+        put_bounds(cfg, bounds, m->sniffer, m->dcapf, m->low_reset, m->high_reset);
     }
     for (i = 0; i < cfg->num_traces; i++) {
         const jointer_trace_desc *t = &cfg->traces[i];
-        uint32_t k = 2u * (first_dcapf(cfg, t->sniffer) + t->dcapf);
-        bounds[k] = t->low_reset;
-        bounds[k + 1u] = t->high_reset;
+        put_bounds(cfg, bounds, t->sniffer, t->dcapf, t->low_reset, t->high_reset);
     }
     dev->bounds = bounds;
     dev->bounds_words = words;

@@ -35,38 +35,46 @@ static uint32_t with_prog(uint32_t ctl, unsigned sniffer, uint32_t mode)
     return (ctl & ~JOINTER_PROG_MASK(sniffer)) | (mode << JOINTER_PROG_SHIFT(sniffer));
 }
 
+/* the largest bound a sniffer's filters hold: its event data's all-ones (at least 32 bits) */
+static uint64_t bound_max(const jointer_sniffer_desc *sd)
+{
+    return sd->data_width > 32u && sd->data_width < 64u ? (UINT64_C(1) << sd->data_width) - 1u
+           : sd->data_width >= 64u ? UINT64_MAX : UINT64_C(0xFFFFFFFF);
+}
+
 int jointer_initialize(jointer_dev *dev, unsigned lmic, unsigned sniffer,
-                       unsigned dcapf, uint32_t low, uint32_t high)
+                       unsigned dcapf, uint64_t low, uint64_t high)
 {
     int s = sniffer_index(dev, lmic, sniffer);
-    uint32_t *b, init, k;
+    const jointer_sniffer_desc *sd;
+    uint32_t *b, init, k, n, w, words[4];
     int r;
 
     if (s < 0 || dcapf >= dev->cfg->sniffers[s].num_dcapfs)
         return -EINVAL;
+    sd = &dev->cfg->sniffers[s];
     if (!has_filter(dev->cfg, (unsigned)s, dcapf))
         return -ENOTSUP; /* filter: none: the DCAPF ignores its INIT words */
-    if (low > high)
-        return -ERANGE;
+    if (low > high || high > bound_max(sd))
+        return -ERANGE; /* empty, or wider than the data it compares (a cut bound) */
     if (dev->bounds == NULL)
         return -ENOBUFS;
-    b = dev->bounds + 2u * first_dcapf(dev->cfg, (unsigned)s);
+    b = dev->bounds + first_bound_word(dev->cfg, (unsigned)s);
+    w = jointer_init_words(sd);
+    n = 2u * w * dcapf; /* INIT words before this DCAPF's */
+    jointer__bound_words(words, w, low, high);
     init = dev->cfg->lmics[lmic].base + JOINTER_LMIC_INIT(sniffer);
     /* (1) enter INIT: restarts the sniffer's INIT pointer */
     r = control(dev, lmic, with_prog(dev->control[lmic], sniffer, JOINTER_INIT));
-    /* (2) DCAPF k: low then high; the earlier DCAPFs from the cache */
-    for (k = 0; r == 0 && k < 2u * dcapf; k++)
-        r = wr(dev, init, b[k]);
-    if (r == 0)
-        r = wr(dev, init, low);
-    if (r == 0)
-        r = wr(dev, init, high);
+    /* (2) DCAPFs 0..dcapf-1 from the cache, then low then high (w words each) */
+    for (k = 0; r == 0 && k < n + 2u * w; k++)
+        r = wr(dev, init, k < n ? b[k] : words[k - n]);
     if (r < 0) {
         LOG(dev, JOINTER_LOG_ERROR, r, "jointer_initialize: bus write failed");
         return r;
     }
-    b[2u * dcapf] = low;
-    b[2u * dcapf + 1u] = high;
+    for (k = 0; k < 2u * w; k++)
+        b[n + k] = words[k];
     /* (3) no bus write: the next CONTROL write starts it FILTERING */
     dev->control[lmic] = with_prog(dev->control[lmic], sniffer, JOINTER_FILTERING);
     return 0;

@@ -15,7 +15,8 @@
 
 #define LMIC_REC    12u
 #define SNIFFER_REC 12u
-#define METRIC_REC  32u
+#define METRIC_REC1 32u     /* format 1: 32-bit filter bounds */
+#define METRIC_REC  40u     /* format 2: 64-bit filter bounds */
 #define TRACE_REC   40u
 #define NO_BOUNDS   0xFFFFu
 #define CRC_FROM    16u
@@ -56,6 +57,8 @@ static uint32_t crc32_of(const unsigned char *p, size_t n)
 
 typedef struct layout {
     const unsigned char *b;
+    unsigned format;                 /* JOINTER_DESCFILE_FORMAT_MIN..JOINTER_DESCFILE_FORMAT */
+    size_t metric_rec;               /* metric record bytes of that format */
     size_t length;                   /* file length (header) */
     unsigned lmics, sniffers, metrics, traces, bounds;
     size_t lmic_at, sniffer_at, metric_at, trace_at, bounds_at, strings_at;
@@ -83,8 +86,10 @@ static int read_header(const void *buf, size_t len, layout *l)
         return r;
     if (len < 6u)
         return -EINVAL;
-    if (le16(b + 4) != JOINTER_DESCFILE_FORMAT)
+    l->format = le16(b + 4);
+    if (l->format < JOINTER_DESCFILE_FORMAT_MIN || l->format > JOINTER_DESCFILE_FORMAT)
         return -EPROTONOSUPPORT;
+    l->metric_rec = l->format >= 2u ? METRIC_REC : METRIC_REC1;
     if (len < JOINTER_DESCFILE_HEADER || le16(b + 6) != JOINTER_DESCFILE_HEADER)
         return -EINVAL;
     l->b = b;
@@ -103,7 +108,7 @@ static int read_header(const void *buf, size_t len, layout *l)
     l->lmic_at = JOINTER_DESCFILE_HEADER;
     l->sniffer_at = l->lmic_at + LMIC_REC * l->lmics;
     l->metric_at = l->sniffer_at + SNIFFER_REC * l->sniffers;
-    l->trace_at = l->metric_at + METRIC_REC * l->metrics;
+    l->trace_at = l->metric_at + l->metric_rec * l->metrics;
     l->bounds_at = l->trace_at + TRACE_REC * l->traces;
     l->strings_at = l->bounds_at + 4u * l->bounds;
     need = l->strings_at + 1u;       /* at most ~3.6 MB: no overflow */
@@ -200,9 +205,11 @@ static int read_sniffers(const layout *l, const jointer_lmic_desc *lm, jointer_s
         t[i].num_dcapfs = p[6];
         t[i].pm_addresses = p[7];
         t[i].pm_pc_width = p[8];
+        t[i].data_width = l->format >= 2u ? p[9] : 0u; /* format 1: 32 bits or fewer */
         if (t[i].lmic >= l->lmics || i < lm[t[i].lmic].first_sniffer
             || i >= (unsigned)lm[t[i].lmic].first_sniffer + lm[t[i].lmic].num_sniffers
-            || t[i].index != i - lm[t[i].lmic].first_sniffer || t[i].pm_pc_width > 32u)
+            || t[i].index != i - lm[t[i].lmic].first_sniffer || t[i].pm_pc_width > 32u
+            || t[i].data_width > 64u)
             return -EINVAL;
         *dcapfs += t[i].num_dcapfs;
     }
@@ -219,14 +226,20 @@ static int place_ok(const layout *l, const jointer_sniffer_desc *sn, unsigned sn
 static int read_metric(const layout *l, const unsigned char *p, const jointer_sniffer_desc *sn,
                        const uint32_t *pool, jointer_metric_desc *m)
 {
-    unsigned bounds = le16(p + 30);
+    unsigned bounds = le16(p + l->metric_rec - 2u);
 
     if (string_at(l, le32(p), &m->name) < 0)
         return -EINVAL;
     m->result_offset = le32(p + 4);
     m->threshold_offset = le32(p + 8);
-    m->low_reset = le32(p + 12);
-    m->high_reset = le32(p + 16);
+    if (l->format >= 2u) {           /* 64-bit bounds: the fields after them move by 8 */
+        m->low_reset = le64(p + 12);
+        m->high_reset = le64(p + 20);
+        p += 8;
+    } else {
+        m->low_reset = le32(p + 12);
+        m->high_reset = le32(p + 16);
+    }
     m->sniffer = le16(p + 20);
     m->lmic = p[22];
     m->dcapf = p[23];
@@ -314,7 +327,7 @@ static int read_tables(const layout *l, const tables *t)
     for (i = 0; i < l->bounds; i++)
         t->bounds[i] = le32(l->b + l->bounds_at + 4u * i);
     for (i = 0; i < l->metrics; i++)
-        if (read_metric(l, l->b + l->metric_at + METRIC_REC * i, t->sniffers, t->bounds, &t->metrics[i]) < 0)
+        if (read_metric(l, l->b + l->metric_at + l->metric_rec * i, t->sniffers, t->bounds, &t->metrics[i]) < 0)
             return -EINVAL;
     for (i = 0; i < l->traces; i++)
         if (read_trace(l, l->b + l->trace_at + TRACE_REC * i, t->sniffers, &t->traces[i]) < 0)

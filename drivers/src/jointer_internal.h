@@ -56,15 +56,25 @@ static inline int sniffer_index(const jointer_dev *dev, unsigned lmic, unsigned 
     return (int)(dev->cfg->lmics[lmic].first_sniffer + sniffer);
 }
 
-/* first bounds-cache word pair of a sniffer (descriptor index) */
-static inline uint32_t first_dcapf(const jointer_cfg *cfg, unsigned s)
+/* INIT words of sniffer s's DCAPFs (2 bounds each, jointer_init_words per bound) */
+static inline uint32_t dcapf_init_words(const jointer_cfg *cfg, unsigned s)
+{
+    return 2u * jointer_init_words(&cfg->sniffers[s]) * cfg->sniffers[s].num_dcapfs;
+}
+
+/* first bounds-cache word of a sniffer (descriptor index; s = num_sniffers: the
+ * cache's size): the cache holds every sniffer's DCAPF INIT words in order */
+static inline uint32_t first_bound_word(const jointer_cfg *cfg, unsigned s)
 {
     uint32_t n = 0;
     unsigned i;
     for (i = 0; i < s; i++)
-        n += cfg->sniffers[i].num_dcapfs;
+        n += dcapf_init_words(cfg, i);
     return n;
 }
+
+/* one DCAPF's bounds as its 2 * w INIT words (jointer.c) */
+void jointer__bound_words(uint32_t *b, unsigned w, uint64_t low, uint64_t high);
 
 /* the descriptor check of jointer_init (jointer_check.c): 0 or -EINVAL */
 int jointer__check_cfg(const jointer_cfg *cfg);

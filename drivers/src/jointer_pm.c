@@ -30,7 +30,7 @@ int jointer_pm_program(jointer_dev *dev, unsigned lmic, unsigned sniffer,
 {
     int s = pm_sniffer(dev, lmic, sniffer);
     const jointer_sniffer_desc *sd;
-    uint32_t first = 0, k, init, saved;
+    uint32_t first, k, init, saved;
     unsigned i;
     int r, r2;
 
@@ -47,16 +47,15 @@ int jointer_pm_program(jointer_dev *dev, unsigned lmic, unsigned sniffer,
             return -ERANGE;
     if (sd->num_dcapfs > 0 && dev->bounds == NULL)
         return -ENOBUFS;
-    for (i = 0; i < (unsigned)s; i++)
-        first += dev->cfg->sniffers[i].num_dcapfs;
+    first = first_bound_word(dev->cfg, (unsigned)s);
     init = dev->cfg->lmics[lmic].base + JOINTER_LMIC_INIT(sniffer);
     saved = dev->control[lmic];
     /* (1) INIT: restarts the sniffer's INIT pointer */
     r = control(dev, lmic, (saved & ~JOINTER_PROG_MASK(sniffer))
                                | ((uint32_t)JOINTER_INIT << JOINTER_PROG_SHIFT(sniffer)));
     /* (2) the DCAPFs' bounds, unchanged (cache), then the mask and the addresses */
-    for (k = 0; r == 0 && k < 2u * sd->num_dcapfs; k++)
-        r = wr(dev, init, dev->bounds[2u * first + k]);
+    for (k = 0; r == 0 && k < dcapf_init_words(dev->cfg, (unsigned)s); k++)
+        r = wr(dev, init, dev->bounds[first + k]);
     if (r == 0)
         r = wr(dev, init, enable);
     for (i = 0; r == 0 && i < count; i++)

@@ -16,6 +16,7 @@
 #include "trace_mon.h"
 #include "relay_mon.h"
 #include "two_lmic.h"
+#include "wide_mon.h"
 
 int jt_failed;
 
@@ -26,6 +27,7 @@ static accel_mon_dev Y;
 static trace_mon_dev T;
 static two_lmic_dev W;
 static relay_mon_dev RM;
+static wide_mon_dev WD;
 
 /* the Y9 monitor over the mock, through the recorder */
 static int y9(void)
@@ -393,6 +395,74 @@ TEST(initialize_then_run_counts_only_in_range_events)
     mock_event(&M, 0, 0x2000, 16);
     CHECK_OK(accel_mon_read_bytes_written(&Y, &v));
     CHECK_EQ(v, 30);
+}
+
+/* ---- addresses above 4 GB: a 40-bit tap's bounds are two INIT words ---- */
+
+static int wm(void)
+{
+    jointer_io inner, io;
+    mock_init(&M, &wide_mon_cfg);
+    inner = mock_io(&M);
+    if (jointer_recorder_init(&REC, &inner, ACC, 4096, &io) != 0)
+        return -1;
+    return wide_mon_init(&WD, &io);
+}
+
+TEST(wide_bounds_are_two_words_each)
+{
+    uint32_t init = WIDE_MON_DMA_INIT;
+    unsigned i;
+    CHECK_EQ(WIDE_MON_BOUNDS_WORDS, 2u * 1u + 2u * 2u * 3u);   /* lite: 1 DCAPF x 2; dma: 3 x 4 */
+    CHECK_OK(wm());
+    CHECK_EQ(M.high[1 + WIDE_MON_HIGH_WIN_DCAPF], 0x81FFFFFFFull);  /* the reset values */
+    REC.count = 0;
+    CHECK_OK(wide_mon_initialize_high_win(&WD, 0x812345678ull, 0xFF00000001ull));
+    /* CONTROL (INIT), then DCAPFs 0 and 1 from the cache, then low and high: 4 words each */
+    CHECK_EQ(REC.count, 1u + 4u * 3u);
+    for (i = 1; i < REC.count; i++)
+        CHECK_EQ(REC.log[i].offset, init);
+    CHECK_EQ(REC.log[1].value, 0x10000000u);     /* low_win: low bits 31..0, 63..32 */
+    CHECK_EQ(REC.log[2].value, 0u);
+    CHECK_EQ(REC.log[3].value, 0x1FFFFFFFu);     /* ... high */
+    CHECK_EQ(REC.log[4].value, 0u);
+    CHECK_EQ(REC.log[9].value, 0x12345678u);     /* high_win low */
+    CHECK_EQ(REC.log[10].value, 0x8u);
+    CHECK_EQ(REC.log[11].value, 0x00000001u);    /* high_win high */
+    CHECK_EQ(REC.log[12].value, 0xFFu);
+    CHECK_EQ(M.low[1 + WIDE_MON_HIGH_WIN_DCAPF], 0x812345678ull);
+    CHECK_EQ(M.high[1 + WIDE_MON_HIGH_WIN_DCAPF], 0xFF00000001ull);
+    CHECK_EQ(M.low[1 + WIDE_MON_LOW_WIN_DCAPF], 0x10000000ull);   /* rewritten unchanged */
+}
+
+TEST(wide_windows_count_above_and_below_4g_apart)
+{
+    uint64_t lo, hi, any;
+    CHECK_OK(wm());
+    CHECK_OK(wide_mon_initialize_low_win(&WD, 0x10000000ull, 0x1FFFFFFFull));
+    CHECK_OK(wide_mon_initialize_high_win(&WD, 0x810000000ull, 0x81FFFFFFFull));
+    CHECK_OK(wide_mon_run_mem(&WD));
+    mock_event(&M, WIDE_MON_METRIC_LOW_WIN, 0x810000000ull, 128);   /* above 4 GB */
+    mock_event(&M, WIDE_MON_METRIC_HIGH_WIN, 0x810000000ull, 128);
+    mock_event(&M, WIDE_MON_METRIC_ANY_ADDR, 0x810000000ull, 128);
+    mock_event(&M, WIDE_MON_METRIC_LOW_WIN, 0x10000000ull, 256);    /* its alias below 4 GB */
+    mock_event(&M, WIDE_MON_METRIC_HIGH_WIN, 0x10000000ull, 256);
+    mock_event(&M, WIDE_MON_METRIC_ANY_ADDR, 0x10000000ull, 256);
+    CHECK_OK(wide_mon_read_low_win(&WD, &lo));
+    CHECK_OK(wide_mon_read_high_win(&WD, &hi));
+    CHECK_OK(wide_mon_read_any_addr(&WD, &any));
+    CHECK_EQ(lo, 256u);
+    CHECK_EQ(hi, 128u);
+    CHECK_EQ(any, 384u);
+}
+
+TEST(wide_initialize_refuses_bounds_the_hardware_would_cut)
+{
+    CHECK_OK(wm());
+    CHECK_EQ(wide_mon_initialize_high_win(&WD, 0, 1ull << 40), -ERANGE);  /* 41 bits: the tap has 40 */
+    CHECK_OK(wide_mon_initialize_high_win(&WD, 0, (1ull << 40) - 1u));
+    CHECK_EQ(wide_mon_initialize_lite_bytes(&WD, 0, 0x100000000ull), -ERANGE); /* a 32-bit tap */
+    CHECK_OK(wide_mon_initialize_lite_bytes(&WD, 0, 0xFFFFFFFFull));
 }
 
 /* one monitoring action on Y9: initialize the transaction filter, run,
@@ -1372,7 +1442,8 @@ static const jt_case cases[] = {
     JT_CASE(initialize_without_a_filter_is_not_supported),
     JT_CASE(initialize_after_a_dcapf_without_a_filter),
     JT_CASE(filtering_without_a_filter_counts_as_no_filtering),
-    JT_CASE(initialize_then_run_counts_only_in_range_events),
+    JT_CASE(initialize_then_run_counts_only_in_range_events), JT_CASE(wide_bounds_are_two_words_each),
+    JT_CASE(wide_windows_count_above_and_below_4g_apart), JT_CASE(wide_initialize_refuses_bounds_the_hardware_would_cut),
     JT_CASE(y9_monitoring_action_bus_transactions),
     JT_CASE(set_mode_and_get_mode),
     JT_CASE(run_stop_reset_one_write_each),

@@ -45,6 +45,11 @@ static unsigned char copy[1u << 16];
 
 /* ---- helpers ---------------------------------------------------------------- */
 
+static unsigned get16(const unsigned char *p)
+{
+    return (unsigned)p[0] | (unsigned)p[1] << 8;
+}
+
 static uint32_t get32(const unsigned char *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -233,7 +238,10 @@ TEST(magic_and_version)
     CHECK_EQ(parse((const unsigned char *)"JD", 2, &c), -EINVAL);   /* a truncated magic */
     CHECK_EQ(parse((const unsigned char *)"XD", 2, &c), -EILSEQ);
     memcpy(copy, file, file_len);
-    copy[4] = 2;                       /* format 2, CRC still right */
+    copy[4] = 3;                       /* format 3, CRC still right */
+    reseal(copy, file_len);
+    CHECK_EQ(parse(copy, file_len, &c), -EPROTONOSUPPORT);
+    copy[4] = 0;
     reseal(copy, file_len);
     CHECK_EQ(parse(copy, file_len, &c), -EPROTONOSUPPORT);
     memcpy(copy, file, file_len);
@@ -247,7 +255,7 @@ TEST(magic_and_version)
 /* offsets of the records (doc/descriptor-file.md) */
 static size_t sniffer_at(void) { return 64u + 12u * file[52]; }
 static size_t metric_at(void) { return sniffer_at() + 12u * (file[54] | file[55] << 8); }
-static size_t trace_at(void) { return metric_at() + 32u * (file[56] | file[57] << 8); }
+static size_t trace_at(void) { return metric_at() + 40u * (file[56] | file[57] << 8); }
 
 /* one byte (or LE u16/u32 of size n) set to v at off, CRC recomputed: -EINVAL */
 static int tampered(size_t off, unsigned n, uint32_t v)
@@ -273,17 +281,18 @@ TEST(bad_indices_with_a_valid_crc)
     CHECK_EQ(tampered(sniffer_at() + 4, 1, ref->num_lmics), -EINVAL); /* sniffer 0 lmic */
     CHECK_EQ(tampered(sniffer_at() + 5, 1, 1), -EINVAL);              /* sniffer 0 index (PROG field) */
     CHECK_EQ(tampered(sniffer_at(), 4, 0xFFFFFFFFu), -EINVAL);         /* sniffer 0 name */
+    CHECK_EQ(tampered(sniffer_at() + 9, 1, 65), -EINVAL);             /* sniffer 0 data width */
     CHECK_EQ(tampered(file_len - 1u, 1, 'x'), -EINVAL);               /* strings not NUL-terminated */
     if (ref->num_metrics > 0) {
         size_t m = metric_at();
-        CHECK_EQ(tampered(m + 20, 2, ns), -EINVAL);                    /* sniffer out of the table */
-        CHECK_EQ(tampered(m + 22, 1, ref->num_lmics), -EINVAL);        /* lmic out of the table */
-        CHECK_EQ(tampered(m + 23, 1, ref->sniffers[ref->metrics[0].sniffer].num_dcapfs), -EINVAL);
-        CHECK_EQ(tampered(m + 24, 1, 65), -EINVAL);                    /* width */
-        CHECK_EQ(tampered(m + 26, 1, 6), -EINVAL);                     /* aggregator */
-        CHECK_EQ(tampered(m + 28, 1, 32), -EINVAL);                    /* irq bit */
+        CHECK_EQ(tampered(m + 28, 2, ns), -EINVAL);                    /* sniffer out of the table */
+        CHECK_EQ(tampered(m + 30, 1, ref->num_lmics), -EINVAL);        /* lmic out of the table */
+        CHECK_EQ(tampered(m + 31, 1, ref->sniffers[ref->metrics[0].sniffer].num_dcapfs), -EINVAL);
+        CHECK_EQ(tampered(m + 32, 1, 65), -EINVAL);                    /* width */
+        CHECK_EQ(tampered(m + 34, 1, 6), -EINVAL);                     /* aggregator */
+        CHECK_EQ(tampered(m + 36, 1, 32), -EINVAL);                    /* irq bit */
         if (ref->metrics[0].bounds == NULL)
-            CHECK_EQ(tampered(m + 30, 2, 0), -EINVAL);                 /* bounds of a non-histogram */
+            CHECK_EQ(tampered(m + 38, 2, 0), -EINVAL);                 /* bounds of a non-histogram */
     }
     if (ref->num_traces > 0) {
         size_t t = trace_at();
@@ -297,14 +306,42 @@ TEST(histogram_bounds_index)
 {
     unsigned i;
     size_t m = metric_at();
-    for (i = 0; i < ref->num_metrics; i++, m += 32u) {
+    for (i = 0; i < ref->num_metrics; i++, m += 40u) {
         if (ref->metrics[i].bounds == NULL)
             continue;
         /* the last boundary one past the pool */
-        CHECK_EQ(tampered(m + 30, 2, (file[62] | file[63] << 8) - ref->metrics[i].buckets + 2u), -EINVAL);
-        CHECK_EQ(tampered(m + 29, 1, 1), -EINVAL);                     /* bounds for one bucket */
+        CHECK_EQ(tampered(m + 38, 2, (file[62] | file[63] << 8) - ref->metrics[i].buckets + 2u), -EINVAL);
+        CHECK_EQ(tampered(m + 37, 1, 1), -EINVAL);                     /* bounds for one bucket */
         checked++;
     }
+}
+
+/* a descriptor of format 1 (32-bit bounds, written before format 2) still reads:
+ * the Y9 monitor's, as the fuzz corpus keeps it (one selector byte first) */
+TEST(reads_format_1)
+{
+    static unsigned char old[4096];
+    jointer_cfg c;
+    size_t n;
+    unsigned i, found = 0;
+    FILE *f = fopen("drivers/tests/fuzz_seeds_descfile/selective_accumulations", "rb");
+    CHECK(f != NULL);
+    if (f == NULL)
+        return;
+    n = fread(old, 1, sizeof old, f);
+    fclose(f);
+    CHECK_EQ(get16(old + 1 + 4), 1u);                  /* it is format 1 */
+    CHECK_OK(parse(old + 1, n - 1u, &c));
+    CHECK_EQ(c.config_hash, 0x11EB551Eu);
+    for (i = 0; i < c.num_sniffers; i++)
+        CHECK_EQ(c.sniffers[i].data_width, 0u);         /* 32 bits or fewer: one INIT word */
+    for (i = 0; i < c.num_metrics; i++)
+        if (strcmp(c.metrics[i].name, "bytes_written") == 0) {
+            CHECK_EQ(c.metrics[i].low_reset, 0u);
+            CHECK_EQ(c.metrics[i].high_reset, 0xFFFFu);
+            found++;
+        }
+    CHECK_EQ(found, 1u);
 }
 
 TEST(load_find_free)
@@ -327,7 +364,7 @@ TEST(load_find_free)
 }
 
 static const jt_case cases[] = {
-    JT_CASE(parses_as_compiled_in), JT_CASE(truncated_at_every_length),
+    JT_CASE(parses_as_compiled_in), JT_CASE(truncated_at_every_length), JT_CASE(reads_format_1),
     JT_CASE(every_flipped_byte_is_refused), JT_CASE(magic_and_version),
     JT_CASE(bad_indices_with_a_valid_crc), JT_CASE(histogram_bounds_index), JT_CASE(load_find_free),
 };

@@ -120,7 +120,7 @@ def test_rom_too_large(monkeypatch, tmp_path):
     rc, _, err = run_cli([bad, "-o", tmp_path / "out"])
     line = next(i + 1 for i, t in enumerate(CONFIG.read_text().splitlines()) if t.strip().startswith("global:"))
     assert rc != 0 and not (tmp_path / "out").exists()
-    assert f"big.yaml:{line}:" in err and "the descriptor file needs 84 ROM words (expected at most 80" in err, err
+    assert f"big.yaml:{line}:" in err and "the descriptor file needs 92 ROM words (expected at most 80" in err, err
 
 
 def test_generated_top_reads_rom():

@@ -10,7 +10,7 @@ import zlib
 
 import pytest
 
-from gentest_util import EXAMPLES, generated
+from gentest_util import EXAMPLES, REPO, generated
 
 
 def _macros(files, name):
@@ -26,7 +26,7 @@ def _string(blob, table, off):
 def _decode(blob):
     h = struct.unpack_from("<4sHHII6IQIBBH4H", blob)
     counts = dict(lmics=h[13], sniffers=h[15], metrics=h[16], traces=h[17], bounds=h[19])
-    table = 64 + 12 * counts["lmics"] + 12 * counts["sniffers"] + 32 * counts["metrics"] \
+    table = 64 + 12 * counts["lmics"] + 12 * counts["sniffers"] + 40 * counts["metrics"] \
         + 40 * counts["traces"] + 4 * counts["bounds"]
     return h, counts, table
 
@@ -37,7 +37,7 @@ def test_header_and_crc(name):
     blob = files[f"{name}.jdesc"]
     assert files[f"c/{name}.jdesc"] == blob
     h, counts, table = _decode(blob)
-    assert h[0] == b"JDSC" and h[1] == 1 and h[2] == 64 and h[3] == len(blob)
+    assert h[0] == b"JDSC" and h[1] == 2 and h[2] == 64 and h[3] == len(blob)
     assert h[4] == zlib.crc32(blob[16:]) & 0xFFFFFFFF
     mac = _macros(files, name)
     N = design.NAME
@@ -60,14 +60,14 @@ def test_metric_and_trace_records(name):
     N = design.NAME
     base = 64 + 12 * counts["lmics"] + 12 * counts["sniffers"]
     for i in range(counts["metrics"]):
-        r = struct.unpack_from("<5IHBBBBBBbBH", blob, base + 32 * i)
+        r = struct.unpack_from("<3I2QHBBBBBBbBH", blob, base + 40 * i)
         M = f"{N}_{_string(blob, table, r[0]).upper()}"
         assert mac[f"{N}_METRIC_{M[len(N) + 1:]}"] == i
         assert (r[1], r[3], r[4], r[8], r[7]) == (mac[f"{M}_RESULT"], mac[f"{M}_LOW_RESET"],
                                                  mac[f"{M}_HIGH_RESET"], mac[f"{M}_WIDTH"], mac[f"{M}_DCAPF"])
         assert r[2] == mac.get(f"{M}_THRESHOLD", 0xFFFFFFFF)
         assert r[12] == mac.get(f"{M}_IRQ_BIT", -1) and r[13] == mac.get(f"{M}_BUCKETS", 0)
-    base += 32 * counts["metrics"]
+    base += 40 * counts["metrics"]
     for i in range(counts["traces"]):
         r = struct.unpack_from("<7IHBBBbBBBBBx", blob, base + 40 * i)
         T = f"{N}_{_string(blob, table, r[0]).upper()}"
@@ -95,3 +95,23 @@ def test_compact():
     _, _, table = _decode(blob)
     names = blob[table:].split(b"\0")[:-1]
     assert len(names) == len(set(names))
+
+
+def test_wide_sniffer_records():
+    """A 40-bit tap (sim/cosim/scenarios/configs/wide_addresses.yaml): its sniffer record says
+    40, its metrics hold 64-bit bounds (a window above 4 GB whole)."""
+    from jointer_gen.cli import generate
+    design, files = generate(str(REPO / "sim" / "cosim" / "scenarios" / "configs" / "wide_addresses.yaml"))
+    blob = files["wide_addresses.jdesc"]
+    _, counts, table = _decode(blob)
+    base = 64 + 12 * counts["lmics"]
+    widths = {_string(blob, table, struct.unpack_from("<I", blob, base + 12 * i)[0]): blob[base + 12 * i + 9]
+              for i in range(counts["sniffers"])}
+    assert widths == {"dma": 40, "rd": 40}
+    base += 12 * counts["sniffers"]
+    bounds = {}
+    for i in range(counts["metrics"]):
+        r = struct.unpack_from("<3I2Q", blob, base + 40 * i)
+        bounds[_string(blob, table, r[0])] = (r[3], r[4])
+    assert bounds["high_bytes"] == (0x8_0000_0000, 0xFF_FFFF_FFFF)
+    assert bounds["run_win"] == (0, 0xFF_FFFF_FFFF)          # the default: the whole 40-bit address

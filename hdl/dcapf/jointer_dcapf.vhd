@@ -117,7 +117,19 @@ architecture rtl of jointer_dcapf is
   signal filter_en   : std_logic;  -- use_filter, for a DCAPF that has a filter
   signal smp_valid   : std_logic;
   signal smp_value   : std_logic_vector(max_result_w_c - 1 downto 0);
+  signal low_k, high_k : std_logic_vector(ev_w_g - 1 downto 0);  -- the constant bounds
 begin
+
+  g_k32 : if ev_w_g = 32 generate
+    low_k  <= low_reset_g;
+    high_k <= high_reset_g;
+  end generate;
+  g_kwide : if ev_w_g > 32 generate   -- GHDL 2.0.0's synth zeroes a wide constant whose low word is 0: jointer_pkg_wide_const
+    u_low : entity work.jointer_pkg_wide_const
+      generic map (width_g => ev_w_g, value_g => low_reset_g) port map (q => low_k);
+    u_high : entity work.jointer_pkg_wide_const
+      generic map (width_g => ev_w_g, value_g => high_reset_g) port map (q => high_k);
+  end generate;
 
   assert extractor_g = extractor_event_c or extractor_g = extractor_time_c
     report "jointer_dcapf: extractor_g must be extractor_event_c or extractor_time_c"
@@ -178,7 +190,7 @@ begin
   g_const : if filter_g = filter_const_c generate
     u_filter : entity work.jointer_dcapf_filter
       generic map (ev_w_g => ev_w_g, width_g => data_w_g)
-      port map (data => filter_data, low => low_reset_g, high => high_reset_g, in_range => in_range);
+      port map (data => filter_data, low => low_k, high => high_k, in_range => in_range);
     filter_en <= use_filter;
     low       <= (others => '0');
     high      <= (others => '0');
@@ -188,8 +200,8 @@ begin
   g_capture_const : if filter_g = filter_capture_const_c generate
     in_range  <= ev_in_range;
     filter_en <= use_filter;
-    low       <= low_reset_g;
-    high      <= high_reset_g;
+    low       <= low_k;
+    high      <= high_k;
   end generate;
 
   -- no filter: no bounds, no comparator, INIT loads ignored; FILTERING = NO_FILTERING

@@ -83,7 +83,19 @@ architecture rtl of jointer_dcapf_init is
   end function;
   signal low_r, high_r : std_logic_vector(kw_c - 1 downto 0);
   signal hit : std_logic;
+  signal low_rv, high_rv : std_logic_vector(ev_w_g - 1 downto 0);  -- the reset values
 begin
+
+  g_32 : if ev_w_g = 32 generate
+    low_rv  <= low_reset_g;
+    high_rv <= high_reset_g;
+  end generate;
+  g_wide : if ev_w_g > 32 generate   -- GHDL 2.0.0's synth zeroes a wide constant whose low word is 0: jointer_pkg_wide_const
+    u_low : entity work.jointer_pkg_wide_const
+      generic map (width_g => ev_w_g, value_g => low_reset_g) port map (q => low_rv);
+    u_high : entity work.jointer_pkg_wide_const
+      generic map (width_g => ev_w_g, value_g => high_reset_g) port map (q => high_rv);
+  end generate;
 
   assert (ev_w_g = 32 and width_g <= 32) or (ev_w_g = 64 and width_g > 32 and width_g <= 64)
     report "jointer_dcapf_init: ev_w_g must be 32 (width_g 1..32) or 64 (width_g 33..64)" severity failure;
@@ -102,8 +114,8 @@ begin
         high_r <= load(high_r, init_word, init_data);
       end if;
       if rst = '1' then
-        low_r  <= keep(low_reset_g);
-        high_r <= keep(high_reset_g);
+        low_r  <= keep(low_rv);
+        high_r <= keep(high_rv);
       end if;
     end if;
   end process;

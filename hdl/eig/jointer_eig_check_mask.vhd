@@ -20,12 +20,24 @@ entity jointer_eig_check_mask is
 end entity jointer_eig_check_mask;
 
 architecture rtl of jointer_eig_check_mask is
+  signal mask, value : std_logic_vector(ev_w_g - 1 downto 0);
 begin
+
+  g_32 : if ev_w_g <= 32 generate
+    mask  <= mask_g;
+    value <= value_g;
+  end generate;
+  g_wide : if ev_w_g > 32 generate   -- GHDL 2.0.0's synth zeroes a wide constant whose low word is 0: jointer_pkg_wide_const
+    u_mask : entity work.jointer_pkg_wide_const
+      generic map (width_g => ev_w_g, value_g => mask_g) port map (q => mask);
+    u_value : entity work.jointer_pkg_wide_const
+      generic map (width_g => ev_w_g, value_g => value_g) port map (q => value);
+  end generate;
 
   assert (value_g and not mask_g) = (value_g'range => '0')
     report "jointer_eig_check_mask: value_g has bits outside mask_g (never matches)"
     severity failure;
 
-  match <= to_sl((data and mask_g) = value_g);
+  match <= to_sl((data and mask) = value);
 
 end architecture rtl;

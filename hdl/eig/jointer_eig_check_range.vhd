@@ -21,8 +21,20 @@ entity jointer_eig_check_range is
 end entity jointer_eig_check_range;
 
 architecture rtl of jointer_eig_check_range is
+  signal low, high : std_logic_vector(ev_w_g - 1 downto 0);
 begin
 
-  match <= to_sl(unsigned(data) >= unsigned(low_g) and unsigned(data) <= unsigned(high_g));
+  g_32 : if ev_w_g <= 32 generate
+    low  <= low_g;
+    high <= high_g;
+  end generate;
+  g_wide : if ev_w_g > 32 generate   -- GHDL 2.0.0's synth zeroes a wide constant whose low word is 0: jointer_pkg_wide_const
+    u_low : entity work.jointer_pkg_wide_const
+      generic map (width_g => ev_w_g, value_g => low_g) port map (q => low);
+    u_high : entity work.jointer_pkg_wide_const
+      generic map (width_g => ev_w_g, value_g => high_g) port map (q => high);
+  end generate;
+
+  match <= to_sl(unsigned(data) >= unsigned(low) and unsigned(data) <= unsigned(high));
 
 end architecture rtl;

@@ -45,3 +45,20 @@ def test_check_range(low, high, ev):
     generics = {"low_g": slv(low, ev), "high_g": slv(high, ev)} | ({"ev_w_g": ev} if ev > 32 else {})
     run("jointer_eig_check_range", __name__, generics,
         extra_env={"JOINTER_PARAMS": json.dumps({"low": low, "high": high, "ev": ev})})
+
+
+def test_check_range_wide_netlist():
+    """What `ghdl synth` makes of a wide check: bounds whose low 32 bits are all
+    zero (a DDR base above 4 GB) come out of GHDL 2.0.0's synth as 0 unless they
+    pass through jointer_pkg_wide_const; the same random test runs on the netlist."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from axi_netlist import synth_netlist
+    low, high = 0x8_0000_0000, 0xFFFF_FFFF_0000_0000
+    src = Path(__file__).resolve().parents[2] / "hdl" / "eig" / "jointer_eig_check_range.vhd"
+    net = synth_netlist("jointer_eig_check_range", [src], {"ev_w_g": 64, "low_g": slv(low, 64),
+                                                         "high_g": slv(high, 64)}, "check_range_wide_net")
+    run("check_range_wide_net", __name__, {}, extra_sources=[net], toplevel="check_range_wide_net",
+        name="jointer_eig_check_range_netlist",
+        extra_env={"JOINTER_PARAMS": json.dumps({"low": low, "high": high, "ev": 64})})

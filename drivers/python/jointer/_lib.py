@@ -38,7 +38,7 @@ ALL_LMICS = 0xFFFF
 
 class MetricDesc(ctypes.Structure):
     _fields_ = [("name", c_char_p), ("result_offset", u32), ("threshold_offset", u32),
-                ("low_reset", u32), ("high_reset", u32), ("sniffer", u16), ("lmic", u8), ("dcapf", u8),
+                ("low_reset", u64), ("high_reset", u64), ("sniffer", u16), ("lmic", u8), ("dcapf", u8),
                 ("width", u8), ("extractor", u8), ("aggregator", u8), ("flags", u8), ("irq_bit", i8),
                 ("buckets", u8), ("bounds", P(u32))]
 
@@ -52,7 +52,7 @@ class TraceDesc(ctypes.Structure):
 
 class SnifferDesc(ctypes.Structure):
     _fields_ = [("name", c_char_p), ("lmic", u8), ("index", u8), ("num_dcapfs", u8),
-                ("pm_addresses", u8), ("pm_pc_width", u8)]
+                ("pm_addresses", u8), ("pm_pc_width", u8), ("data_width", u8)]
 
 
 class LmicDesc(ctypes.Structure):
@@ -179,7 +179,8 @@ _PROTOS = {
     "jointer_uio_open": (c_int, [P(Dev), P(Cfg), c_char_p, P(UioParams), c_uint]),
     "jointer_devmem_open": (c_int, [P(Dev), P(Cfg), u64, c_char_p, c_uint]),
     "jointer_close": (c_int, [P(Dev)]),
-    "jointer_initialize": (c_int, [P(Dev), c_uint, c_uint, c_uint, u32, u32]),
+    "jointer_initialize": (c_int, [P(Dev), c_uint, c_uint, c_uint, u64, u64]),
+    "jointer_bounds_words": (u32, [P(Cfg)]),
     "jointer_set_mode": (c_int, [P(Dev), c_uint, c_uint, c_int]),
     "jointer_get_mode": (c_int, [P(Dev), c_uint, c_uint, P(c_int)]),
     "jointer_run": (c_int, [P(Dev), c_uint]),

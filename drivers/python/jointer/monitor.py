@@ -73,7 +73,7 @@ class Monitor:
         self.name = d.name
         self.spec = None
         self._dev = _lib.Dev()
-        self._bounds = (u32 * max(2, 2 * d.num_dcapfs))()
+        self._bounds = (u32 * max(4, 4 * d.num_dcapfs))()      # 2 or 4 INIT words per DCAPF
         self._log = []
         self._logfn = _lib.LOG_FN(self._on_log)
         self._keep = []          # ctypes objects the C side points to (ops, callbacks, buffers)

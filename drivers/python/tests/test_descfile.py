@@ -110,14 +110,14 @@ def test_bad_files_are_one_line_errors(tmp_path):
     flipped = bytearray(good)
     flipped[len(good) // 2] ^= 0x40
     version = bytearray(good)
-    version[4:6] = struct.pack("<H", 2)        # the format version after the magic (doc/descriptor-file.md)
+    version[4:6] = struct.pack("<H", 3)        # a format after 2 (doc/descriptor-file.md)
     cases = [(str(tmp_path / "nope.jdesc"), errno.ENOENT, "no such file"),
              (_corrupt(tmp_path, "magic.jdesc", b"JNTR" + good[4:]), errno.EILSEQ,
               "not a jointer descriptor file (no \"JDSC\" magic)"),
              (_corrupt(tmp_path, "crc.jdesc", bytes(flipped)), errno.EBADMSG,
               "CRC mismatch: the descriptor file is corrupted"),
              (_corrupt(tmp_path, "short.jdesc", good[:40]), errno.EINVAL, "truncated or malformed descriptor file"),
-             (_corrupt(tmp_path, "v2.jdesc", bytes(version)), errno.EPROTONOSUPPORT,
+             (_corrupt(tmp_path, "v3.jdesc", bytes(version)), errno.EPROTONOSUPPORT,
               "a descriptor file format this libjointer does not read (another version)"),
              (_corrupt(tmp_path, "big.jdesc", good + bytes(1 << 20)), errno.EFBIG,
               "too large for a descriptor file (1 MiB at most)")]

@@ -91,7 +91,7 @@ jointer_mode mock_mode(const mock_hw *m, unsigned s)
 
 /* running and (filter passes): the gate of every extractor; a DCAPF without
  * a filter counts in FILTERING as in NO_FILTERING */
-static int counts(const mock_hw *m, unsigned sniffer, unsigned dcapf, uint32_t data, int time_nofilter)
+static int counts(const mock_hw *m, unsigned sniffer, unsigned dcapf, uint64_t data, int time_nofilter)
 {
     const jointer_sniffer_desc *sd = &m->cfg->sniffers[sniffer];
     jointer_mode mode = mock_mode(m, sniffer);
@@ -141,7 +141,7 @@ static void sample(mock_hw *m, unsigned i, uint64_t v)
         m->lirq_status[md->lmic] |= 1u << md->irq_bit;
 }
 
-void mock_event(mock_hw *m, unsigned i, uint32_t data, uint32_t inc)
+void mock_event(mock_hw *m, unsigned i, uint64_t data, uint32_t inc)
 {
     const jointer_metric_desc *md = &m->cfg->metrics[i];
     if (counts(m, md->sniffer, md->dcapf, data, 0))
@@ -399,17 +399,18 @@ int mock_write(void *ctx, uint32_t off, uint32_t v)
     case W_INIT: {
         unsigned s = idx;
         uint32_t p = m->init_ptr[s];
-        if (mock_mode(m, s) != JOINTER_INIT || p >= 2u * m->cfg->sniffers[s].num_dcapfs) {
+        unsigned w = jointer_init_words(&m->cfg->sniffers[s]); /* words per bound: 1 or 2 */
+        if (mock_mode(m, s) != JOINTER_INIT || p >= 2u * w * m->cfg->sniffers[s].num_dcapfs) {
             m->init_writes_ignored++;
             break;
         }
-        uint32_t k = first_dcapf(m->cfg, s) + p / 2u;
+        uint32_t k = first_dcapf(m->cfg, s) + p / (2u * w);
+        unsigned shift = 32u * (p % w);
+        uint64_t *bound = (p / w) & 1u ? &m->high[k] : &m->low[k];
         if (!m->filter[k])
             m->init_words_dropped++; /* no filter: the DCAPF ignores its words */
-        else if (p & 1u)
-            m->high[k] = v;
         else
-            m->low[k] = v;
+            *bound = (*bound & ~((uint64_t)0xFFFFFFFFu << shift)) | ((uint64_t)v << shift);
         m->init_ptr[s] = p + 1u;
         break;
     }

@@ -38,7 +38,7 @@ struct mock_hw {
     uint32_t control[JOINTER_MAX_LMICS];
     uint32_t lirq_status[JOINTER_MAX_LMICS], lirq_enable[JOINTER_MAX_LMICS];
     uint32_t init_ptr[MOCK_MAX_SNIFFERS];
-    uint32_t low[MOCK_MAX_DCAPFS], high[MOCK_MAX_DCAPFS]; /* by first_dcapf(sniffer)+dcapf */
+    uint64_t low[MOCK_MAX_DCAPFS], high[MOCK_MAX_DCAPFS]; /* by first_dcapf(sniffer)+dcapf */
     int filter[MOCK_MAX_DCAPFS];      /* the DCAPF has a filter (descriptor flag) */
     uint64_t result[MOCK_MAX_METRICS];
     uint32_t snap[MOCK_MAX_METRICS];
@@ -75,7 +75,7 @@ int mock_read(void *ctx, uint32_t off, uint32_t *v);
 int mock_write(void *ctx, uint32_t off, uint32_t v);
 
 /* one good event at DCAPF `metric` (event extractor): data, increment */
-void mock_event(mock_hw *m, unsigned metric, uint32_t data, uint32_t inc);
+void mock_event(mock_hw *m, unsigned metric, uint64_t data, uint32_t inc);
 /* time extractor: `cycles` cycles with data in effect */
 void mock_time(mock_hw *m, unsigned metric, uint32_t data, uint32_t cycles);
 /* a trace DCAPF sees an event */

@@ -11,7 +11,7 @@ generator, evaluates them.
 
 from __future__ import annotations
 
-from ..model import layout
+from ..model import datapath, layout
 from ..model.regmap import c_hex
 from ..model.views import Design
 from typing import NamedTuple
@@ -35,7 +35,8 @@ def context(d: Design) -> dict:
             sniffers.append({"name": sv.model.name, "NAME": sv.model.name.upper(),
                              "lmic_name": lv.model.name, "lmic": lv.index, "index": sv.index,
                              "num_dcapfs": len(sv.model.dcapfs),
-                             "pm_c": sv.model.interfacer.kind.c_fields(sv.model)})
+                             "pm_c": sv.model.interfacer.kind.c_fields(sv.model)
+                             + (f", .data_width = {datapath.data_width(sv.model)}" if datapath.wide(sv.model) else "")})
     for m in d.metrics:
         flags = (["JOINTER_METRIC_WRAP"] if m["wrap"] else []) + \
             (["JOINTER_METRIC_THRESHOLD"] if m["threshold_irq"] else []) + \

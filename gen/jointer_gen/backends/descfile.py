@@ -13,17 +13,17 @@ from __future__ import annotations
 import struct
 import zlib
 
-from ..model import layout
+from ..model import datapath, layout
 from ..model.views import Design
 from . import OutFile
 from . import c as c_backend
 
 MAGIC = b"JDSC"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2                             # 2: 64-bit filter bounds, a sniffer's data width
 HEADER = struct.Struct("<4sHHII6IQIBBH4H")   # 64 bytes
 LMIC = struct.Struct("<IIHBB")                 # 12
-SNIFFER = struct.Struct("<IBBBBB3x")           # 12
-METRIC = struct.Struct("<5IHBBBBBBbBH")        # 32
+SNIFFER = struct.Struct("<IBBBBBB2x")          # 12
+METRIC = struct.Struct("<3I2QHBBBBBBbBH")      # 40
 TRACE = struct.Struct("<7IHBBBbBBBBBx")        # 40
 NO_BOUNDS = 0xFFFF                             # metric.bounds: NULL (pow2 or not a histogram)
 NO_OFFSET = 0xFFFFFFFF
@@ -58,7 +58,7 @@ def _sniffers(d: Design, st: Strings) -> bytes:
         for sv in lv.sniffers:
             addresses, pc_width = sv.model.interfacer.kind.pm_fields(sv.model)
             out += SNIFFER.pack(st.add(sv.model.name), lv.index, sv.index, len(sv.model.dcapfs),
-                                addresses, pc_width)
+                                addresses, pc_width, datapath.data_width(sv.model))
     return out
 
 

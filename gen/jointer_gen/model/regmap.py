@@ -5,7 +5,7 @@ descriptor rows (metrics, traces) and documentation rows, from the layout.
 
 from __future__ import annotations
 
-from . import layout as layout_mod
+from . import datapath, layout as layout_mod
 from .monitor import MASK32, Dcapf, Monitor
 from .identifiers import GENERATED
 from .views import Design
@@ -79,7 +79,9 @@ def _monitor_section(d: Design) -> dict:
         ("NUM_METRICS", c_dec(len(d.metrics)), "result DCAPFs"),
         ("NUM_TRACES", c_dec(len(d.traces)), "trace DCAPFs"),
         ("NUM_DCAPFS", c_dec(sum(len(s.model.dcapfs) for s in d.sniffers)),
-         "all DCAPFs: 2 INIT words each"),
+         "all DCAPFs: 2 INIT words each (4 on a sniffer whose event data exceeds 32 bits)"),
+        ("BOUNDS_WORDS", c_dec(sum(2 * datapath.init_words(s.model) * len(s.model.dcapfs) for s in d.sniffers)),
+         "the driver's filter-bounds cache (jointer_attach_bounds): every DCAPF's INIT words"),
         ("ADDR_WIDTH", c_dec(d.addr_width), "s_axi address bits"),
         ("INFO", c_hex32(d.info), "value of the global INFO register"),
         ("BUS_CLOCK_HZ", c_dec(d.bus_clock_hz), "0: unknown (no period_ns)"),
@@ -160,7 +162,8 @@ def _sniffer_section(d: Design, lv, sv) -> dict:
                         (f"{Sn}_PROG_MASK", c_hex(3 << shift), ""),
                         (f"{Sn}_VALID_MASK", c_hex(1 << sv.index), "in STATUS"),
                         (f"{Sn}_OVERFLOW_MASK", c_hex(1 << (layout_mod.STATUS_OVERFLOW_SHIFT + sv.index)), "in STATUS"),
-                        (f"{Sn}_NUM_DCAPFS", c_dec(len(sv.model.dcapfs)), "INIT takes 2 words per DCAPF"),
+                        (f"{Sn}_NUM_DCAPFS", c_dec(len(sv.model.dcapfs)),
+                         f"INIT takes {2 * datapath.init_words(sv.model)} words per DCAPF"),
                     ])
 
 
@@ -178,7 +181,7 @@ def _filter_rows(P: str, row: dict) -> list[tuple]:
     return [(f"{P}_HAS_FILTER", c_dec(int(row["has_filter"])),
              "1: Init DCAPF + filter; 0: no filter (jointer_initialize: -ENOTSUP)"),
             (f"{P}_LOW_RESET", c_hex(row["low"]), "filter bounds after reset" if row["has_filter"]
-             else "no filter: what the driver writes as its 2 (ignored) INIT words"),
+             else "no filter: what the driver writes as its INIT words (ignored)"),
             (f"{P}_HIGH_RESET", c_hex(row["high"]), "")]
 
 

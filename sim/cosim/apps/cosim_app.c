@@ -113,7 +113,7 @@ int cosim_setup(jointer_dev *dev, int argc, char **argv)
             hi = strtoull(end + 1, NULL, 0);
             md = &cfg->metrics[mi];
             r = jointer_initialize(dev, md->lmic, cfg->sniffers[md->sniffer].index, md->dcapf,
-                                   (uint32_t)lo, (uint32_t)hi);
+                                   (uint64_t)lo, (uint64_t)hi);
             if (r < 0)
                 return r;
         } else if ((rest = split(argv[i], "threshold:", name, sizeof name)) != NULL) {

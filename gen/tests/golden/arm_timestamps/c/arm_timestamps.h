@@ -19,27 +19,27 @@ extern const jointer_cfg arm_timestamps_cfg;
 /* a device with the storage of its filter-bounds cache */
 typedef struct arm_timestamps_dev {
     jointer_dev dev;
-    uint32_t bounds[2u * ARM_TIMESTAMPS_NUM_DCAPFS];
+    uint32_t bounds[ARM_TIMESTAMPS_BOUNDS_WORDS];
 } arm_timestamps_dev;
 
 static inline int arm_timestamps_init(arm_timestamps_dev *d, const jointer_io *io)
 {
     int r = jointer_init(&d->dev, &arm_timestamps_cfg, io);
-    return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, 2u * ARM_TIMESTAMPS_NUM_DCAPFS);
+    return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, ARM_TIMESTAMPS_BOUNDS_WORDS);
 }
 
 /* bare metal: base 0 = ARM_TIMESTAMPS_BASE_ADDRESS */
 static inline int arm_timestamps_init_baremetal(arm_timestamps_dev *d, uintptr_t base)
 {
     int r = jointer_init_baremetal(&d->dev, &arm_timestamps_cfg, base);
-    return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, 2u * ARM_TIMESTAMPS_NUM_DCAPFS);
+    return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, ARM_TIMESTAMPS_BOUNDS_WORDS);
 }
 
 /* hosted Linux: spec "uio:/dev/uioN" or "devmem:ADDR"; flags JOINTER_FORCE */
 static inline int arm_timestamps_open(arm_timestamps_dev *d, const char *spec, unsigned flags)
 {
     int r = jointer_open_ex(&d->dev, &arm_timestamps_cfg, spec, flags);
-    return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, 2u * ARM_TIMESTAMPS_NUM_DCAPFS);
+    return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, ARM_TIMESTAMPS_BOUNDS_WORDS);
 }
 
 static inline int arm_timestamps_close(arm_timestamps_dev *d)
@@ -88,7 +88,7 @@ static inline int arm_timestamps_read_marks(arm_timestamps_dev *d, uint64_t *val
 {
     return jointer_read(&d->dev, ARM_TIMESTAMPS_METRIC_MARKS, value);
 }
-static inline int arm_timestamps_initialize_marks(arm_timestamps_dev *d, uint32_t low, uint32_t high)
+static inline int arm_timestamps_initialize_marks(arm_timestamps_dev *d, uint64_t low, uint64_t high)
 {
     return jointer_initialize(&d->dev, ARM_TIMESTAMPS_ARM_LMIC, ARM_TIMESTAMPS_SNIFFER_ARM, ARM_TIMESTAMPS_MARKS_DCAPF, low, high);
 }
@@ -106,7 +106,7 @@ static inline int arm_timestamps_read_last_mark(arm_timestamps_dev *d, uint64_t 
 {
     return jointer_read(&d->dev, ARM_TIMESTAMPS_METRIC_LAST_MARK, value);
 }
-static inline int arm_timestamps_initialize_last_mark(arm_timestamps_dev *d, uint32_t low, uint32_t high)
+static inline int arm_timestamps_initialize_last_mark(arm_timestamps_dev *d, uint64_t low, uint64_t high)
 {
     return jointer_initialize(&d->dev, ARM_TIMESTAMPS_ARM_LMIC, ARM_TIMESTAMPS_SNIFFER_ARM, ARM_TIMESTAMPS_LAST_MARK_DCAPF, low, high);
 }
@@ -116,7 +116,7 @@ static inline int arm_timestamps_trace_read_timestamps(arm_timestamps_dev *d, jo
 {
     return jointer_trace_read(&d->dev, ARM_TIMESTAMPS_TRACE_TIMESTAMPS, out, max, count);
 }
-static inline int arm_timestamps_initialize_timestamps(arm_timestamps_dev *d, uint32_t low, uint32_t high)
+static inline int arm_timestamps_initialize_timestamps(arm_timestamps_dev *d, uint64_t low, uint64_t high)
 {
     return jointer_initialize(&d->dev, ARM_TIMESTAMPS_ARM_LMIC, ARM_TIMESTAMPS_SNIFFER_ARM, ARM_TIMESTAMPS_TIMESTAMPS_DCAPF, low, high);
 }

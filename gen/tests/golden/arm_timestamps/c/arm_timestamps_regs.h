@@ -21,7 +21,8 @@ extern "C" {
 #define ARM_TIMESTAMPS_NUM_SNIFFERS            1u
 #define ARM_TIMESTAMPS_NUM_METRICS             2u /* result DCAPFs */
 #define ARM_TIMESTAMPS_NUM_TRACES              1u /* trace DCAPFs */
-#define ARM_TIMESTAMPS_NUM_DCAPFS              3u /* all DCAPFs: 2 INIT words each */
+#define ARM_TIMESTAMPS_NUM_DCAPFS              3u /* all DCAPFs: 2 INIT words each (4 on a sniffer whose event data exceeds 32 bits) */
+#define ARM_TIMESTAMPS_BOUNDS_WORDS            6u /* the driver's filter-bounds cache (jointer_attach_bounds): every DCAPF's INIT words */
 #define ARM_TIMESTAMPS_ADDR_WIDTH              16u /* s_axi address bits */
 #define ARM_TIMESTAMPS_INFO                    0x00060C01u /* value of the global INFO register */
 #define ARM_TIMESTAMPS_BUS_CLOCK_HZ            100000000u /* 0: unknown (no period_ns) */

@@ -21,7 +21,8 @@ extern "C" {
 #define PROGRAM_MONITOR_NUM_SNIFFERS           1u
 #define PROGRAM_MONITOR_NUM_METRICS            1u /* result DCAPFs */
 #define PROGRAM_MONITOR_NUM_TRACES             1u /* trace DCAPFs */
-#define PROGRAM_MONITOR_NUM_DCAPFS             2u /* all DCAPFs: 2 INIT words each */
+#define PROGRAM_MONITOR_NUM_DCAPFS             2u /* all DCAPFs: 2 INIT words each (4 on a sniffer whose event data exceeds 32 bits) */
+#define PROGRAM_MONITOR_BOUNDS_WORDS           4u /* the driver's filter-bounds cache (jointer_attach_bounds): every DCAPF's INIT words */
 #define PROGRAM_MONITOR_ADDR_WIDTH             16u /* s_axi address bits */
 #define PROGRAM_MONITOR_INFO                   0x00000E01u /* value of the global INFO register */
 #define PROGRAM_MONITOR_BUS_CLOCK_HZ           100000000u /* 0: unknown (no period_ns) */
@@ -80,7 +81,7 @@ extern "C" {
 #define PROGRAM_MONITOR_PC_MATCHES_MASK_LO      0xFFFFFFFFu /* valid bits of RESULT word 0 */
 #define PROGRAM_MONITOR_PC_MATCHES_MASK_HI      0x0u /* valid bits of RESULT word 1 */
 #define PROGRAM_MONITOR_PC_MATCHES_HAS_FILTER   0u /* 1: Init DCAPF + filter; 0: no filter (jointer_initialize: -ENOTSUP) */
-#define PROGRAM_MONITOR_PC_MATCHES_LOW_RESET    0x0u /* no filter: what the driver writes as its 2 (ignored) INIT words */
+#define PROGRAM_MONITOR_PC_MATCHES_LOW_RESET    0x0u /* no filter: what the driver writes as its INIT words (ignored) */
 #define PROGRAM_MONITOR_PC_MATCHES_HIGH_RESET   0xFFFFFFFFu
 
 /* trace pc_trace (mb_pc, DCAPF 0, 1024 records, stop when full) */
@@ -93,7 +94,7 @@ extern "C" {
 #define PROGRAM_MONITOR_PC_TRACE_WATERMARK_IRQ_MASK 0x1u
 #define PROGRAM_MONITOR_PC_TRACE_FULL_IRQ_MASK      0x2u
 #define PROGRAM_MONITOR_PC_TRACE_HAS_FILTER         0u /* 1: Init DCAPF + filter; 0: no filter (jointer_initialize: -ENOTSUP) */
-#define PROGRAM_MONITOR_PC_TRACE_LOW_RESET          0x0u /* no filter: what the driver writes as its 2 (ignored) INIT words */
+#define PROGRAM_MONITOR_PC_TRACE_LOW_RESET          0x0u /* no filter: what the driver writes as its INIT words (ignored) */
 #define PROGRAM_MONITOR_PC_TRACE_HIGH_RESET         0xFFFFFFFFu
 
 #ifdef __cplusplus

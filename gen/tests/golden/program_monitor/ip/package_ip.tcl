@@ -41,6 +41,7 @@ set sources {
   hdl/jointer_dcapf_filter.vhd
   hdl/jointer_dcapf_gate.vhd
   hdl/jointer_dcapf_histogram.vhd
+  hdl/jointer_pkg_wide_const.vhd
   hdl/jointer_dcapf_init.vhd
   hdl/jointer_dcapf_time.vhd
   hdl/jointer_dcapf.vhd

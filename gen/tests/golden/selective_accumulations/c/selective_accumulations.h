@@ -19,27 +19,27 @@ extern const jointer_cfg selective_accumulations_cfg;
 /* a device with the storage of its filter-bounds cache */
 typedef struct selective_accumulations_dev {
     jointer_dev dev;
-    uint32_t bounds[2u * SELECTIVE_ACCUMULATIONS_NUM_DCAPFS];
+    uint32_t bounds[SELECTIVE_ACCUMULATIONS_BOUNDS_WORDS];
 } selective_accumulations_dev;
 
 static inline int selective_accumulations_init(selective_accumulations_dev *d, const jointer_io *io)
 {
     int r = jointer_init(&d->dev, &selective_accumulations_cfg, io);
-    return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, 2u * SELECTIVE_ACCUMULATIONS_NUM_DCAPFS);
+    return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, SELECTIVE_ACCUMULATIONS_BOUNDS_WORDS);
 }
 
 /* bare metal: base 0 = SELECTIVE_ACCUMULATIONS_BASE_ADDRESS */
 static inline int selective_accumulations_init_baremetal(selective_accumulations_dev *d, uintptr_t base)
 {
     int r = jointer_init_baremetal(&d->dev, &selective_accumulations_cfg, base);
-    return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, 2u * SELECTIVE_ACCUMULATIONS_NUM_DCAPFS);
+    return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, SELECTIVE_ACCUMULATIONS_BOUNDS_WORDS);
 }
 
 /* hosted Linux: spec "uio:/dev/uioN" or "devmem:ADDR"; flags JOINTER_FORCE */
 static inline int selective_accumulations_open(selective_accumulations_dev *d, const char *spec, unsigned flags)
 {
     int r = jointer_open_ex(&d->dev, &selective_accumulations_cfg, spec, flags);
-    return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, 2u * SELECTIVE_ACCUMULATIONS_NUM_DCAPFS);
+    return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, SELECTIVE_ACCUMULATIONS_BOUNDS_WORDS);
 }
 
 static inline int selective_accumulations_close(selective_accumulations_dev *d)
@@ -94,7 +94,7 @@ static inline int selective_accumulations_read_bytes_written(selective_accumulat
 {
     return jointer_read(&d->dev, SELECTIVE_ACCUMULATIONS_METRIC_BYTES_WRITTEN, value);
 }
-static inline int selective_accumulations_initialize_bytes_written(selective_accumulations_dev *d, uint32_t low, uint32_t high)
+static inline int selective_accumulations_initialize_bytes_written(selective_accumulations_dev *d, uint64_t low, uint64_t high)
 {
     return jointer_initialize(&d->dev, SELECTIVE_ACCUMULATIONS_TRANSACTION_LMIC, SELECTIVE_ACCUMULATIONS_SNIFFER_TRANSACTION, SELECTIVE_ACCUMULATIONS_BYTES_WRITTEN_DCAPF, low, high);
 }

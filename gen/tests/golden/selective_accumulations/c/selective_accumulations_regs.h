@@ -21,7 +21,8 @@ extern "C" {
 #define SELECTIVE_ACCUMULATIONS_NUM_SNIFFERS   3u
 #define SELECTIVE_ACCUMULATIONS_NUM_METRICS    4u /* result DCAPFs */
 #define SELECTIVE_ACCUMULATIONS_NUM_TRACES     0u /* trace DCAPFs */
-#define SELECTIVE_ACCUMULATIONS_NUM_DCAPFS     4u /* all DCAPFs: 2 INIT words each */
+#define SELECTIVE_ACCUMULATIONS_NUM_DCAPFS     4u /* all DCAPFs: 2 INIT words each (4 on a sniffer whose event data exceeds 32 bits) */
+#define SELECTIVE_ACCUMULATIONS_BOUNDS_WORDS   8u /* the driver's filter-bounds cache (jointer_attach_bounds): every DCAPF's INIT words */
 #define SELECTIVE_ACCUMULATIONS_ADDR_WIDTH     12u /* s_axi address bits */
 #define SELECTIVE_ACCUMULATIONS_INFO           0x00000601u /* value of the global INFO register */
 #define SELECTIVE_ACCUMULATIONS_BUS_CLOCK_HZ   100000000u /* 0: unknown (no period_ns) */
@@ -112,7 +113,7 @@ extern "C" {
 #define SELECTIVE_ACCUMULATIONS_COMPUTE_CYCLES_MASK_LO      0xFFFFFFFFu /* valid bits of RESULT word 0 */
 #define SELECTIVE_ACCUMULATIONS_COMPUTE_CYCLES_MASK_HI      0x1FFFFFu /* valid bits of RESULT word 1 */
 #define SELECTIVE_ACCUMULATIONS_COMPUTE_CYCLES_HAS_FILTER   0u /* 1: Init DCAPF + filter; 0: no filter (jointer_initialize: -ENOTSUP) */
-#define SELECTIVE_ACCUMULATIONS_COMPUTE_CYCLES_LOW_RESET    0x0u /* no filter: what the driver writes as its 2 (ignored) INIT words */
+#define SELECTIVE_ACCUMULATIONS_COMPUTE_CYCLES_LOW_RESET    0x0u /* no filter: what the driver writes as its INIT words (ignored) */
 #define SELECTIVE_ACCUMULATIONS_COMPUTE_CYCLES_HIGH_RESET   0xFFFFFFFFu
 
 /* metric forward_fires (operation, DCAPF 0, event, sum, 10 bits) */
@@ -124,7 +125,7 @@ extern "C" {
 #define SELECTIVE_ACCUMULATIONS_FORWARD_FIRES_MASK_LO      0x3FFu /* valid bits of RESULT word 0 */
 #define SELECTIVE_ACCUMULATIONS_FORWARD_FIRES_MASK_HI      0x0u /* valid bits of RESULT word 1 */
 #define SELECTIVE_ACCUMULATIONS_FORWARD_FIRES_HAS_FILTER   0u /* 1: Init DCAPF + filter; 0: no filter (jointer_initialize: -ENOTSUP) */
-#define SELECTIVE_ACCUMULATIONS_FORWARD_FIRES_LOW_RESET    0x0u /* no filter: what the driver writes as its 2 (ignored) INIT words */
+#define SELECTIVE_ACCUMULATIONS_FORWARD_FIRES_LOW_RESET    0x0u /* no filter: what the driver writes as its INIT words (ignored) */
 #define SELECTIVE_ACCUMULATIONS_FORWARD_FIRES_HIGH_RESET   0xFFFFFFFFu
 
 /* metric mac_fires (operation, DCAPF 1, event, sum, 10 bits) */
@@ -136,7 +137,7 @@ extern "C" {
 #define SELECTIVE_ACCUMULATIONS_MAC_FIRES_MASK_LO      0x3FFu /* valid bits of RESULT word 0 */
 #define SELECTIVE_ACCUMULATIONS_MAC_FIRES_MASK_HI      0x0u /* valid bits of RESULT word 1 */
 #define SELECTIVE_ACCUMULATIONS_MAC_FIRES_HAS_FILTER   0u /* 1: Init DCAPF + filter; 0: no filter (jointer_initialize: -ENOTSUP) */
-#define SELECTIVE_ACCUMULATIONS_MAC_FIRES_LOW_RESET    0x0u /* no filter: what the driver writes as its 2 (ignored) INIT words */
+#define SELECTIVE_ACCUMULATIONS_MAC_FIRES_LOW_RESET    0x0u /* no filter: what the driver writes as its INIT words (ignored) */
 #define SELECTIVE_ACCUMULATIONS_MAC_FIRES_HIGH_RESET   0xFFFFFFFFu
 #define SELECTIVE_ACCUMULATIONS_MAC_FIRES_THRESHOLD    0x70u /* least significant word */
 #define SELECTIVE_ACCUMULATIONS_MAC_FIRES_IRQ_BIT      0u /* in its LMIC's IRQ_STATUS/IRQ_ENABLE */

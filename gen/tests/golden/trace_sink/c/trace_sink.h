@@ -19,27 +19,27 @@ extern const jointer_cfg trace_sink_cfg;
 /* a device with the storage of its filter-bounds cache */
 typedef struct trace_sink_dev {
     jointer_dev dev;
-    uint32_t bounds[2u * TRACE_SINK_NUM_DCAPFS];
+    uint32_t bounds[TRACE_SINK_BOUNDS_WORDS];
 } trace_sink_dev;
 
 static inline int trace_sink_init(trace_sink_dev *d, const jointer_io *io)
 {
     int r = jointer_init(&d->dev, &trace_sink_cfg, io);
-    return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, 2u * TRACE_SINK_NUM_DCAPFS);
+    return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, TRACE_SINK_BOUNDS_WORDS);
 }
 
 /* bare metal: base 0 = TRACE_SINK_BASE_ADDRESS */
 static inline int trace_sink_init_baremetal(trace_sink_dev *d, uintptr_t base)
 {
     int r = jointer_init_baremetal(&d->dev, &trace_sink_cfg, base);
-    return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, 2u * TRACE_SINK_NUM_DCAPFS);
+    return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, TRACE_SINK_BOUNDS_WORDS);
 }
 
 /* hosted Linux: spec "uio:/dev/uioN" or "devmem:ADDR"; flags JOINTER_FORCE */
 static inline int trace_sink_open(trace_sink_dev *d, const char *spec, unsigned flags)
 {
     int r = jointer_open_ex(&d->dev, &trace_sink_cfg, spec, flags);
-    return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, 2u * TRACE_SINK_NUM_DCAPFS);
+    return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, TRACE_SINK_BOUNDS_WORDS);
 }
 
 static inline int trace_sink_close(trace_sink_dev *d)
@@ -82,7 +82,7 @@ static inline int trace_sink_read_events_seen(trace_sink_dev *d, uint64_t *value
 {
     return jointer_read(&d->dev, TRACE_SINK_METRIC_EVENTS_SEEN, value);
 }
-static inline int trace_sink_initialize_events_seen(trace_sink_dev *d, uint32_t low, uint32_t high)
+static inline int trace_sink_initialize_events_seen(trace_sink_dev *d, uint64_t low, uint64_t high)
 {
     return jointer_initialize(&d->dev, TRACE_SINK_SRC_LMIC, TRACE_SINK_SNIFFER_SRC, TRACE_SINK_EVENTS_SEEN_DCAPF, low, high);
 }
@@ -92,7 +92,7 @@ static inline int trace_sink_trace_read_stream_log(trace_sink_dev *d, jointer_tr
 {
     return jointer_trace_read(&d->dev, TRACE_SINK_TRACE_STREAM_LOG, out, max, count);
 }
-static inline int trace_sink_initialize_stream_log(trace_sink_dev *d, uint32_t low, uint32_t high)
+static inline int trace_sink_initialize_stream_log(trace_sink_dev *d, uint64_t low, uint64_t high)
 {
     return jointer_initialize(&d->dev, TRACE_SINK_SRC_LMIC, TRACE_SINK_SNIFFER_SRC, TRACE_SINK_STREAM_LOG_DCAPF, low, high);
 }

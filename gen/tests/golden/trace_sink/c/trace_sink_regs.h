@@ -21,7 +21,8 @@ extern "C" {
 #define TRACE_SINK_NUM_SNIFFERS                1u
 #define TRACE_SINK_NUM_METRICS                 1u /* result DCAPFs */
 #define TRACE_SINK_NUM_TRACES                  1u /* trace DCAPFs */
-#define TRACE_SINK_NUM_DCAPFS                  2u /* all DCAPFs: 2 INIT words each */
+#define TRACE_SINK_NUM_DCAPFS                  2u /* all DCAPFs: 2 INIT words each (4 on a sniffer whose event data exceeds 32 bits) */
+#define TRACE_SINK_BOUNDS_WORDS                4u /* the driver's filter-bounds cache (jointer_attach_bounds): every DCAPF's INIT words */
 #define TRACE_SINK_ADDR_WIDTH                  12u /* s_axi address bits */
 #define TRACE_SINK_INFO                        0x00020601u /* value of the global INFO register */
 #define TRACE_SINK_BUS_CLOCK_HZ                100000000u /* 0: unknown (no period_ns) */
