@@ -74,6 +74,9 @@ extern "C" {
 #ifndef EFBIG
 #define EFBIG 27
 #endif
+#ifndef ENOTUNIQ
+#define ENOTUNIQ 76
+#endif
 
 #define JOINTER_MAX_LMICS   16u   /* num_lmics_g of jointer_collect_global */
 #define JOINTER_MAX_SNIFFERS_PER_LMIC 15u

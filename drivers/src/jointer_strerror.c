@@ -24,6 +24,7 @@ const char *jointer_strerror(int err)
         {EBADMSG, "descriptor file damaged (CRC mismatch)"},
         {ENOSPC, "descriptor arena too small (jointer_descfile_arena_size)"},
         {EFBIG, "descriptor file too large (more than 1 MiB)"},
+        {ENOTUNIQ, "several devices have that name (uio:name=)"},
     };
     unsigned i;
 
