@@ -20,6 +20,7 @@
 
 #include "jointer_desc.h"
 #include "jointer_compact.h"
+#include "jointer_version.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -468,6 +469,14 @@ int jointer_selftest(jointer_dev *dev, unsigned flags, jointer_ident *found);
 
 /* text of a (negative or positive) error code; never NULL */
 const char *jointer_strerror(int err);
+
+/* ---- version (jointer_version.h) ------------------------------------------ */
+
+/* the library's release at run time, JOINTER_VERSION_NUMBER's form
+ * (major << 16 | minor << 8 | patch), and as "1.0.0": a program built
+ * against one release's headers checks what it runs with */
+uint32_t jointer_version(void);
+const char *jointer_version_string(void);
 
 /* ---- names (drivers/src/jointer_names.c, optional) ------------------------ */
 

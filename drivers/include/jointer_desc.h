@@ -18,7 +18,10 @@ extern "C" {
 #endif
 
 #define JOINTER_ID_VALUE       0x4A4E5452u /* "JNTR" */
-#define JOINTER_VERSION_VALUE  0x00020000u /* 2.0.0: major<<16 | minor<<8 | patch */
+/* the hardware VERSION register: the version of the register map (2.0.0,
+ * major<<16 | minor<<8 | patch), not jointer's release (jointer_version.h);
+ * it changes only with the register map, and a driver accepts the same major */
+#define JOINTER_VERSION_VALUE  0x00020000u
 #define JOINTER_NO_OFFSET      0xFFFFFFFFu
 
 /* INFO register bits: what a monitor has (jointer_cfg.info holds the value it was generated with) */

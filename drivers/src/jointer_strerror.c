@@ -1,8 +1,19 @@
 // SPDX-License-Identifier: MIT
 /*
- * jointer_strerror.c - the text of every error code the library returns.
+ * jointer_strerror.c - the text of every error code the library returns;
+ * the library's version.
  */
 #include "jointer_internal.h"
+
+uint32_t jointer_version(void)
+{
+    return (uint32_t)JOINTER_VERSION_NUMBER;
+}
+
+const char *jointer_version_string(void)
+{
+    return JOINTER_VERSION_STRING;
+}
 
 const char *jointer_strerror(int err)
 {

@@ -206,6 +206,8 @@ _PROTOS = {
     "jointer_sink_detach": (c_int, [P(Dev), c_uint]),
     "jointer_sink_status": (c_int, [P(Dev), c_uint, P(u32), P(u32), P(u32)]),
     "jointer_uio_ring_open": (c_int, [P(RingMap), c_char_p, P(UioParams)]),
+    "jointer_version": (u32, []),
+    "jointer_version_string": (c_char_p, []),
     "jointer_uio_find": (c_int, [c_char_p, P(UioParams), c_char_p, c_size_t, c_char_p, c_size_t]),
     "jointer_devmem_ring_open": (c_int, [P(RingMap), u64, u32, c_char_p]),
     "jointer_ring_close": (c_int, [P(RingMap)]),

@@ -23,10 +23,10 @@ from ..model.views import Design
 from ..model.vhdl_library import REPO, LibraryMissing
 from . import COPY_ROLES, OutFile  # noqa: F401  (COPY_ROLES: the manifest roles of the copies)
 from .templates import render_file
-from .vivado.vlnv import vlnv
+from .vivado.vlnv import IP_VERSION, vlnv
 
 DRIVERS = REPO / "drivers"
-IP_DRIVER_VERSION = "1.0"
+IP_DRIVER_VERSION = IP_VERSION    # the driver's version is the IP's (jointer's release)
 
 _INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
