@@ -25,6 +25,9 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+#if defined(__GNUC__) && __GNUC__ >= 4   /* libjointer's ABI: what this header declares */
+#pragma GCC visibility push(default)
+#endif
 
 /* errno values the library returns (negated); fallbacks for minimal libcs */
 #ifndef EIO
@@ -77,6 +80,9 @@ extern "C" {
 #endif
 #ifndef ENOTUNIQ
 #define ENOTUNIQ 76
+#endif
+#ifndef EPROTO
+#define EPROTO 71
 #endif
 
 #define JOINTER_MAX_LMICS   16u   /* num_lmics_g of jointer_collect_global */
@@ -158,7 +164,16 @@ typedef struct jointer_port {
     uint32_t irq_count; /* UIO: last interrupt count read */
 } jointer_port;
 
-/* the driver's state; treat as opaque, set up by jointer_init/jointer_open */
+/*
+ * The driver's state: storage the caller provides (no allocation; the
+ * generated <name>_dev holds one), set up by jointer_init / jointer_open.
+ * Opaque: its fields are libjointer's own, read and written by nothing
+ * else (no inline function of these headers touches them), so they may
+ * change within a major release. Its size and alignment are part of the
+ * ABI of libjointer.so.<major>; jointer_dev_size() gives the library's, and
+ * the generated <name>_init / _init_baremetal / _open refuse to run
+ * (-EPROTO) when the program was compiled with another.
+ */
 typedef struct jointer_dev {
     volatile uint32_t *base;        /* direct access, or NULL */
     const jointer_io_ops *ops;
@@ -189,6 +204,12 @@ typedef struct jointer_dev {
  * (jointer_attach_bounds); the generated <name>_init() does both.
  */
 int jointer_init(jointer_dev *dev, const jointer_cfg *cfg, const jointer_io *io);
+
+/* sizeof(jointer_dev) as libjointer was compiled: a program compiled with
+ * another size (headers of another major) must not use it */
+size_t jointer_dev_size(void);
+/* the descriptor a device was bound to (NULL: not initialised) */
+const jointer_cfg *jointer_dev_cfg(const jointer_dev *dev);
 
 /*
  * Give the device the storage of its filter-bounds cache: at least
@@ -254,24 +275,13 @@ int jointer_status(jointer_dev *dev, unsigned lmic, uint32_t *status);
 
 /* ---- results ---------------------------------------------------------- */
 
-int jointer_read_slow(jointer_dev *dev, unsigned metric, uint64_t *value);
-
 /*
  * Read metric `metric` (index into cfg->metrics). Torn-free: the least
  * significant word is read first and snapshots the upper words. A metric of
- * width <= 32 on a direct seam costs one volatile load.
+ * width <= 32 on a direct seam costs one volatile load after three checks.
+ * (Not inline: no code outside libjointer reads jointer_dev's fields.)
  */
-static inline int jointer_read(jointer_dev *dev, unsigned metric, uint64_t *value)
-{
-    if (dev != NULL && value != NULL && metric < dev->fast_metrics) {
-        const jointer_metric_desc *m = &dev->metrics[metric];
-        if (m->width <= 32u) {
-            *value = *(volatile uint32_t *)((volatile uint8_t *)dev->base + m->result_offset);
-            return 0;
-        }
-    }
-    return jointer_read_slow(dev, metric, value);
-}
+int jointer_read(jointer_dev *dev, unsigned metric, uint64_t *value);
 
 /* every metric, in descriptor order, one bus read per result word;
  * n >= cfg->num_metrics */
@@ -487,6 +497,9 @@ int jointer_find_sniffer(const jointer_cfg *cfg, const char *name);
 int jointer_find_metric(const jointer_cfg *cfg, const char *name);
 int jointer_find_trace(const jointer_cfg *cfg, const char *name);
 
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

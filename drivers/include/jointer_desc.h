@@ -16,6 +16,9 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+#if defined(__GNUC__) && __GNUC__ >= 4   /* libjointer's ABI: what this header declares */
+#pragma GCC visibility push(default)
+#endif
 
 #define JOINTER_ID_VALUE       0x4A4E5452u /* "JNTR" */
 /* the hardware VERSION register: the version of the register map (2.0.0,
@@ -224,6 +227,9 @@ typedef struct jointer_cfg {
     uint16_t num_dcapfs;       /* all DCAPFs incl. traces: 2 bound words each */
 } jointer_cfg;
 
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

@@ -14,6 +14,9 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+#if defined(__GNUC__) && __GNUC__ >= 4   /* libjointer's ABI: what this header declares */
+#pragma GCC visibility push(default)
+#endif
 
 /* Print CONTROL (decoded), STATUS, IRQ_STATUS and every result of LMIC
  * `lmic` (JOINTER_ALL_LMICS: all of them) to out. 0 or -errno. */
@@ -73,6 +76,9 @@ int jointer_uio_ring_open(jointer_ring_map *ring, const char *path, const jointe
 int jointer_devmem_ring_open(jointer_ring_map *ring, uint64_t phys, uint32_t size, const char *mem_path);
 int jointer_ring_close(jointer_ring_map *ring);
 
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

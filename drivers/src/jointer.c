@@ -50,6 +50,16 @@ int jointer_init(jointer_dev *dev, const jointer_cfg *cfg, const jointer_io *io)
     return 0;
 }
 
+size_t jointer_dev_size(void)
+{
+    return sizeof(jointer_dev);
+}
+
+const jointer_cfg *jointer_dev_cfg(const jointer_dev *dev)
+{
+    return dev != NULL ? dev->cfg : NULL;
+}
+
 int jointer_attach_bounds(jointer_dev *dev, uint32_t *bounds, uint32_t words)
 {
     const jointer_cfg *cfg;

@@ -36,6 +36,7 @@ const char *jointer_strerror(int err)
         {ENOSPC, "descriptor arena too small (jointer_descfile_arena_size)"},
         {EFBIG, "descriptor file too large (more than 1 MiB)"},
         {ENOTUNIQ, "several devices have that name (uio:name=)"},
+        {EPROTO, "program compiled against another libjointer (sizeof(jointer_dev) differs)"},
     };
     unsigned i;
 

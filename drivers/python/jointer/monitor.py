@@ -368,7 +368,7 @@ class Monitor:
         if m.aggregator == "mean":
             return self.mean(m.index)
         v = u64()
-        self._check(_lib.lib().jointer_read_slow(self._devp(), m.index, ctypes.byref(v)), "read %s" % m.name)
+        self._check(_lib.lib().jointer_read(self._devp(), m.index, ctypes.byref(v)), "read %s" % m.name)
         return v.value
 
     def values(self):
