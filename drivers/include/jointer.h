@@ -10,6 +10,28 @@
  * access seam (jointer_io: a volatile base pointer, or an ops table) + the
  * driver's state (CONTROL shadows, the filter-bounds cache). See
  * drivers/README.md for the semantics and for what the generator emits.
+ *
+ * Threads and processes. A jointer_dev is one driver of one device: use it
+ * from one thread at a time (or under your own mutex); two threads that
+ * each open the device (their own jointer_dev) are two drivers. Several
+ * drivers of one device (processes: a CLI and an exporter; or two opens in
+ * one process) are safe on the Linux ports (UIO, /dev/mem), which lock the
+ * device (flock) around what must not interleave:
+ *   - CONTROL actions (jointer_run, _stop, _reset, _set_mode,
+ *     jointer_initialize): under the lock, CONTROL is read back and only
+ *     this driver's change is written, so another driver's run, stop or
+ *     modes are never undone (one read more than on bare metal);
+ *   - jointer_irq_enable: the global IRQ_ENABLE likewise;
+ *   - multi-word reads (jointer_read, _read_all, _read_threshold of a
+ *     metric wider than 32 bits): the LSW read and its snapshot together.
+ * Safe without a lock: single-word reads (metrics <= 32 bits, status,
+ * identity, irq status/ack: w1c of your own sources), jointer_mark. Not
+ * shared between drivers: the bounds cache (load one sniffer's bounds from
+ * one driver: jointer_initialize of DCAPF k rewrites 0..k-1 from ITS cache),
+ * trace drains (one reader per trace), jointer_get_mode (this driver's
+ * shadow). Bare metal and ops seams have no lock: one driver per device,
+ * each action exactly one write. jointer_strerror, jointer_version*,
+ * jointer_find_* and the descriptor functions touch no device: any thread.
  */
 #ifndef JOINTER_H
 #define JOINTER_H
@@ -154,9 +176,13 @@ typedef uint32_t (*jointer_clock_fn)(void *ctx);
 
 /* ---- device ---------------------------------------------------------- */
 
-/* resources of a hosted port (jointer_open); the core only calls close */
+/* resources of a hosted port (jointer_open); the core only calls close and lock */
 typedef struct jointer_port {
     int (*close)(struct jointer_port *port);
+    /* a device other processes may drive too (the Linux ports: flock on the
+     * device): lock (on != 0) or unlock around a read-modify-write of a
+     * shared register; NULL: this device is the only driver (bare metal) */
+    int (*lock)(struct jointer_port *port, int on);
     void *map;          /* mmap'ed area */
     size_t map_len;
     int fd;             /* device (UIO, /dev/mem) */
@@ -184,6 +210,8 @@ typedef struct jointer_dev {
     uint32_t *bounds;               /* filter bounds cache, 2 words per DCAPF */
     uint32_t bounds_words;
     uint32_t control[JOINTER_MAX_LMICS]; /* CONTROL shadow per LMIC (SOFT_RESET 0) */
+    uint32_t pending[JOINTER_MAX_LMICS]; /* PROG fields of the shadow not yet written
+                                          * (jointer_initialize's FILTERING) */
     uint32_t irq_enable;            /* shadow of the global IRQ_ENABLE */
     jointer_log_fn log;
     void *log_ctx;

@@ -5,13 +5,20 @@
  */
 #include "jointer_internal.h"
 
-/* LSW first (it snapshots the upper word), then the upper word */
-static int read_words(const jointer_dev *dev, uint32_t off, uint32_t width, uint64_t *value)
+/* LSW first (it snapshots the upper word), then the upper word; on a device
+ * other processes read too, under the port's lock (their LSW read would take
+ * another snapshot between ours) */
+static int read_words(jointer_dev *dev, uint32_t off, uint32_t width, uint64_t *value)
 {
     uint32_t lo, hi = 0;
-    int r = rd(dev, off, &lo);
+    int locked = width > 32u && dev->port.lock != NULL;
+    int r = locked ? dev->port.lock(&dev->port, 1) : 0;
+    if (r == 0)
+        r = rd(dev, off, &lo);
     if (r == 0 && width > 32u)
         r = rd(dev, off + 4u, &hi);
+    if (locked)
+        (void)dev->port.lock(&dev->port, 0);
     if (r == 0)
         *value = ((uint64_t)hi << 32) | lo;
     return r;

@@ -10,7 +10,9 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -456,7 +458,70 @@ TEST(uio_by_name)
     CHECK_EQ(jointer_uio_find("accel_mon", &p, path, sizeof path, found, sizeof found), -ENOENT);
 }
 
+/* one process of two_processes_share_control: drives sniffer `s` of LMIC accel
+ * (modes, run, stop, reads) n times; after each mode write the device's CONTROL
+ * must still hold it (another process's write never carries a stale copy);
+ * ends with mode `last` and RUN. Exit status: writes found lost (0 or 1). */
+static int driver_process(unsigned s, jointer_mode last, int n, int go)
+{
+    static accel_mon_dev D;
+    jointer_uio_params p = {sysfs, NULL, 0, NULL};
+    volatile uint32_t *regs;
+    uint64_t v;
+    int fd = open(devpath, O_RDONLY), lost = 0, i;
+
+    regs = mmap(NULL, 0x1000, PROT_READ, MAP_SHARED, fd, 0);
+    if (fd < 0 || regs == MAP_FAILED || jointer_uio_open(&D.dev, &accel_mon_cfg, devpath, &p, 0) != 0
+        || jointer_attach_bounds(&D.dev, D.bounds, 2 * ACCEL_MON_NUM_DCAPFS) != 0)
+        return 2;
+    if (read(go, &v, 1) != 1) /* both open, then both start */
+        return 2;
+    for (i = 0; i < n; i++) {
+        jointer_mode m = (i & 1) ? JOINTER_FILTERING : JOINTER_NO_FILTERING;
+        if (jointer_set_mode(&D.dev, ACCEL_MON_LMIC_ACCEL, s, m) != 0)
+            return 2;
+        if (((regs[ACCEL_MON_ACCEL_CONTROL / 4] >> JOINTER_PROG_SHIFT(s)) & 3u) != (uint32_t)m)
+            lost = 1;
+        if ((i % 3 == 0 ? jointer_run(&D.dev, 0) : i % 3 == 1 ? jointer_stop(&D.dev, 0)
+             : accel_mon_read_compute_cycles(&D, &v)) != 0)
+            return 2;
+    }
+    if (jointer_set_mode(&D.dev, ACCEL_MON_LMIC_ACCEL, s, last) != 0 || jointer_run(&D.dev, 0) != 0)
+        return 2;
+    jointer_close(&D.dev);
+    return lost;
+}
+
+/* two processes, one device (each its own jointer_dev, as a CLI and an exporter):
+ * with the port's lock and CONTROL read back, no write of one is undone by the other */
+TEST(two_processes_share_control)
+{
+    pid_t pid[2];
+    int k, status, go[2];
+
+    CHECK_OK(make_tree("0x1000\n", "0x43c00000\n", "0x0\n", 0));
+    CHECK_OK(pipe(go));
+    for (k = 0; k < 2; k++) {
+        pid[k] = fork();
+        CHECK(pid[k] >= 0);
+        if (pid[k] == 0)
+            _exit(driver_process(k == 0 ? ACCEL_MON_SNIFFER_TASK : ACCEL_MON_SNIFFER_OPERATION,
+                                 k == 0 ? JOINTER_NO_FILTERING : JOINTER_FILTERING, 20000, go[0]));
+    }
+    sleep(1);
+    CHECK_EQ(write(go[1], "ab", 2), 2);
+    for (k = 0; k < 2; k++) {
+        CHECK_EQ(waitpid(pid[k], &status, 0), pid[k]);
+        CHECK(WIFEXITED(status));
+        CHECK_EQ(WEXITSTATUS(status), 0);
+    }
+    CHECK_EQ(peek(ACCEL_MON_ACCEL_CONTROL) & ~JOINTER_CONTROL_SOFT_RESET,
+             JOINTER_CONTROL_RUN | (3u << JOINTER_PROG_SHIFT(ACCEL_MON_SNIFFER_TASK))
+             | (2u << JOINTER_PROG_SHIFT(ACCEL_MON_SNIFFER_OPERATION)));
+}
+
 static const jt_case cases[] = {
+    JT_CASE(two_processes_share_control),
     JT_CASE(uio_by_name),
     JT_CASE(uio_maps_reads_and_writes_the_device),
     JT_CASE(uio_offset_from_the_low_address_bits),

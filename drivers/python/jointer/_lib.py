@@ -84,14 +84,14 @@ class Io(ctypes.Structure):
 
 
 class Port(ctypes.Structure):
-    _fields_ = [("close", c_void_p), ("map", c_void_p), ("map_len", c_size_t), ("fd", c_int),
+    _fields_ = [("close", c_void_p), ("lock", c_void_p), ("map", c_void_p), ("map_len", c_size_t), ("fd", c_int),
                 ("irq_fd", c_int), ("irq_count", u32)]
 
 
 class Dev(ctypes.Structure):
     _fields_ = [("base", c_void_p), ("ops", c_void_p), ("ctx", c_void_p), ("metrics", c_void_p),
                 ("fast_metrics", u32), ("cfg", c_void_p), ("bounds", c_void_p), ("bounds_words", u32),
-                ("control", u32 * 16), ("irq_enable", u32), ("log", c_void_p), ("log_ctx", c_void_p),
+                ("control", u32 * 16), ("pending", u32 * 16), ("irq_enable", u32), ("log", c_void_p), ("log_ctx", c_void_p),
                 ("clock", c_void_p), ("clock_ctx", c_void_p), ("port", Port), ("rings", c_void_p),
                 ("sink_ops", c_void_p)]
 

@@ -190,7 +190,8 @@ def test_pc_outputs(pc):
     for w in usr:
         assert os.path.isfile(os.path.join(pc, "rootfs", w[1:])), w
     header = NAME + ".h"
-    assert header in linux and os.path.isfile(os.path.join(pc, "rootfs", "usr", "include", "jointer", header))
+    assert header in linux and os.path.isfile(os.path.join(pc, "rootfs", "usr", "include", "jointer", NAME, header))
+    assert os.path.islink(os.path.join(pc, "rootfs", "usr", "lib", "libjointer.so.1"))   # libjointer's own bundle
     copied = [w for w in prose("PYNQ: Python") if w.startswith(("out/", "dist/"))]
     assert len(copied) == 2
     for w in copied:
