@@ -16,7 +16,7 @@ DRV_PORTABLE_SRCS := $(DRV_CORE_SRCS) jointer_names.c jointer_recorder.c jointer
                      jointer_descfile.c jointer_descrom.c
 # hosted Linux: jointer_open, the UIO and /dev/mem ports and their glue, printing, trace files,
 # descriptor files (load, find by config hash, resolve a device's)
-DRV_HOSTED_SRCS   := jointer_open.c jointer_port_linux.c jointer_port_uio.c jointer_port_devmem.c \
+DRV_HOSTED_SRCS   := jointer_open.c jointer_port_linux.c jointer_port_uio.c jointer_uio_name.c jointer_port_devmem.c \
                      jointer_port_ring.c jointer_print.c jointer_trace_file.c jointer_descfile_load.c
 # what a co-simulation app links (its I/O is the simulator's, not a port)
 DRV_SIM_SRCS      := $(DRV_CORE_SRCS) jointer_names.c jointer_print.c

@@ -12,7 +12,7 @@
  * and compiled with -DJOINTER_CLI_CFG=<name>_cfg.
  *
  * Test hooks (environment): JOINTER_UIO_SYSFS replaces /sys/class/uio,
- * JOINTER_DEVMEM_PATH replaces /dev/mem, JOINTER_DEVICE is the default
+ * JOINTER_UIO_DEV /dev (where uio:name= finds uioN), JOINTER_DEVMEM_PATH replaces /dev/mem, JOINTER_DEVICE is the default
  * --device.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -83,8 +83,23 @@ static void usage(FILE *f)
             "  pm SNIFFER SYMFILE | --off    program monitor: load its addresses (NAME ENTRY [EXIT] lines)\n"
             "  profile SYMFILE [TRACE] [--input FILE.csv|FILE.jtr] [--period-ns P] [--format table|csv]\n"
             "                                per-function calls and cycles from a program monitor trace\n"
-            "device: --device uio:/dev/uioN | devmem:ADDR | devmem (default $JOINTER_DEVICE,\n"
+            "device: --device uio:/dev/uioN | uio:name=NODE | devmem:ADDR | devmem (default $JOINTER_DEVICE,\n"
             "        else uio:/dev/uio0); --force accepts a VERSION/CONFIG_HASH mismatch\n");
+}
+
+/* uio:name=N that found no device or several: what is there (1: said so) */
+int cli_uio_name_error(const char *spec, int err)
+{
+    jointer_uio_params p = {getenv("JOINTER_UIO_SYSFS"), NULL, 0, getenv("JOINTER_UIO_DEV")};
+    char path[512], found[1024];
+
+    if (strncmp(spec, "uio:name=", 9) != 0 || (err != -ENOENT && err != -ENOTUNIQ))
+        return 0;
+    jointer_uio_find(spec + 9, &p, path, sizeof path, found, sizeof found);
+    fprintf(stderr, "jointer: %s: %s UIO device is named \"%s\"; found: %s\n"
+                    "  hint: the name is the device-tree node's (cat /sys/class/uio/uio*/name)\n",
+            spec, err == -ENOENT ? "no" : "more than one", spec + 9, found[0] ? found : "no UIO device at all");
+    return 1;
 }
 
 static void cli_hint(int err)
@@ -120,8 +135,10 @@ int cli_open_device(void)
     int r;
 
     if (strncmp(spec, "uio:", 4) == 0) {
-        jointer_uio_params p = {getenv("JOINTER_UIO_SYSFS"), NULL, 0};
+        jointer_uio_params p = {getenv("JOINTER_UIO_SYSFS"), NULL, 0, getenv("JOINTER_UIO_DEV")};
         r = jointer_uio_open(&cli_dev, CFG, spec + 4, &p, flags);
+        if (cli_uio_name_error(spec, r))
+            return r;
     } else if (strcmp(spec, "devmem") == 0 || strncmp(spec, "devmem:", 7) == 0) {
         uint64_t addr = CFG->base_address;
         if (spec[6] == ':') {
@@ -280,6 +297,8 @@ static int resolve_descriptor(void)
         file = getenv("JOINTER_DESC");
     r = jointer_desc_resolve(cli_device_spec, file, JOINTER_DESC_FORCE, &loaded_cfg, cli_desc_from,
                              sizeof cli_desc_from);
+    if (r < 0 && file == NULL && cli_uio_name_error(cli_device_spec, r))
+        return r;
     if (r < 0 && file != NULL)
         fprintf(stderr, "jointer: %s%s: %s\n", desc_option != NULL ? "--desc " : "JOINTER_DESC=", file,
                 desc_error(r));

@@ -42,6 +42,7 @@ extern const char *const cli_aggregator_names[6];
 
 /* open --device, check its identity; prints what is wrong (with a hint) */
 int cli_open_device(void);
+int cli_uio_name_error(const char *spec, int err);
 /* a 32-bit unsigned (decimal, 0x hex, 0 octal); -1 when not one */
 int cli_parse_u32(const char *s, uint32_t *v);
 /* prints "jointer: WHAT: error" to stderr, returns the exit status 1 */

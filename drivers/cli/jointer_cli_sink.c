@@ -46,7 +46,7 @@ int cli_sink_begin(unsigned tr, const char *ring_spec, uint32_t wm_records)
         r = jointer_devmem_ring_open(&ring_map, addr, size, getenv("JOINTER_DEVMEM_PATH"));
     } else if (dev != NULL && strncmp(dev, "uio:", 4) == 0) {
         /* the .dtsi gives the sinks' rings as the node's next reg entries, in trace order */
-        jointer_uio_params p = {getenv("JOINTER_UIO_SYSFS"), NULL, 1};
+        jointer_uio_params p = {getenv("JOINTER_UIO_SYSFS"), NULL, 1, getenv("JOINTER_UIO_DEV")};
         unsigned k;
 
         for (k = 0; k < tr; k++)

@@ -10,6 +10,28 @@
  * access seam (jointer_io: a volatile base pointer, or an ops table) + the
  * driver's state (CONTROL shadows, the filter-bounds cache). See
  * drivers/README.md for the semantics and for what the generator emits.
+ *
+ * Threads and processes. A jointer_dev is one driver of one device: use it
+ * from one thread at a time (or under your own mutex); two threads that
+ * each open the device (their own jointer_dev) are two drivers. Several
+ * drivers of one device (processes: a CLI and an exporter; or two opens in
+ * one process) are safe on the Linux ports (UIO, /dev/mem), which lock the
+ * device (flock) around what must not interleave:
+ *   - CONTROL actions (jointer_run, _stop, _reset, _set_mode,
+ *     jointer_initialize): under the lock, CONTROL is read back and only
+ *     this driver's change is written, so another driver's run, stop or
+ *     modes are never undone (one read more than on bare metal);
+ *   - jointer_irq_enable: the global IRQ_ENABLE likewise;
+ *   - multi-word reads (jointer_read, _read_all, _read_threshold of a
+ *     metric wider than 32 bits): the LSW read and its snapshot together.
+ * Safe without a lock: single-word reads (metrics <= 32 bits, status,
+ * identity, irq status/ack: w1c of your own sources), jointer_mark. Not
+ * shared between drivers: the bounds cache (load one sniffer's bounds from
+ * one driver: jointer_initialize of DCAPF k rewrites 0..k-1 from ITS cache),
+ * trace drains (one reader per trace), jointer_get_mode (this driver's
+ * shadow). Bare metal and ops seams have no lock: one driver per device,
+ * each action exactly one write. jointer_strerror, jointer_version*,
+ * jointer_find_* and the descriptor functions touch no device: any thread.
  */
 #ifndef JOINTER_H
 #define JOINTER_H
@@ -20,9 +42,13 @@
 
 #include "jointer_desc.h"
 #include "jointer_compact.h"
+#include "jointer_version.h"
 
 #ifdef __cplusplus
 extern "C" {
+#endif
+#if defined(__GNUC__) && __GNUC__ >= 4   /* libjointer's ABI: what this header declares */
+#pragma GCC visibility push(default)
 #endif
 
 /* errno values the library returns (negated); fallbacks for minimal libcs */
@@ -73,6 +99,12 @@ extern "C" {
 #endif
 #ifndef EFBIG
 #define EFBIG 27
+#endif
+#ifndef ENOTUNIQ
+#define ENOTUNIQ 76
+#endif
+#ifndef EPROTO
+#define EPROTO 71
 #endif
 
 #define JOINTER_MAX_LMICS   16u   /* num_lmics_g of jointer_collect_global */
@@ -144,9 +176,13 @@ typedef uint32_t (*jointer_clock_fn)(void *ctx);
 
 /* ---- device ---------------------------------------------------------- */
 
-/* resources of a hosted port (jointer_open); the core only calls close */
+/* resources of a hosted port (jointer_open); the core only calls close and lock */
 typedef struct jointer_port {
     int (*close)(struct jointer_port *port);
+    /* a device other processes may drive too (the Linux ports: flock on the
+     * device): lock (on != 0) or unlock around a read-modify-write of a
+     * shared register; NULL: this device is the only driver (bare metal) */
+    int (*lock)(struct jointer_port *port, int on);
     void *map;          /* mmap'ed area */
     size_t map_len;
     int fd;             /* device (UIO, /dev/mem) */
@@ -154,7 +190,16 @@ typedef struct jointer_port {
     uint32_t irq_count; /* UIO: last interrupt count read */
 } jointer_port;
 
-/* the driver's state; treat as opaque, set up by jointer_init/jointer_open */
+/*
+ * The driver's state: storage the caller provides (no allocation; the
+ * generated <name>_dev holds one), set up by jointer_init / jointer_open.
+ * Opaque: its fields are libjointer's own, read and written by nothing
+ * else (no inline function of these headers touches them), so they may
+ * change within a major release. Its size and alignment are part of the
+ * ABI of libjointer.so.<major>; jointer_dev_size() gives the library's, and
+ * the generated <name>_init / _init_baremetal / _open refuse to run
+ * (-EPROTO) when the program was compiled with another.
+ */
 typedef struct jointer_dev {
     volatile uint32_t *base;        /* direct access, or NULL */
     const jointer_io_ops *ops;
@@ -165,6 +210,8 @@ typedef struct jointer_dev {
     uint32_t *bounds;               /* filter bounds cache, 2 words per DCAPF */
     uint32_t bounds_words;
     uint32_t control[JOINTER_MAX_LMICS]; /* CONTROL shadow per LMIC (SOFT_RESET 0) */
+    uint32_t pending[JOINTER_MAX_LMICS]; /* PROG fields of the shadow not yet written
+                                          * (jointer_initialize's FILTERING) */
     uint32_t irq_enable;            /* shadow of the global IRQ_ENABLE */
     jointer_log_fn log;
     void *log_ctx;
@@ -185,6 +232,12 @@ typedef struct jointer_dev {
  * (jointer_attach_bounds); the generated <name>_init() does both.
  */
 int jointer_init(jointer_dev *dev, const jointer_cfg *cfg, const jointer_io *io);
+
+/* sizeof(jointer_dev) as libjointer was compiled: a program compiled with
+ * another size (headers of another major) must not use it */
+size_t jointer_dev_size(void);
+/* the descriptor a device was bound to (NULL: not initialised) */
+const jointer_cfg *jointer_dev_cfg(const jointer_dev *dev);
 
 /*
  * Give the device the storage of its filter-bounds cache: at least
@@ -258,24 +311,13 @@ int jointer_status(jointer_dev *dev, unsigned lmic, uint32_t *status);
 
 /* ---- results ---------------------------------------------------------- */
 
-int jointer_read_slow(jointer_dev *dev, unsigned metric, uint64_t *value);
-
 /*
  * Read metric `metric` (index into cfg->metrics). Torn-free: the least
  * significant word is read first and snapshots the upper words. A metric of
- * width <= 32 on a direct seam costs one volatile load.
+ * width <= 32 on a direct seam costs one volatile load after three checks.
+ * (Not inline: no code outside libjointer reads jointer_dev's fields.)
  */
-static inline int jointer_read(jointer_dev *dev, unsigned metric, uint64_t *value)
-{
-    if (dev != NULL && value != NULL && metric < dev->fast_metrics) {
-        const jointer_metric_desc *m = &dev->metrics[metric];
-        if (m->width <= 32u) {
-            *value = *(volatile uint32_t *)((volatile uint8_t *)dev->base + m->result_offset);
-            return 0;
-        }
-    }
-    return jointer_read_slow(dev, metric, value);
-}
+int jointer_read(jointer_dev *dev, unsigned metric, uint64_t *value);
 
 /* every metric, in descriptor order, one bus read per result word;
  * n >= cfg->num_metrics */
@@ -474,6 +516,14 @@ int jointer_selftest(jointer_dev *dev, unsigned flags, jointer_ident *found);
 /* text of a (negative or positive) error code; never NULL */
 const char *jointer_strerror(int err);
 
+/* ---- version (jointer_version.h) ------------------------------------------ */
+
+/* the library's release at run time, JOINTER_VERSION_NUMBER's form
+ * (major << 16 | minor << 8 | patch), and as "1.0.0": a program built
+ * against one release's headers checks what it runs with */
+uint32_t jointer_version(void);
+const char *jointer_version_string(void);
+
 /* ---- names (drivers/src/jointer_names.c, optional) ------------------------ */
 
 /* index of the LMIC / sniffer (into cfg->sniffers) / metric / trace of that
@@ -483,6 +533,9 @@ int jointer_find_sniffer(const jointer_cfg *cfg, const char *name);
 int jointer_find_metric(const jointer_cfg *cfg, const char *name);
 int jointer_find_trace(const jointer_cfg *cfg, const char *name);
 
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

@@ -24,6 +24,9 @@ struct jointer_trace_record;
 #ifdef __cplusplus
 extern "C" {
 #endif
+#if defined(__GNUC__) && __GNUC__ >= 4   /* libjointer's ABI: what this header declares */
+#pragma GCC visibility push(default)
+#endif
 
 /* unit kinds: bits 63..62 */
 #define JOINTER_COMPACT_SYNC   0u  /* 1 record: timestamp bits 29..0 absolute, data 32 */
@@ -61,6 +64,9 @@ static inline uint32_t jointer_compact_unit_records(uint64_t unit)
     return kind == JOINTER_COMPACT_PAIR ? 2u : kind == JOINTER_COMPACT_TRIPLE ? 3u : 1u;
 }
 
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

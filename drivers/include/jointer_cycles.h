@@ -23,6 +23,9 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+#if defined(__GNUC__) && __GNUC__ >= 4   /* libjointer's ABI: what this header declares */
+#pragma GCC visibility push(default)
+#endif
 
 typedef struct jointer_cycles {
     uint64_t cycle;   /* the cycle of the last record */
@@ -46,6 +49,9 @@ static inline uint64_t jointer_cycles_next(jointer_cycles *c, uint32_t ts)
     return c->cycle;
 }
 
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

@@ -16,9 +16,15 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+#if defined(__GNUC__) && __GNUC__ >= 4   /* libjointer's ABI: what this header declares */
+#pragma GCC visibility push(default)
+#endif
 
 #define JOINTER_ID_VALUE       0x4A4E5452u /* "JNTR" */
-#define JOINTER_VERSION_VALUE  0x00020000u /* 2.0.0: major<<16 | minor<<8 | patch */
+/* the hardware VERSION register: the version of the register map (2.0.0,
+ * major<<16 | minor<<8 | patch), not jointer's release (jointer_version.h);
+ * it changes only with the register map, and a driver accepts the same major */
+#define JOINTER_VERSION_VALUE  0x00020000u
 #define JOINTER_NO_OFFSET      0xFFFFFFFFu
 
 /* INFO register bits: what a monitor has (jointer_cfg.info holds the value it was generated with) */
@@ -232,6 +238,9 @@ typedef struct jointer_cfg {
     uint16_t num_dcapfs;       /* all DCAPFs incl. traces: 2 bound words each */
 } jointer_cfg;
 
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

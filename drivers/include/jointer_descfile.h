@@ -21,6 +21,9 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+#if defined(__GNUC__) && __GNUC__ >= 4   /* libjointer's ABI: what this header declares */
+#pragma GCC visibility push(default)
+#endif
 
 #define JOINTER_DESCFILE_MAGIC   "JDSC"
 #define JOINTER_DESCFILE_FORMAT  2u        /* the format jointer-gen writes: 64-bit filter
@@ -89,6 +92,9 @@ int jointer_desc_probe(const char *device_spec, jointer_ident *id);
  * length; -ENOTSUP no ROM */
 int jointer_descrom_read(jointer_dev *dev, void *buf, size_t cap, size_t *len);
 
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

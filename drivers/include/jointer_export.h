@@ -33,6 +33,9 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+#if defined(__GNUC__) && __GNUC__ >= 4   /* libjointer's ABI: what this header declares */
+#pragma GCC visibility push(default)
+#endif
 
 #define JOINTER_EXPORT_BUF 1024u     /* records read at a time */
 
@@ -139,6 +142,9 @@ enum { JOINTER_EXPORT_RECORDS, JOINTER_EXPORT_ITEMS, JOINTER_EXPORT_TAIL, JOINTE
        JOINTER_EXPORT_ITEMS_READ, JOINTER_EXPORT_WHY };
 uint64_t jointer_export_count(const jointer_export_src *s, int what);
 
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

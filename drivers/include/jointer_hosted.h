@@ -14,6 +14,9 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+#if defined(__GNUC__) && __GNUC__ >= 4   /* libjointer's ABI: what this header declares */
+#pragma GCC visibility push(default)
+#endif
 
 /* Print CONTROL (decoded), STATUS, IRQ_STATUS and every result of LMIC
  * `lmic` (JOINTER_ALL_LMICS: all of them) to out. 0 or -errno. */
@@ -24,10 +27,22 @@ typedef struct jointer_uio_params {
     const char *irq_path;   /* NULL: interrupts through the device itself;
                                tests: a pty standing in for it */
     unsigned map;           /* UIO map index (mmap offset map * pagesize) */
+    const char *dev_root;   /* NULL: "/dev" (where uio:name= finds uioN; tests: a folder) */
 } jointer_uio_params;
 
 /*
- * UIO port: path "/dev/uioN"; reads <sysfs_root>/uioN/maps/mapK/{addr,size,
+ * The UIO device whose <sysfs_root>/uioN/name is `name` (the device-tree
+ * node's name; what the spec "uio:name=<name>" means): path = "<dev_root>/uioN".
+ * -ENOENT: no device of that name (or no UIO device at all); -ENOTUNIQ:
+ * several. found (may be NULL; found_len bytes, truncated to fit) = every
+ * UIO device seen, "uio0 (name0), uio3 (name3)" in the order of N: what an
+ * error message names. params may be NULL.
+ */
+int jointer_uio_find(const char *name, const jointer_uio_params *params, char *path, size_t path_len,
+                     char *found, size_t found_len);
+
+/*
+ * UIO port: path "/dev/uioN" or "name=<node-name>" (jointer_uio_find); reads <sysfs_root>/uioN/maps/mapK/{addr,size,
  * offset}, maps the region, checks it covers cfg->span, jointer_init()s the
  * device, then checks its identity (see jointer_open_ex). params may be NULL.
  * Interrupts: jointer_irq_wait arms with write(1) and waits with poll()+read().
@@ -61,6 +76,9 @@ int jointer_uio_ring_open(jointer_ring_map *ring, const char *path, const jointe
 int jointer_devmem_ring_open(jointer_ring_map *ring, uint64_t phys, uint32_t size, const char *mem_path);
 int jointer_ring_close(jointer_ring_map *ring);
 
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

@@ -20,6 +20,9 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+#if defined(__GNUC__) && __GNUC__ >= 4   /* libjointer's ABI: what this header declares */
+#pragma GCC visibility push(default)
+#endif
 
 #define JOINTER_PM_MAX_ADDRESSES 32u
 
@@ -88,6 +91,9 @@ int jointer_pm_profile(const jointer_trace_record *records, uint32_t n,
                        jointer_pm_frame *stack, unsigned stack_depth,
                        jointer_pm_stats *stats);
 
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

@@ -12,6 +12,9 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+#if defined(__GNUC__) && __GNUC__ >= 4   /* libjointer's ABI: what this header declares */
+#pragma GCC visibility push(default)
+#endif
 
 typedef struct jointer_access {
     uint32_t offset;
@@ -33,6 +36,9 @@ int jointer_recorder_init(jointer_recorder *rec, const jointer_io *inner,
                           jointer_access *log, uint32_t capacity, jointer_io *io);
 void jointer_recorder_clear(jointer_recorder *rec);
 
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

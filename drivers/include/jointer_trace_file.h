@@ -40,6 +40,9 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+#if defined(__GNUC__) && __GNUC__ >= 4   /* libjointer's ABI: what this header declares */
+#pragma GCC visibility push(default)
+#endif
 
 #define JOINTER_TFILE_MAGIC        "JNTRTRC"  /* + its NUL: 8 bytes */
 #define JOINTER_TFILE_VERSION      1u
@@ -94,6 +97,9 @@ void jointer_tfile_reader_init(jointer_tfile_reader *r);
 int jointer_tfile_read_records(FILE *f, const jointer_tfile_header *h, jointer_tfile_reader *r,
                                jointer_trace_record *rec, uint32_t max, uint32_t *n);
 
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

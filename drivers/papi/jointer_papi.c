@@ -269,9 +269,9 @@ int jointer_papi_register(jointer_dev *dev)
     unsigned total;
     int err = 0;
 
-    if (dev == NULL || dev->cfg == NULL)
+    if (jointer_dev_cfg(dev) == NULL)
         return -EINVAL;
-    cfg = dev->cfg;
+    cfg = jointer_dev_cfg(dev);
     err = jointer__papi_check_cfg(cfg);
     if (err != 0)
         return err;

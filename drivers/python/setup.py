@@ -133,4 +133,14 @@ LIB = Extension(
     py_limited_api=False,
 )
 
-setup(ext_modules=[LIB], cmdclass=CMDCLASS)
+def release(root):
+    """jointer's release from its one place, include/jointer_version.h under root."""
+    with open(os.path.join(root, "include", "jointer_version.h")) as f:
+        text = f.read()
+    parts = [re.search(r"#define JOINTER_VERSION_%s\s+(\d+)" % k, text) for k in ("MAJOR", "MINOR", "PATCH")]
+    if not all(parts):
+        raise SystemExit("jointer setup.py: no version in %s/include/jointer_version.h" % root)
+    return ".".join(m.group(1) for m in parts)
+
+
+setup(version=release(CSRC), ext_modules=[LIB], cmdclass=CMDCLASS)

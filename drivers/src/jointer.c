@@ -74,6 +74,16 @@ uint32_t jointer_bounds_words(const jointer_cfg *cfg)
     return cfg != NULL ? first_bound_word(cfg, cfg->num_sniffers) : 0u;
 }
 
+size_t jointer_dev_size(void)
+{
+    return sizeof(jointer_dev);
+}
+
+const jointer_cfg *jointer_dev_cfg(const jointer_dev *dev)
+{
+    return dev != NULL ? dev->cfg : NULL;
+}
+
 int jointer_attach_bounds(jointer_dev *dev, uint32_t *bounds, uint32_t words)
 {
     const jointer_cfg *cfg;

@@ -23,11 +23,56 @@ static int has_filter(const jointer_cfg *cfg, unsigned s, unsigned dcapf)
 static int control(jointer_dev *dev, unsigned lmic, uint32_t value)
 {
     int r = wr(dev, dev->cfg->lmics[lmic].base + JOINTER_LMIC_CONTROL, value);
-    if (r < 0)
+    if (r < 0) {
         LOG(dev, JOINTER_LOG_ERROR, r, "CONTROL write failed");
-    else
+    } else {
         dev->control[lmic] = value & ~JOINTER_CONTROL_SOFT_RESET;
+        dev->pending[lmic] = 0;
+    }
     return r;
+}
+
+/*
+ * A device other processes may drive too (a port with a lock: UIO, /dev/mem)
+ * is locked around each CONTROL action, and its shadow becomes the hardware's
+ * CONTROL first, but for this device's pending PROG fields: another
+ * process's run, stop and modes are kept, never overwritten from a stale
+ * shadow. Without a lock (bare metal, ops seams) the shadow is the truth and
+ * an action is one write.
+ */
+static int enter(jointer_dev *dev, unsigned lmic)
+{
+    uint32_t hw, keep = dev->pending[lmic];
+    int r;
+
+    if (dev->port.lock == NULL)
+        return 0;
+    r = dev->port.lock(&dev->port, 1);
+    if (r < 0)
+        return r;
+    r = rd(dev, dev->cfg->lmics[lmic].base + JOINTER_LMIC_CONTROL, &hw);
+    if (r < 0) {
+        (void)dev->port.lock(&dev->port, 0);
+        return r;
+    }
+    dev->control[lmic] = (hw & ~JOINTER_CONTROL_SOFT_RESET & ~keep) | (dev->control[lmic] & keep);
+    return 0;
+}
+
+static int leave(jointer_dev *dev, int r)
+{
+    if (dev->port.lock != NULL)
+        (void)dev->port.lock(&dev->port, 0);
+    return r;
+}
+
+/* enter, one CONTROL write of the shadow with `set` and without `clear`, leave */
+static int action(jointer_dev *dev, unsigned lmic, uint32_t set, uint32_t clear)
+{
+    int r = enter(dev, lmic);
+    if (r < 0)
+        return r;
+    return leave(dev, control(dev, lmic, (dev->control[lmic] & ~clear) | set));
 }
 
 static uint32_t with_prog(uint32_t ctl, unsigned sniffer, uint32_t mode)
@@ -64,6 +109,9 @@ int jointer_initialize(jointer_dev *dev, unsigned lmic, unsigned sniffer,
     n = 2u * w * dcapf; /* INIT words before this DCAPF's */
     jointer__bound_words(words, w, low, high);
     init = dev->cfg->lmics[lmic].base + JOINTER_LMIC_INIT(sniffer);
+    r = enter(dev, lmic);
+    if (r < 0)
+        return r;
     /* (1) enter INIT: restarts the sniffer's INIT pointer */
     r = control(dev, lmic, with_prog(dev->control[lmic], sniffer, JOINTER_INIT));
     /* (2) DCAPFs 0..dcapf-1 from the cache, then low then high (w words each) */
@@ -71,20 +119,21 @@ int jointer_initialize(jointer_dev *dev, unsigned lmic, unsigned sniffer,
         r = wr(dev, init, k < n ? b[k] : words[k - n]);
     if (r < 0) {
         LOG(dev, JOINTER_LOG_ERROR, r, "jointer_initialize: bus write failed");
-        return r;
+        return leave(dev, r);
     }
     for (k = 0; k < 2u * w; k++)
         b[n + k] = words[k];
     /* (3) no bus write: the next CONTROL write starts it FILTERING */
     dev->control[lmic] = with_prog(dev->control[lmic], sniffer, JOINTER_FILTERING);
-    return 0;
+    dev->pending[lmic] |= JOINTER_PROG_MASK(sniffer);
+    return leave(dev, 0);
 }
 
 int jointer_set_mode(jointer_dev *dev, unsigned lmic, unsigned sniffer, jointer_mode mode)
 {
     if (sniffer_index(dev, lmic, sniffer) < 0 || (unsigned)mode > 3u)
         return -EINVAL;
-    return control(dev, lmic, with_prog(dev->control[lmic], sniffer, (uint32_t)mode));
+    return action(dev, lmic, (uint32_t)mode << JOINTER_PROG_SHIFT(sniffer), JOINTER_PROG_MASK(sniffer));
 }
 
 int jointer_get_mode(const jointer_dev *dev, unsigned lmic, unsigned sniffer, jointer_mode *mode)
@@ -99,21 +148,21 @@ int jointer_run(jointer_dev *dev, unsigned lmic)
 {
     if (!lmic_ok(dev, lmic))
         return -EINVAL;
-    return control(dev, lmic, dev->control[lmic] | JOINTER_CONTROL_RUN);
+    return action(dev, lmic, JOINTER_CONTROL_RUN, 0u);
 }
 
 int jointer_stop(jointer_dev *dev, unsigned lmic)
 {
     if (!lmic_ok(dev, lmic))
         return -EINVAL;
-    return control(dev, lmic, dev->control[lmic] & ~JOINTER_CONTROL_RUN);
+    return action(dev, lmic, 0u, JOINTER_CONTROL_RUN);
 }
 
 int jointer_reset(jointer_dev *dev, unsigned lmic)
 {
     if (!lmic_ok(dev, lmic))
         return -EINVAL;
-    return control(dev, lmic, dev->control[lmic] | JOINTER_CONTROL_SOFT_RESET);
+    return action(dev, lmic, JOINTER_CONTROL_SOFT_RESET, 0u);
 }
 
 int jointer_status(jointer_dev *dev, unsigned lmic, uint32_t *status)

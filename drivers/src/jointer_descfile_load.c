@@ -7,7 +7,7 @@
  * (doc/descriptor-file.md).
  *
  * Test hooks (environment, as the CLI's): JOINTER_UIO_SYSFS replaces
- * /sys/class/uio, JOINTER_DEVMEM_PATH replaces /dev/mem for the bootstrap open.
+ * /sys/class/uio, JOINTER_UIO_DEV /dev (uio:name=), JOINTER_DEVMEM_PATH replaces /dev/mem for the bootstrap open.
  */
 #define _POSIX_C_SOURCE 200809L
 #define _FILE_OFFSET_BITS 64  /* readdir on 32-bit systems over 64-bit directory offsets (ext4) */
@@ -218,8 +218,9 @@ static int open_boot(jointer_dev *dev, const char *spec)
     if (spec == NULL)
         return -EINVAL;
     if (strncmp(spec, "uio:", 4) == 0) {
-        jointer_uio_params p = {NULL, NULL, 0};
+        jointer_uio_params p = {NULL, NULL, 0, NULL};
         p.sysfs_root = getenv("JOINTER_UIO_SYSFS");
+        p.dev_root = getenv("JOINTER_UIO_DEV");
         return jointer_uio_open(dev, &boot_cfg, spec + 4, &p, JOINTER_FORCE);
     }
     if (strncmp(spec, "devmem:", 7) == 0) {

@@ -18,12 +18,22 @@ int jointer_irq_enable(jointer_dev *dev, unsigned lmic, uint32_t mask)
 
     if (!lmic_ok(dev, lmic) || (mask & ~irq_mask_of(dev, lmic)) != 0)
         return -EINVAL;
-    r = wr(dev, dev->cfg->lmics[lmic].base + JOINTER_LMIC_IRQ_ENABLE, mask);
+    /* a device other processes drive too: the global IRQ_ENABLE as the
+     * hardware has it, under the port's lock (jointer_control.c, enter) */
+    r = dev->port.lock != NULL ? dev->port.lock(&dev->port, 1) : 0;
+    if (r < 0)
+        return r;
+    if (dev->port.lock != NULL)
+        r = rd(dev, JOINTER_REG_IRQ_ENABLE, &dev->irq_enable);
+    if (r == 0)
+        r = wr(dev, dev->cfg->lmics[lmic].base + JOINTER_LMIC_IRQ_ENABLE, mask);
     g = mask != 0 ? dev->irq_enable | (1u << lmic) : dev->irq_enable & ~(1u << lmic);
     if (r == 0)
         r = wr(dev, JOINTER_REG_IRQ_ENABLE, g);
     if (r == 0)
         dev->irq_enable = g;
+    if (dev->port.lock != NULL)
+        (void)dev->port.lock(&dev->port, 0);
     return r;
 }
 

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
  * jointer_port_linux.c - the glue the Linux ports (UIO, /dev/mem) share:
- * -errno, sysfs numbers, closing a port, and attaching a mapped port to a device (init +
- * identity check). Called by the ports only (jointer_port_linux.h).
+ * -errno, sysfs numbers, closing a port, the lock of a shared device (flock on
+ * the device's file, as other UIO users do: it excludes other processes and
+ * other opens of the device in this one), and attaching a mapped port to a
+ * device (init + identity check). Called by the ports only (jointer_port_linux.h).
  */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE   /* flock */
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -60,6 +64,16 @@ int jointer__port_close(jointer_port *port)
     return r;
 }
 
+static int port_lock(jointer_port *port, int on)
+{
+    int r;
+
+    do
+        r = flock(port->fd, on ? LOCK_EX : LOCK_UN);
+    while (r < 0 && errno == EINTR);
+    return r < 0 ? jointer__errno() : 0;
+}
+
 int jointer__port_attach(jointer_dev *dev, const jointer_cfg *cfg, const jointer_port *port,
                          volatile void *base, const jointer_io_ops *ops, unsigned flags)
 {
@@ -70,6 +84,7 @@ int jointer__port_attach(jointer_dev *dev, const jointer_cfg *cfg, const jointer
     io.ops = ops;
     io.ctx = &dev->port;
     p.close = jointer__port_close;
+    p.lock = port_lock;
     r = jointer_init(dev, cfg, &io); /* clears dev->port */
     dev->port = p;
     if (r == 0)

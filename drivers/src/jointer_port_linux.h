@@ -18,5 +18,8 @@ int jointer__port_attach(jointer_dev *dev, const jointer_cfg *cfg, const jointer
 int jointer__read_attr(const char *dir, const char *name, unsigned long long *value);
 /* -errno of the last failed call, never 0 */
 int jointer__errno(void);
+/* path of a UIO port: "name=<n>" resolved (jointer_uio_find) into buf, else path itself */
+int jointer__uio_path(const char *path, const jointer_uio_params *params, char *buf, size_t len,
+                      const char **out);
 
 #endif

@@ -50,7 +50,7 @@ int jointer_uio_ring_open(jointer_ring_map *ring, const char *path, const jointe
     const char *root = params != NULL && params->sysfs_root != NULL ? params->sysfs_root : "/sys/class/uio";
     unsigned map = params != NULL && params->map != 0 ? params->map : 1u;
     const char *name;
-    char dir[512];
+    char dir[512], found[512];
     unsigned long long addr, size;
     long page = sysconf(_SC_PAGESIZE);
     int r;
@@ -58,6 +58,9 @@ int jointer_uio_ring_open(jointer_ring_map *ring, const char *path, const jointe
     if (ring == NULL || path == NULL || page <= 0)
         return -EINVAL;
     memset(ring, 0, sizeof *ring);
+    r = jointer__uio_path(path, params, found, sizeof found, &path);
+    if (r < 0)
+        return r;
     name = strrchr(path, '/');
     name = name != NULL ? name + 1 : path;
     if (strncmp(name, "uio", 3) != 0

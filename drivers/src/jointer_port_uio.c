@@ -58,7 +58,7 @@ int jointer_uio_open(jointer_dev *dev, const jointer_cfg *cfg, const char *path,
     const char *root = params != NULL && params->sysfs_root != NULL ? params->sysfs_root : "/sys/class/uio";
     unsigned map = params != NULL ? params->map : 0u;
     const char *name, *p;
-    char dir[512];
+    char dir[512], found[512];
     unsigned long long addr, size, offset;
     long page = sysconf(_SC_PAGESIZE);
     jointer_port port;
@@ -67,6 +67,9 @@ int jointer_uio_open(jointer_dev *dev, const jointer_cfg *cfg, const char *path,
 
     if (dev == NULL || cfg == NULL || path == NULL || page <= 0)
         return -EINVAL;
+    r = jointer__uio_path(path, params, found, sizeof found, &path);
+    if (r < 0)
+        return r;
     name = strrchr(path, '/');
     name = name != NULL ? name + 1 : path;
     if (strncmp(name, "uio", 3) != 0 || name[3] == '\0')

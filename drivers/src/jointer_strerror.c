@@ -1,8 +1,19 @@
 // SPDX-License-Identifier: MIT
 /*
- * jointer_strerror.c - the text of every error code the library returns.
+ * jointer_strerror.c - the text of every error code the library returns;
+ * the library's version.
  */
 #include "jointer_internal.h"
+
+uint32_t jointer_version(void)
+{
+    return (uint32_t)JOINTER_VERSION_NUMBER;
+}
+
+const char *jointer_version_string(void)
+{
+    return JOINTER_VERSION_STRING;
+}
 
 const char *jointer_strerror(int err)
 {
@@ -24,6 +35,8 @@ const char *jointer_strerror(int err)
         {EBADMSG, "descriptor file damaged (CRC mismatch)"},
         {ENOSPC, "descriptor arena too small (jointer_descfile_arena_size)"},
         {EFBIG, "descriptor file too large (more than 1 MiB)"},
+        {ENOTUNIQ, "several devices have that name (uio:name=)"},
+        {EPROTO, "program compiled against another libjointer (sizeof(jointer_dev) differs)"},
     };
     unsigned i;
 

@@ -40,6 +40,16 @@ extern int jt_failed;
         }                                                                        \
     } while (0)
 #define CHECK_OK(e) CHECK_EQ((e), 0)
+#define CHECK_STR(a, b)                                                          \
+    do {                                                                         \
+        const char *jt_s = (a), *jt_t = (b);                                     \
+        if (strcmp(jt_s, jt_t) != 0) {                                           \
+            printf("  FAIL %s:%d: %s == \"%s\" (\"%s\")\n", __FILE__, __LINE__,  \
+                   #a, jt_t, jt_s);                                              \
+            jt_failed = 1;                                                       \
+            return;                                                              \
+        }                                                                        \
+    } while (0)
 
 static inline int jt_run(const char *suite, const jt_case *cases, size_t n, int argc, char **argv)
 {

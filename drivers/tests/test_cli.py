@@ -491,5 +491,35 @@ def sink_follow_raw_stays_encoding_0(tmp):
     assert rc == 1 and "has no map2" in err and "reg entry 3" in err, err
 
 
+def named_uio(d, names):
+    """More UIO devices beside the monitor's uio5 (each /sys/class/uio/uioN/name), the monitor's named too."""
+    for n, name in names.items():
+        os.makedirs(os.path.join(d.sysfs, "uio%d" % n), exist_ok=True)
+        with open(os.path.join(d.sysfs, "uio%d" % n, "name"), "w") as f:
+            f.write(name + "\n")
+
+
+@case
+def uio_by_name(tmp):
+    d = y9(tmp)
+    named_uio(d, {5: "accel_mon", 0: "axi_dma", 2: "ring", 11: "ring"})
+    env = {"JOINTER_UIO_DEV": d.root}
+    rc, out, err = run("jointer-accel_mon", None, "--device", "uio:name=accel_mon", "read", "mac_fires",
+                       "--format", "csv", env_extra=dict(env, JOINTER_UIO_SYSFS=d.sysfs))
+    assert rc == 0 and out.splitlines()[-1] == "accel,operation,mac_fires,10,1023", (rc, out, err)
+    found = "uio0 (axi_dma), uio2 (ring), uio5 (accel_mon), uio11 (ring)"
+    rc, out, err = run("jointer-accel_mon", None, "--device", "uio:name=accel", "info",
+                       env_extra=dict(env, JOINTER_UIO_SYSFS=d.sysfs))
+    assert rc == 1 and err.splitlines()[0] == ('jointer: uio:name=accel: no UIO device is named "accel"; '
+                                               "found: " + found), err
+    rc, out, err = run("jointer-accel_mon", None, "--device", "uio:name=ring", "info",
+                       env_extra=dict(env, JOINTER_UIO_SYSFS=d.sysfs))
+    assert rc == 1 and err.splitlines()[0] == ('jointer: uio:name=ring: more than one UIO device is named "ring"; '
+                                               "found: " + found), err
+    rc, out, err = run("jointer-accel_mon", None, "--device", "uio:name=accel_mon", "info",
+                       env_extra=dict(env, JOINTER_UIO_SYSFS=os.path.join(tmp, "nothing")))
+    assert rc == 1 and "found: no UIO device at all" in err.splitlines()[0], err
+
+
 if __name__ == "__main__":
     sys.exit(run_cases())

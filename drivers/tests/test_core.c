@@ -690,7 +690,9 @@ TEST(read_errors)
     CHECK_EQ(jointer_read(&Y.dev, ACCEL_MON_NUM_METRICS, &v), -EINVAL);
     CHECK_EQ(jointer_read(&Y.dev, 0, NULL), -EINVAL);
     CHECK_EQ(jointer_read(&z, 0, &v), -EINVAL);
-    CHECK_EQ(jointer_read_slow(NULL, 0, &v), -EINVAL);
+    CHECK_EQ(jointer_dev_size(), sizeof(jointer_dev));
+    CHECK(jointer_dev_cfg(&Y.dev) == &accel_mon_cfg);
+    CHECK(jointer_dev_cfg(NULL) == NULL);
     for (int k = 0; k < 2; k++) {
         CHECK_OK(y9());
         M.fail_after = (int)(M.reads + M.writes) + k;

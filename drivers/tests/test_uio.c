@@ -10,7 +10,9 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -97,7 +99,7 @@ static int make_tree(const char *size, const char *addr, const char *offset, uin
 
 static int uio_open(const char *irq_path, unsigned flags)
 {
-    jointer_uio_params p = {sysfs, irq_path, 0};
+    jointer_uio_params p = {sysfs, irq_path, 0, NULL};
     int r = jointer_uio_open(&Y.dev, &accel_mon_cfg, devpath, &p, flags);
     return r != 0 ? r : jointer_attach_bounds(&Y.dev, Y.bounds, 2 * ACCEL_MON_NUM_DCAPFS);
 }
@@ -140,7 +142,7 @@ TEST(uio_offset_from_the_low_address_bits)
 
 TEST(uio_errors)
 {
-    jointer_uio_params p = {NULL, NULL, 0};
+    jointer_uio_params p = {NULL, NULL, 0, NULL};
     CHECK_OK(make_tree("0x1000\n", "0x43c00000\n", "0\n", 0));
     p.sysfs_root = sysfs;
     CHECK_EQ(jointer_uio_open(&Y.dev, &accel_mon_cfg, "/dev/mem", &p, 0), -EINVAL);
@@ -269,7 +271,7 @@ TEST(uio_trace_relay_step)
 {
     static relay_mon_dev R;
     static uio_sink sink;
-    jointer_uio_params p = {sysfs, NULL, 0};
+    jointer_uio_params p = {sysfs, NULL, 0, NULL};
     jointer_trace_record buf[8];
     const uint32_t reg = RELAY_MON_RELAY_T_REGS, ram = RELAY_MON_RELAY_T_RAM;
     const int irq_bit = relay_mon_cfg.traces[RELAY_MON_TRACE_RELAY_T].irq_bit;
@@ -361,7 +363,7 @@ TEST(open_spec_parsing)
 TEST(ring_maps_uio_map1_and_devmem)
 {
     long page = sysconf(_SC_PAGESIZE);
-    jointer_uio_params p = {sysfs, NULL, 0};
+    jointer_uio_params p = {sysfs, NULL, 0, NULL};
     jointer_ring_map ring;
     char path[600];
     int fd;
@@ -396,7 +398,131 @@ TEST(ring_maps_uio_map1_and_devmem)
     CHECK_EQ(jointer_uio_ring_open(NULL, devpath, &p), -EINVAL);
 }
 
+/* a name file for sysfs/<dir> (created) */
+static int name_uio(const char *dir, const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "mkdir -p %s/%s", sysfs, dir);
+    if (system(path) != 0)
+        return -1;
+    snprintf(path, sizeof path, "%s/%s/name", sysfs, dir);
+    return put(path, name);
+}
+
+/* uio:name=: several UIO devices, the monitor's is uio3 (its device file is root/uio3) */
+TEST(uio_by_name)
+{
+    jointer_uio_params p = {NULL, NULL, 0, NULL};
+    char path[512], found[256], want[512];
+    uint64_t v;
+
+    CHECK_OK(make_tree("0x1000\n", "0x43c00000\n", "0x0\n", 0));
+    p.sysfs_root = sysfs;
+    p.dev_root = root;
+    CHECK_OK(name_uio("uio3", "accel_mon\n"));
+    CHECK_OK(name_uio("uio0", "axi_dma\n"));
+    CHECK_OK(name_uio("uio12", "dup\n"));
+    CHECK_OK(name_uio("uio5", "dup")); /* no newline: the kernel writes one, a name needs none */
+    CHECK_OK(name_uio("uioX", "accel_mon\n")); /* not uio<number>: not a UIO device */
+    CHECK_OK(name_uio("power", "accel_mon\n"));
+
+    CHECK_OK(jointer_uio_find("accel_mon", &p, path, sizeof path, found, sizeof found));
+    snprintf(want, sizeof want, "%s/uio3", root);
+    CHECK_STR(path, want);
+    CHECK_STR(found, "uio0 (axi_dma), uio3 (accel_mon), uio5 (dup), uio12 (dup)");
+    CHECK_EQ(jointer_uio_find("accel", &p, path, sizeof path, found, sizeof found), -ENOENT); /* whole names */
+    CHECK_STR(found, "uio0 (axi_dma), uio3 (accel_mon), uio5 (dup), uio12 (dup)");
+    CHECK_EQ(jointer_uio_find("dup", &p, path, sizeof path, NULL, 0), -ENOTUNIQ);
+    CHECK_EQ(jointer_uio_find("dup", &p, path, sizeof path, found, 20), -ENOTUNIQ);
+    CHECK_STR(found, "uio0 (axi_dma)"); /* whole entries that fit, never beyond */
+    CHECK_EQ(jointer_uio_find("", &p, path, sizeof path, NULL, 0), -EINVAL);
+    CHECK_EQ(jointer_uio_find("accel_mon", &p, path, 8, NULL, 0), -ENAMETOOLONG);
+
+    /* the port itself: open, read, and the errors through jointer_uio_open */
+    CHECK_OK(jointer_uio_open(&Y.dev, &accel_mon_cfg, "name=accel_mon", &p, 0));
+    CHECK_OK(jointer_attach_bounds(&Y.dev, Y.bounds, 2 * ACCEL_MON_NUM_DCAPFS));
+    CHECK_OK(accel_mon_read_mac_fires(&Y, &v));
+    CHECK_EQ(v, 321);
+    CHECK_OK(accel_mon_close(&Y));
+    CHECK_EQ(jointer_uio_open(&Y.dev, &accel_mon_cfg, "name=nope", &p, 0), -ENOENT);
+    CHECK_EQ(jointer_uio_open(&Y.dev, &accel_mon_cfg, "name=dup", &p, 0), -ENOTUNIQ);
+    CHECK_STR(jointer_strerror(-ENOTUNIQ), "several devices have that name (uio:name=)");
+
+    /* no UIO device at all; no sysfs class at all */
+    snprintf(want, sizeof want, "%s/empty", root);
+    CHECK_EQ(mkdir(want, 0700), 0);
+    p.sysfs_root = want;
+    CHECK_EQ(jointer_uio_find("accel_mon", &p, path, sizeof path, found, sizeof found), -ENOENT);
+    CHECK_STR(found, "");
+    snprintf(want, sizeof want, "%s/none", root);
+    CHECK_EQ(jointer_uio_find("accel_mon", &p, path, sizeof path, found, sizeof found), -ENOENT);
+}
+
+/* one process of two_processes_share_control: drives sniffer `s` of LMIC accel
+ * (modes, run, stop, reads) n times; after each mode write the device's CONTROL
+ * must still hold it (another process's write never carries a stale copy);
+ * ends with mode `last` and RUN. Exit status: writes found lost (0 or 1). */
+static int driver_process(unsigned s, jointer_mode last, int n, int go)
+{
+    static accel_mon_dev D;
+    jointer_uio_params p = {sysfs, NULL, 0, NULL};
+    volatile uint32_t *regs;
+    uint64_t v;
+    int fd = open(devpath, O_RDONLY), lost = 0, i;
+
+    regs = mmap(NULL, 0x1000, PROT_READ, MAP_SHARED, fd, 0);
+    if (fd < 0 || regs == MAP_FAILED || jointer_uio_open(&D.dev, &accel_mon_cfg, devpath, &p, 0) != 0
+        || jointer_attach_bounds(&D.dev, D.bounds, 2 * ACCEL_MON_NUM_DCAPFS) != 0)
+        return 2;
+    if (read(go, &v, 1) != 1) /* both open, then both start */
+        return 2;
+    for (i = 0; i < n; i++) {
+        jointer_mode m = (i & 1) ? JOINTER_FILTERING : JOINTER_NO_FILTERING;
+        if (jointer_set_mode(&D.dev, ACCEL_MON_LMIC_ACCEL, s, m) != 0)
+            return 2;
+        if (((regs[ACCEL_MON_ACCEL_CONTROL / 4] >> JOINTER_PROG_SHIFT(s)) & 3u) != (uint32_t)m)
+            lost = 1;
+        if ((i % 3 == 0 ? jointer_run(&D.dev, 0) : i % 3 == 1 ? jointer_stop(&D.dev, 0)
+             : accel_mon_read_compute_cycles(&D, &v)) != 0)
+            return 2;
+    }
+    if (jointer_set_mode(&D.dev, ACCEL_MON_LMIC_ACCEL, s, last) != 0 || jointer_run(&D.dev, 0) != 0)
+        return 2;
+    jointer_close(&D.dev);
+    return lost;
+}
+
+/* two processes, one device (each its own jointer_dev, as a CLI and an exporter):
+ * with the port's lock and CONTROL read back, no write of one is undone by the other */
+TEST(two_processes_share_control)
+{
+    pid_t pid[2];
+    int k, status, go[2];
+
+    CHECK_OK(make_tree("0x1000\n", "0x43c00000\n", "0x0\n", 0));
+    CHECK_OK(pipe(go));
+    for (k = 0; k < 2; k++) {
+        pid[k] = fork();
+        CHECK(pid[k] >= 0);
+        if (pid[k] == 0)
+            _exit(driver_process(k == 0 ? ACCEL_MON_SNIFFER_TASK : ACCEL_MON_SNIFFER_OPERATION,
+                                 k == 0 ? JOINTER_NO_FILTERING : JOINTER_FILTERING, 20000, go[0]));
+    }
+    sleep(1);
+    CHECK_EQ(write(go[1], "ab", 2), 2);
+    for (k = 0; k < 2; k++) {
+        CHECK_EQ(waitpid(pid[k], &status, 0), pid[k]);
+        CHECK(WIFEXITED(status));
+        CHECK_EQ(WEXITSTATUS(status), 0);
+    }
+    CHECK_EQ(peek(ACCEL_MON_ACCEL_CONTROL) & ~JOINTER_CONTROL_SOFT_RESET,
+             JOINTER_CONTROL_RUN | (3u << JOINTER_PROG_SHIFT(ACCEL_MON_SNIFFER_TASK))
+             | (2u << JOINTER_PROG_SHIFT(ACCEL_MON_SNIFFER_OPERATION)));
+}
+
 static const jt_case cases[] = {
+    JT_CASE(two_processes_share_control),
+    JT_CASE(uio_by_name),
     JT_CASE(uio_maps_reads_and_writes_the_device),
     JT_CASE(uio_offset_from_the_low_address_bits),
     JT_CASE(uio_errors),

@@ -14,4 +14,20 @@ Stages, one subpackage each (gen/README.md "How it is built"):
     tools/     installed with the generator: jointer-cdc-check; developer tools
 """
 
-__version__ = "1.0.0"
+import re as _re
+from pathlib import Path as _Path
+
+
+def _release() -> str:
+    """jointer's release, from its one place: drivers/include/jointer_version.h
+    (libjointer, the .pc files, the Python package and the IP use it too)."""
+    header = _Path(__file__).resolve().parents[2] / "drivers" / "include" / "jointer_version.h"
+    try:
+        text = header.read_text()
+    except OSError:
+        return "0+unknown"        # not in a checkout: the generator refuses to run there anyway
+    parts = [_re.search(rf"#define JOINTER_VERSION_{k}\s+(\d+)", text) for k in ("MAJOR", "MINOR", "PATCH")]
+    return ".".join(m.group(1) for m in parts) if all(parts) else "0+unknown"
+
+
+__version__ = _release()

@@ -131,6 +131,22 @@ def _check(args, files, dest: Path) -> int:
     return 0
 
 
+def _libjointer(args, design) -> int:
+    """<OUT>/libjointer/ beside the monitor (the same files for every monitor):
+    written, or with --check compared; 0, or 1 after saying why not."""
+    from .backends import libbundle
+    from .output import write_tree
+    dest = Path(args.out) / libbundle.FOLDER
+    if design.name == libbundle.FOLDER:
+        print(f"jointer-gen: {args.config}: a monitor may not be named {libbundle.FOLDER} "
+              f"(<OUT>/{libbundle.FOLDER}/ is libjointer's bundle); nothing written", file=sys.stderr)
+        return 1
+    if args.check:
+        return _check(args, libbundle.files(), dest)
+    write_tree(libbundle.files(), dest)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
     design, files = _generate_or_report(args.config)
@@ -139,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
     from .output import write_tree
     dest = Path(args.out) / design.name
     try:
+        if not args.regen_golden and _libjointer(args, design) != 0:
+            return 1
         if args.check:
             return _check(args, files, dest)
         if args.regen_golden:

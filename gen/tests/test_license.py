@@ -45,6 +45,14 @@ def test_every_tracked_source_is_tagged():
     assert not missing, f"no '{TAG}' in the first {HEAD_LINES} lines of: {missing}"
 
 
+def test_libjointer_bundle_is_tagged():
+    """<OUT>/libjointer/ (written beside every monitor): its Makefile and copies, LICENSE itself."""
+    from jointer_gen.backends import libbundle
+    files = libbundle.files()
+    missing = [p for p, t in files.items() if is_source(p, GENERATED_TEXT) and not tagged(t)]
+    assert not missing and files["LICENSE"] == (REPO / "LICENSE").read_text(), missing
+
+
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_every_generated_text_file_is_tagged(name):
     _, files = generated(name)

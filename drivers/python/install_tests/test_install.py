@@ -164,7 +164,7 @@ def board(arch, sdist, wheelhouse):
     run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-index", "--find-links", wheelhouse["build"],
          "-w", wheels, sdist], env=clean_env(CC=cc, _PYTHON_HOST_PLATFORM=plat), cwd=OUT)
     (whl,) = os.listdir(wheels)
-    assert whl == "jointer-0.1.0-py3-none-%s.whl" % plat.replace("-", "_")
+    assert whl == "jointer-1.0.0-py3-none-%s.whl" % plat.replace("-", "_")
     site = os.path.join(sysroot, "usr", "local", "lib", "python3.11", "dist-packages")
     shutil.rmtree(site, ignore_errors=True)
     run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--only-binary=:all:",
@@ -213,7 +213,7 @@ def test_sdist_carries_the_c_sources(sdist):
         sys.path.pop(0)
     with tarfile.open(sdist) as t:
         names = set(t.getnames())
-    top = "jointer-0.1.0/"
+    top = "jointer-1.0.0/"
     assert all(n == top[:-1] or n.startswith(top) for n in names)
     want = {top + "csrc/sources.mk"}
     for group in ("DRV_PORTABLE_SRCS", "DRV_HOSTED_SRCS"):

@@ -19,7 +19,23 @@ from .profile import profile, read_symbols
 from .profile import table as pm_table
 from .tracefile import read_trace_file, write_trace_file
 
-__version__ = "0.1.0"
+def _release():
+    """jointer's release (drivers/include/jointer_version.h, its one place): the
+    header's in a checkout, else the installed distribution's."""
+    import os
+    import re
+    h = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "include", "jointer_version.h")
+    try:
+        with open(h) as f:
+            text = f.read()
+        return ".".join(re.search(r"#define JOINTER_VERSION_%s\s+(\d+)" % k, text).group(1)
+                        for k in ("MAJOR", "MINOR", "PATCH"))
+    except (OSError, AttributeError):   # not a checkout
+        from importlib.metadata import version
+        return version("jointer")
+
+
+__version__ = _release()
 _MONITOR = ("MODES", "TRACE_DTYPE", "Monitor")
 
 

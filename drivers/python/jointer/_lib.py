@@ -84,14 +84,14 @@ class Io(ctypes.Structure):
 
 
 class Port(ctypes.Structure):
-    _fields_ = [("close", c_void_p), ("map", c_void_p), ("map_len", c_size_t), ("fd", c_int),
+    _fields_ = [("close", c_void_p), ("lock", c_void_p), ("map", c_void_p), ("map_len", c_size_t), ("fd", c_int),
                 ("irq_fd", c_int), ("irq_count", u32)]
 
 
 class Dev(ctypes.Structure):
     _fields_ = [("base", c_void_p), ("ops", c_void_p), ("ctx", c_void_p), ("metrics", c_void_p),
                 ("fast_metrics", u32), ("cfg", c_void_p), ("bounds", c_void_p), ("bounds_words", u32),
-                ("control", u32 * 16), ("irq_enable", u32), ("log", c_void_p), ("log_ctx", c_void_p),
+                ("control", u32 * 16), ("pending", u32 * 16), ("irq_enable", u32), ("log", c_void_p), ("log_ctx", c_void_p),
                 ("clock", c_void_p), ("clock_ctx", c_void_p), ("port", Port), ("rings", c_void_p),
                 ("sink_ops", c_void_p)]
 
@@ -101,7 +101,7 @@ class Ident(ctypes.Structure):
 
 
 class UioParams(ctypes.Structure):
-    _fields_ = [("sysfs_root", c_char_p), ("irq_path", c_char_p), ("map", c_uint)]
+    _fields_ = [("sysfs_root", c_char_p), ("irq_path", c_char_p), ("map", c_uint), ("dev_root", c_char_p)]
 
 
 class CompactState(ctypes.Structure):
@@ -187,7 +187,8 @@ _PROTOS = {
     "jointer_stop": (c_int, [P(Dev), c_uint]),
     "jointer_reset": (c_int, [P(Dev), c_uint]),
     "jointer_status": (c_int, [P(Dev), c_uint, P(u32)]),
-    "jointer_read_slow": (c_int, [P(Dev), c_uint, P(u64)]),
+    "jointer_read": (c_int, [P(Dev), c_uint, P(u64)]),
+    "jointer_dev_size": (c_size_t, []),
     "jointer_read_all": (c_int, [P(Dev), P(u64), c_size_t]),
     "jointer_set_threshold": (c_int, [P(Dev), c_uint, u64]),
     "jointer_read_threshold": (c_int, [P(Dev), c_uint, P(u64)]),
@@ -207,6 +208,9 @@ _PROTOS = {
     "jointer_sink_detach": (c_int, [P(Dev), c_uint]),
     "jointer_sink_status": (c_int, [P(Dev), c_uint, P(u32), P(u32), P(u32)]),
     "jointer_uio_ring_open": (c_int, [P(RingMap), c_char_p, P(UioParams)]),
+    "jointer_version": (u32, []),
+    "jointer_version_string": (c_char_p, []),
+    "jointer_uio_find": (c_int, [c_char_p, P(UioParams), c_char_p, c_size_t, c_char_p, c_size_t]),
     "jointer_devmem_ring_open": (c_int, [P(RingMap), u64, u32, c_char_p]),
     "jointer_ring_close": (c_int, [P(RingMap)]),
     "jointer_irq_enable": (c_int, [P(Dev), c_uint, u32]),

@@ -22,6 +22,7 @@ from collections import namedtuple
 
 from . import _lib
 from .errors import JointerError
+from .uio import uio_name_error
 
 Metric = namedtuple("Metric", "index name lmic lmic_name sniffer sniffer_name dcapf width extractor "
                               "aggregator buckets flags")
@@ -245,6 +246,8 @@ def resolve_error(r, spec, desc_file, frm):
                 % (spec, "" if desc_file else "$JOINTER_DESC=", given))
     if given:
         return "%s%s: %s" % ("" if desc_file else "$JOINTER_DESC=", given, descfile_error(r))
+    if spec.startswith("uio:name=") and r in (-E.ENOENT, -E.ENOTUNIQ):
+        return str(uio_name_error(spec, r))
     if r == -E.ENODEV:
         return "%s: no jointer monitor there (the ID register is not \"JNTR\")" % spec
     if r == -E.ENOENT:

@@ -31,6 +31,7 @@ from . import _lib
 from .descriptor import Descriptor
 from .errors import JointerError
 from .monitor import Monitor
+from .uio import uio_find
 
 METRIC_LABELS = ["monitor", "lmic", "sniffer"]
 TRACE_LABELS = ["monitor", "lmic", "sniffer", "trace"]
@@ -157,6 +158,9 @@ _LOCKS_GUARD = threading.Lock()
 def device_key(mon):
     """What identifies the device behind a Monitor (two Monitors of one device share a lock)."""
     spec = mon.spec or ""
+    if spec.startswith("uio:name="):   # the device the name found when the monitor was opened
+        r, path, _ = uio_find(spec[len("uio:name="):], getattr(mon, "_sysfs_root", None))
+        return ("uio", os.path.realpath(path) if r == 0 else spec)
     if spec.startswith("uio:"):
         return ("uio", os.path.realpath(spec[4:]))
     if spec == "devmem":

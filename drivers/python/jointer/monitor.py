@@ -20,6 +20,7 @@ from . import _lib
 from ._lib import u32, u64
 from .descriptor import Descriptor
 from .errors import JointerError
+from .uio import uio_name_error, uio_params
 
 TRACE_DTYPE = np.dtype([("timestamp", "<u4"), ("data", "<u4")])  # jointer_trace_record
 MODES = {name: i for i, name in enumerate(_lib.MODES)}
@@ -65,6 +66,8 @@ def _udev_hint(spec, name):
             "  then add yourself to group jointer (/dev/mem always needs root)" % (spec, name))
 
 
+
+
 class Monitor:
     """A device bound to its descriptor. Use Monitor.open() or Monitor.attach()."""
 
@@ -104,11 +107,11 @@ class Monitor:
                 descriptor = Descriptor.resolve(spec, force=force)
         m = cls(descriptor)
         m.spec = spec
+        m._sysfs_root = sysfs_root
         L, cfg = _lib.lib(), m.descriptor.cfg_ptr
         flags = _lib.FORCE  # identity is checked below, with details
         if spec.startswith("uio:"):
-            root = sysfs_root or os.environ.get("JOINTER_UIO_SYSFS")
-            p = _lib.UioParams(root.encode() if root else None, None, 0)
+            p = uio_params(sysfs_root)
             r = L.jointer_uio_open(ctypes.byref(m._dev), cfg, spec[4:].encode(), ctypes.byref(p), flags)
         elif spec == "devmem" or spec.startswith("devmem:"):
             addr = m.descriptor.base_address
@@ -221,6 +224,8 @@ class Monitor:
 
     def _open_error(self, r, spec):
         d = self.descriptor
+        if spec.startswith("uio:name=") and r in (-E.ENOENT, -E.ENOTUNIQ):
+            return uio_name_error(spec, r, getattr(self, "_sysfs_root", None))
         if r == -E.ENODEV:
             return JointerError(E.ENODEV, "no jointer monitor at %s (the ID register is not 0x%08X \"JNTR\")\n"
                                 "  hint: check the address, or which /dev/uioN is the monitor "
@@ -363,7 +368,7 @@ class Monitor:
         if m.aggregator == "mean":
             return self.mean(m.index)
         v = u64()
-        self._check(_lib.lib().jointer_read_slow(self._devp(), m.index, ctypes.byref(v)), "read %s" % m.name)
+        self._check(_lib.lib().jointer_read(self._devp(), m.index, ctypes.byref(v)), "read %s" % m.name)
         return v.value
 
     def values(self):
@@ -512,10 +517,9 @@ class Monitor:
         if ring is None:
             if not getattr(self, "spec", "").startswith("uio:"):
                 raise JointerError(E.EINVAL, "sink %s: give ring=(phys, size) (no UIO device)" % t.name)
-            root = os.environ.get("JOINTER_UIO_SYSFS")
             # the .dtsi gives the sinks' rings as the node's next reg entries: map1, map2... in trace order
             k = 1 + sum(1 for x in self.descriptor.traces[:t.index] if x.sink_bytes)
-            p = _lib.UioParams(root.encode() if root else None, None, k)
+            p = uio_params(getattr(self, "_sysfs_root", None), k)
             r = L.jointer_uio_ring_open(ctypes.byref(rmap), self.spec[4:].encode(), ctypes.byref(p))
         else:
             phys, size = ring

@@ -155,3 +155,34 @@ def test_permission_denied_has_the_udev_hint(tmp_path):
     assert lines[0] == str(errno.EACCES), p.stdout
     assert "permission denied: uio:" in lines[1] and any("99-jointer.rules" in ln for ln in lines), p.stdout
     assert any('ATTR{name}=="accel_mon"' in ln for ln in lines), p.stdout
+
+
+def test_uio_by_name(tmp_path, monkeypatch):
+    """uio:name=<node-name> through libjointer's jointer_uio_find: the monitor
+    among other UIO devices; a missing or ambiguous name names what was found."""
+    from jointer.exporter import device_key
+    d = y9_device(tmp_path)
+    for n, name in {5: "accel_mon", 0: "axi_dma", 2: "ring", 11: "ring"}.items():
+        os.makedirs(os.path.join(d.sysfs, "uio%d" % n), exist_ok=True)
+        with open(os.path.join(d.sysfs, "uio%d" % n, "name"), "w") as f:
+            f.write(name + "\n")
+    monkeypatch.setenv("JOINTER_UIO_DEV", d.root)
+    m = jointer.Monitor.open("uio:name=accel_mon", desc_path("accel_mon"), sysfs_root=d.sysfs)
+    try:
+        assert m.metrics() == Y9_VALUES
+        assert device_key(m) == ("uio", os.path.realpath(d.path))   # shares the lock of uio:<path>
+    finally:
+        m.close()
+    found = "uio0 (axi_dma), uio2 (ring), uio5 (accel_mon), uio11 (ring)"
+    with pytest.raises(jointer.JointerError) as e:
+        jointer.Monitor.open("uio:name=accel", desc_path("accel_mon"), sysfs_root=d.sysfs)
+    assert e.value.errno == errno.ENOENT
+    assert str(e.value).splitlines()[0] == 'uio:name=accel: no UIO device is named "accel"; found: ' + found
+    with pytest.raises(jointer.JointerError) as e:
+        jointer.Monitor.open("uio:name=ring", desc_path("accel_mon"), sysfs_root=d.sysfs)
+    assert e.value.errno == errno.ENOTUNIQ
+    assert str(e.value).splitlines()[0] == 'uio:name=ring: more than one UIO device is named "ring"; found: ' + found
+    # without a descriptor: libjointer's resolve opens the device by name too
+    with pytest.raises(jointer.JointerError) as e:
+        jointer.Monitor.open("uio:name=ring", sysfs_root=d.sysfs)
+    assert e.value.errno == errno.ENOTUNIQ and "found: " + found in str(e.value)

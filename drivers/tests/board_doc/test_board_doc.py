@@ -190,13 +190,14 @@ def test_pc_outputs(pc):
     for w in usr:
         assert os.path.isfile(os.path.join(pc, "rootfs", w[1:])), w
     header = NAME + ".h"
-    assert header in linux and os.path.isfile(os.path.join(pc, "rootfs", "usr", "include", "jointer", header))
+    assert header in linux and os.path.isfile(os.path.join(pc, "rootfs", "usr", "include", "jointer", NAME, header))
+    assert os.path.islink(os.path.join(pc, "rootfs", "usr", "lib", "libjointer.so.1"))   # libjointer's own bundle
     copied = [w for w in prose("PYNQ: Python") if w.startswith(("out/", "dist/"))]
     assert len(copied) == 2
     for w in copied:
         assert os.path.isfile(os.path.join(pc, w)), w
     assert sorted(os.listdir(os.path.join(pc, "dist"))) == \
-        ["jointer-0.1.0-py3-none-linux_aarch64.whl", "jointer-0.1.0.tar.gz"]
+        ["jointer-1.0.0-py3-none-linux_aarch64.whl", "jointer-1.0.0.tar.gz"]
     elf = open(os.path.join(pc, "rootfs", "usr", "bin", "jointer"), "rb").read(20)
     assert elf[:4] == b"\x7fELF" and struct.unpack_from("<H", elf, 18)[0] == 183   # EM_AARCH64
 
@@ -436,7 +437,7 @@ def test_pynq_board_prints_the_metrics(blocks, pc, regs, tmp_path):
     board = make_board(str(tmp_path / "board"), regs)
     home = tmp_path / "home"
     home.mkdir()
-    shutil.copy(os.path.join(pc, "dist", "jointer-0.1.0-py3-none-linux_aarch64.whl"), str(home))
+    shutil.copy(os.path.join(pc, "dist", "jointer-1.0.0-py3-none-linux_aarch64.whl"), str(home))
     shutil.copy(os.path.join(pc, "out", NAME, NAME + ".jdesc"), str(home))
     (block,) = blocks[("PYNQ: Python", "board")]
     out, calls = run_board(board, block, str(tmp_path))
@@ -460,7 +461,7 @@ def test_pynq_notebook_prints_the_metrics(blocks, pc, regs, tmp_path):
     component.xml's VLNV, the instance Vivado's default name <name>_0."""
     site = str(tmp_path / "site")
     run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--find-links", wheelhouse(),
-         "--target", site, os.path.join(pc, "dist", "jointer-0.1.0.tar.gz")], str(tmp_path), clean_env())
+         "--target", site, os.path.join(pc, "dist", "jointer-1.0.0.tar.gz")], str(tmp_path), clean_env())
     nb = tmp_path / "notebook"
     nb.mkdir()
     shutil.copy(os.path.join(pc, "out", NAME, NAME + ".jdesc"), str(nb))

@@ -20,10 +20,10 @@ from typing import Optional, Union
 
 Content = Union[str, bytes]
 
-# manifest roles of copied files: the VHDL in ip/hdl/, libjointer in c/jointer/ and in the
-# Vitis driver's src/, the generated C in the driver's src/ (the IP folder and the C bundle
+# manifest roles of copied files: the VHDL in ip/hdl/, libjointer in the Vitis driver's src/,
+# LICENSE in c/ (a recipe's LIC_FILES_CHKSUM), the generated C in the driver's src/ (the IP folder and the C bundle
 # are self-contained); golden files leave them out
-COPY_ROLES = ("ip-hdl", "ip-hdl-library", "c-library", "ip-driver-library", "ip-driver-copy")
+COPY_ROLES = ("ip-hdl", "ip-hdl-library", "ip-driver-library", "ip-driver-copy", "c-license")
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: MIT
-"""Software shapes of a monitor beyond its generated C files: the
-self-contained C bundle (c/Makefile + c/jointer/) and the Vitis driver
-inside the IP (ip/drivers/<name>_v1_0/).
+"""Software shapes of a monitor beyond its generated C files: the C bundle
+(c/Makefile: the monitor's descriptor library, header, .jdesc and .pc; libjointer
+itself is <OUT>/libjointer/, libbundle.py) and the Vitis driver inside the IP
+(ip/drivers/<name>_v1_0/).
 
-Both carry copies of libjointer (drivers/ of this checkout), as ip/hdl/
-carries copies of the VHDL library: a bundle or an IP repository is copied
-away from the repository and must build there. Which files: the lists of
+The Vitis driver carries copies of libjointer (drivers/ of this checkout), as
+ip/hdl/ carries copies of the VHDL library: an IP repository is copied away
+from the repository and must build there. Which files: the lists of
 drivers/sources.mk (read by scripts/driver_sources.py, their one parser),
 the headers they include, and the CLI sources of drivers/cli/. The copies
 are byte for byte and are left out of the golden files (manifest roles
@@ -23,10 +24,10 @@ from ..model.views import Design
 from ..model.vhdl_library import REPO, LibraryMissing
 from . import COPY_ROLES, OutFile  # noqa: F401  (COPY_ROLES: the manifest roles of the copies)
 from .templates import render_file
-from .vivado.vlnv import vlnv
+from .vivado.vlnv import IP_VERSION, vlnv
 
 DRIVERS = REPO / "drivers"
-IP_DRIVER_VERSION = "1.0"
+IP_DRIVER_VERSION = IP_VERSION    # the driver's version is the IP's (jointer's release)
 
 _INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
@@ -46,6 +47,11 @@ def source_groups() -> dict[str, list[str]]:
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod.groups()
+
+
+def read_text(p: Path) -> str:
+    """A file of the checkout, byte for byte (libbundle.py's copies too)."""
+    return _read(p)
 
 
 def _read(p: Path) -> str:
@@ -137,7 +143,7 @@ def emit(d: Design) -> list[OutFile]:
            render_file(d, "vitis/Makefile.j2", f"{ddir}/src/Makefile", "ip-driver-makefile", b=b),
            render_file(d, "vitis/example.c.j2", f"{ddir}/examples/{d.name}_example.c", "ip-driver-example",
                        b=b)]
-    out += [OutFile(f"c/{rel}", _read(src), "c-library") for rel, src in bundle_library()]
+    out.append(OutFile("c/LICENSE", _read(REPO / "LICENSE"), "c-license"))
     out += [OutFile(f"{ddir}/src/{n}", _read(p), "ip-driver-library") for n, p in baremetal_library()]
     out += [OutFile(f"{ddir}/src/{own}", None, "ip-driver-copy", copy_of=f"c/{own}")
             for own in (f"{d.name}.c", f"{d.name}.h", f"{d.name}_regs.h")]

@@ -5,11 +5,12 @@ and the example block design name too."""
 
 from __future__ import annotations
 
+from ... import __version__
 from ...model.views import Design
 
 IP_VENDOR = "jointer"
 IP_LIBRARY = "jointer"
-IP_VERSION = "1.0"
+IP_VERSION = ".".join(__version__.split(".")[:2])   # jointer's release, <major>.<minor> as Vivado's IPs
 
 
 def vlnv(d: Design) -> str:

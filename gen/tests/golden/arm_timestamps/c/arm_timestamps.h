@@ -24,21 +24,24 @@ typedef struct arm_timestamps_dev {
 
 static inline int arm_timestamps_init(arm_timestamps_dev *d, const jointer_io *io)
 {
-    int r = jointer_init(&d->dev, &arm_timestamps_cfg, io);
+    int r = sizeof(jointer_dev) != jointer_dev_size() ? -EPROTO
+          : jointer_init(&d->dev, &arm_timestamps_cfg, io);
     return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, ARM_TIMESTAMPS_BOUNDS_WORDS);
 }
 
 /* bare metal: base 0 = ARM_TIMESTAMPS_BASE_ADDRESS */
 static inline int arm_timestamps_init_baremetal(arm_timestamps_dev *d, uintptr_t base)
 {
-    int r = jointer_init_baremetal(&d->dev, &arm_timestamps_cfg, base);
+    int r = sizeof(jointer_dev) != jointer_dev_size() ? -EPROTO
+          : jointer_init_baremetal(&d->dev, &arm_timestamps_cfg, base);
     return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, ARM_TIMESTAMPS_BOUNDS_WORDS);
 }
 
 /* hosted Linux: spec "uio:/dev/uioN" or "devmem:ADDR"; flags JOINTER_FORCE */
 static inline int arm_timestamps_open(arm_timestamps_dev *d, const char *spec, unsigned flags)
 {
-    int r = jointer_open_ex(&d->dev, &arm_timestamps_cfg, spec, flags);
+    int r = sizeof(jointer_dev) != jointer_dev_size() ? -EPROTO
+          : jointer_open_ex(&d->dev, &arm_timestamps_cfg, spec, flags);
     return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, ARM_TIMESTAMPS_BOUNDS_WORDS);
 }
 

@@ -24,21 +24,24 @@ typedef struct program_monitor_dev {
 
 static inline int program_monitor_init(program_monitor_dev *d, const jointer_io *io)
 {
-    int r = jointer_init(&d->dev, &program_monitor_cfg, io);
+    int r = sizeof(jointer_dev) != jointer_dev_size() ? -EPROTO
+          : jointer_init(&d->dev, &program_monitor_cfg, io);
     return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, PROGRAM_MONITOR_BOUNDS_WORDS);
 }
 
 /* bare metal: base 0 = PROGRAM_MONITOR_BASE_ADDRESS */
 static inline int program_monitor_init_baremetal(program_monitor_dev *d, uintptr_t base)
 {
-    int r = jointer_init_baremetal(&d->dev, &program_monitor_cfg, base);
+    int r = sizeof(jointer_dev) != jointer_dev_size() ? -EPROTO
+          : jointer_init_baremetal(&d->dev, &program_monitor_cfg, base);
     return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, PROGRAM_MONITOR_BOUNDS_WORDS);
 }
 
 /* hosted Linux: spec "uio:/dev/uioN" or "devmem:ADDR"; flags JOINTER_FORCE */
 static inline int program_monitor_open(program_monitor_dev *d, const char *spec, unsigned flags)
 {
-    int r = jointer_open_ex(&d->dev, &program_monitor_cfg, spec, flags);
+    int r = sizeof(jointer_dev) != jointer_dev_size() ? -EPROTO
+          : jointer_open_ex(&d->dev, &program_monitor_cfg, spec, flags);
     return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, PROGRAM_MONITOR_BOUNDS_WORDS);
 }
 

@@ -24,21 +24,24 @@ typedef struct selective_accumulations_dev {
 
 static inline int selective_accumulations_init(selective_accumulations_dev *d, const jointer_io *io)
 {
-    int r = jointer_init(&d->dev, &selective_accumulations_cfg, io);
+    int r = sizeof(jointer_dev) != jointer_dev_size() ? -EPROTO
+          : jointer_init(&d->dev, &selective_accumulations_cfg, io);
     return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, SELECTIVE_ACCUMULATIONS_BOUNDS_WORDS);
 }
 
 /* bare metal: base 0 = SELECTIVE_ACCUMULATIONS_BASE_ADDRESS */
 static inline int selective_accumulations_init_baremetal(selective_accumulations_dev *d, uintptr_t base)
 {
-    int r = jointer_init_baremetal(&d->dev, &selective_accumulations_cfg, base);
+    int r = sizeof(jointer_dev) != jointer_dev_size() ? -EPROTO
+          : jointer_init_baremetal(&d->dev, &selective_accumulations_cfg, base);
     return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, SELECTIVE_ACCUMULATIONS_BOUNDS_WORDS);
 }
 
 /* hosted Linux: spec "uio:/dev/uioN" or "devmem:ADDR"; flags JOINTER_FORCE */
 static inline int selective_accumulations_open(selective_accumulations_dev *d, const char *spec, unsigned flags)
 {
-    int r = jointer_open_ex(&d->dev, &selective_accumulations_cfg, spec, flags);
+    int r = sizeof(jointer_dev) != jointer_dev_size() ? -EPROTO
+          : jointer_open_ex(&d->dev, &selective_accumulations_cfg, spec, flags);
     return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, SELECTIVE_ACCUMULATIONS_BOUNDS_WORDS);
 }
 

@@ -24,21 +24,24 @@ typedef struct trace_sink_dev {
 
 static inline int trace_sink_init(trace_sink_dev *d, const jointer_io *io)
 {
-    int r = jointer_init(&d->dev, &trace_sink_cfg, io);
+    int r = sizeof(jointer_dev) != jointer_dev_size() ? -EPROTO
+          : jointer_init(&d->dev, &trace_sink_cfg, io);
     return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, TRACE_SINK_BOUNDS_WORDS);
 }
 
 /* bare metal: base 0 = TRACE_SINK_BASE_ADDRESS */
 static inline int trace_sink_init_baremetal(trace_sink_dev *d, uintptr_t base)
 {
-    int r = jointer_init_baremetal(&d->dev, &trace_sink_cfg, base);
+    int r = sizeof(jointer_dev) != jointer_dev_size() ? -EPROTO
+          : jointer_init_baremetal(&d->dev, &trace_sink_cfg, base);
     return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, TRACE_SINK_BOUNDS_WORDS);
 }
 
 /* hosted Linux: spec "uio:/dev/uioN" or "devmem:ADDR"; flags JOINTER_FORCE */
 static inline int trace_sink_open(trace_sink_dev *d, const char *spec, unsigned flags)
 {
-    int r = jointer_open_ex(&d->dev, &trace_sink_cfg, spec, flags);
+    int r = sizeof(jointer_dev) != jointer_dev_size() ? -EPROTO
+          : jointer_open_ex(&d->dev, &trace_sink_cfg, spec, flags);
     return r != 0 ? r : jointer_attach_bounds(&d->dev, d->bounds, TRACE_SINK_BOUNDS_WORDS);
 }
 
