@@ -179,7 +179,7 @@ lmics:
     ("axi4_data_width", GOOD.replace("{type: start_done}", "{type: axi4, direction: write, data_width: 48}"),
      ['bad.yaml:10:64: error: invalid value 48 for lmics[lm].sniffers[task].interfacer.data_width (expected one of: 8, 16, 32, 64, 128, 256, 512, 1024)']),
     ("axi4_missing_direction", GOOD.replace("{type: start_done}", "{type: axi4}"),
-     ["bad.yaml:10:21: error: missing key 'direction' in lmics[lm].sniffers[task].interfacer (expected 'direction'; keys: type, direction, addr_width, data_width, id_width, per_beat, max_outstanding)"]),
+     ["bad.yaml:10:21: error: missing key 'direction' in lmics[lm].sniffers[task].interfacer (expected 'direction'; keys: type, direction, addr_width, data_width, id_width, per_beat, max_outstanding, latency_end)"]),
     ("axis_width_multiple_of_8", GOOD.replace("{type: start_done}", "{type: axis, data_width: 12}"),
      ['bad.yaml:10:46: error: data_width 12 is not a multiple of 8 in lmics[lm].sniffers[task].interfacer.data_width (expected 8..1024 in steps of 8)']),
     ("events_width_range", GOOD.replace("{type: start_done}", "{type: events, width: 33}"),
@@ -581,3 +581,38 @@ CASES += [(name, TAP_BASE.replace("AW", aw).replace("COND", cond).replace("EXTRA
     ("trace_on_wide_tap", "40", "", "trace",
      ["bad.yaml:8:39: error: trace lmics[lm].sniffers[dma].dcapfs[d]: a trace record holds 32 data bits, the event data of sniffer 'dma' has 40 (expected a trace on a sniffer whose data fits 32 bits, e.g. a tap with addr_width 32, or an event or time DCAPF here)"]),
 ]]
+
+# one tap per bus: a conditioned sniffer and a lane that carries no address / TDATA
+CASES += [
+    ("condition_on_latency_lane", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: dma
+        interfacer: {type: axi4, direction: read}
+        conditions: [{range: [0x1000, 0x1FFF]}]
+        dcapfs: [{name: lat, extractor: event, event: latency, sample: data, aggregator: max}]
+""", ["bad.yaml:9:55: error: lane 'latency' of lmics[lm].sniffers[dma].dcapfs[lat] carries no address: the conditions of sniffer 'dma' cannot apply to it (expected no conditions, or this DCAPF in a sniffer of its own on the same bus)"]),
+    ("axi4_latency_end_read", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: dma
+        interfacer: {type: axi4, direction: read, latency_end: response}
+        dcapfs: [{name: lat, extractor: event, event: latency, sample: data, aggregator: max}]
+""", ["bad.yaml:7:64: error: latency_end 'response' in lmics[lm].sniffers[dma] is for writes (a read ends with its RLAST beat; expected latency_end: last)"]),
+    ("axi4_max_outstanding_33", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: dma
+        interfacer: {type: axi4, direction: read, max_outstanding: 33}
+        dcapfs: [{name: b, extractor: event}]
+""", ["bad.yaml:7:68: error: max_outstanding 33 out of range in lmics[lm].sniffers[dma].interfacer.max_outstanding (expected 1..32)"]),
+]

@@ -83,7 +83,7 @@ def test_existing_output_untouched(tmp_path, monkeypatch):
     assert rc == 1 and "invalid value 255" in err
     after = {p: p.read_bytes() for p in (tmp_path / "out").rglob("*") if p.is_file()}
     assert after == before
-    assert sorted(os.listdir(tmp_path / "out")) == ["arm_timestamps"]
+    assert sorted(os.listdir(tmp_path / "out")) == ["arm_timestamps", "libjointer"]
 
 
 def test_missing_file(tmp_path, monkeypatch):

@@ -56,7 +56,8 @@ def test_defaults():
     assert host.clock == "axi"                                    # default: the bus clock
     tap, task, ops = lm.sniffers
     assert tap.interfacer.params == {"direction": "read", "addr_width": 32, "data_width": 32,
-                                     "id_width": 0, "per_beat": False, "max_outstanding": 8}
+                                     "id_width": 0, "per_beat": False, "max_outstanding": 8,
+                                     "latency_end": "last"}
     assert (tap.increment, tap.data) == ("bytes", "address")      # bus taps count bytes
     assert (task.increment, task.data) == ("one", "state")
     assert ops.increment == "bytes" and ops.interfacer.lanes == 3

@@ -34,7 +34,8 @@
 --                  event data of 33..64 bits (an address above 4 GB); a
 --                  64-bit bound takes two INIT words (init_word)
 --   data_w_g     : bits of ev_data that can be non-zero (1..32, or 33..64
---                  with ev_w_g 64): bounds and the time extractor's data in
+--                  with ev_w_g 64; 32 for a narrower source of a wide
+--                  sniffer): bounds and the time extractor's data in
 --                  effect are that wide
 --   inc_w_g      : bits of ev_inc that can be non-zero (1: every event weighs 1)
 --   buckets_g, hist_pow2_g, hist_bounds_g : the histogram aggregator
@@ -155,9 +156,9 @@ begin
   assert (filter_g /= filter_capture_c and filter_g /= filter_capture_const_c)
          or extractor_g = extractor_event_c
     report "jointer_dcapf: filter_capture_c needs the event extractor" severity failure;
-  assert ((ev_w_g = 32 and data_w_g <= 32) or (ev_w_g = 64 and data_w_g > 32 and data_w_g <= 64))
+  assert ((ev_w_g = 32 and data_w_g <= 32) or (ev_w_g = 64 and data_w_g >= 32 and data_w_g <= 64))
          and inc_w_g <= inc_w_c
-    report "jointer_dcapf: ev_w_g must be 32 (data_w_g 1..32) or 64 (data_w_g 33..64), inc_w_g 1..16"
+    report "jointer_dcapf: ev_w_g must be 32 (data_w_g 1..32) or 64 (data_w_g 32..64), inc_w_g 1..16"
     severity failure;
 
   -- bounds loaded at run time: the Init DCAPF

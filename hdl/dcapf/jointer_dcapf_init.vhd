@@ -11,13 +11,14 @@
 -- zero-extended data is the same as with the full bound.
 -- ev_w_g = 64 (an address of 33..64 bits): a bound is two INIT words, bits
 -- 31..0 (init_word '0') then bits 63..32 (init_word '1'); the "above" bit
--- comes from the second word alone (width_g > 32), so the two words may be
+-- comes from the second word alone (width_g >= 32), so the two words may be
 -- written in either order and each write is exact.
 --   index_g      : position of the DCAPF in its sniffer (0..255)
 --   ev_w_g       : width of a bound and of the event data: 32 (one INIT word
 --                  per bound) or 64 (two)
 --   width_g      : bits of the event data the bounds are compared with
---                  (1..32 for ev_w_g 32; 33..64 for ev_w_g 64)
+--                  (1..32 for ev_w_g 32; 32..64 for ev_w_g 64: a narrower
+--                  source of a wide sniffer keeps 32 bits)
 --   low_reset_g  : low bound after reset (default 0)
 --   high_reset_g : high bound after reset (default all ones)
 
@@ -97,8 +98,8 @@ begin
       generic map (width_g => ev_w_g, value_g => high_reset_g) port map (q => high_rv);
   end generate;
 
-  assert (ev_w_g = 32 and width_g <= 32) or (ev_w_g = 64 and width_g > 32 and width_g <= 64)
-    report "jointer_dcapf_init: ev_w_g must be 32 (width_g 1..32) or 64 (width_g 33..64)" severity failure;
+  assert (ev_w_g = 32 and width_g <= 32) or (ev_w_g = 64 and width_g >= 32 and width_g <= 64)
+    report "jointer_dcapf_init: ev_w_g must be 32 (width_g 1..32) or 64 (width_g 32..64)" severity failure;
   assert index_g <= 255
     report "jointer_dcapf_init: index_g must be 0..255 (init_sel is 8 bits)" severity failure;
 

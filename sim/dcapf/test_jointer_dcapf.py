@@ -271,6 +271,7 @@ WIDE = {
     "capture": ("event", "sum", "increment", "capture", 36, 0x1_0000_0000, 0xF_FFFF_FFFF),
     "busy_time": ("time", "sum", "increment", "runtime", 33, 0x1_0000_0000, 0x1_FFFF_FFFF),
     "full_64": ("event", "sum", "increment", "runtime", 64, 1 << 63, (1 << 64) - 1),
+    "narrow_source": ("event", "max", "data", "runtime", 32, 0x100, 0xFFFF_FFFF),  # a latency in a wide sniffer
 }
 
 

@@ -70,7 +70,7 @@ async def random_loads(dut):
 @pytest.mark.parametrize("index,low,high,width,ev", [
     (0, 0, 0xFFFFFFFF, 32, 32), (5, 0x100, 0x1FF, 32, 32), (255, 0xDEADBEEF, 0x12345678, 32, 32),
     (3, 0x1000_0000, 0x1FFF_FFFF, 40, 64), (7, 0x8_1000_0000, 0xFF_FFFF_FFFF, 33, 64),
-    (1, 0, (1 << 64) - 1, 64, 64)])
+    (1, 0, (1 << 64) - 1, 64, 64), (2, 0x100, 0xFFFF_FFFF, 32, 64)])
 def test_init(index, low, high, width, ev):
     generics = {"index_g": index, "low_reset_g": slv(low, ev), "high_reset_g": slv(high, ev)}
     if ev > 32:

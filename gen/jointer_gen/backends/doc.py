@@ -6,6 +6,7 @@ Rows are prepared here from the elaborated design; the templates print them.
 
 from __future__ import annotations
 
+from ..model import datapath
 from ..model.views import Design
 from . import OutFile
 from .templates import render_file
@@ -34,10 +35,10 @@ def context(d: Design) -> dict:
                     if dc.threshold_irq:
                         where += f", threshold 0x{m['threshold_offset']:X}"
                 ext = dc.extractor + (f" ({dc.sample})" if dc.extractor == "event" else "")
-                label = sv.model.interfacer.kind.lane_label(sv.model.interfacer.params, dc.event)
+                label = datapath.lane_label(sv.model, dc)
                 if label is not None:
                     ext += f", event {label}"
-                elif sv.model.interfacer.lanes > 1:
+                elif sv.model.interfacer.kind.main_lanes(sv.model.interfacer.params) > 1:
                     ext += f", event {dc.event}"
                 rows.append({"lmic": lv.model.name, "sniffer": sv.model.name,
                              "observes": sv.summary, "name": dc.name, "extractor": ext,

@@ -9,7 +9,10 @@ A kind states, in one place:
 - `emit_data` (the `emit.data` choices, first = default), `counts_bytes`
   (default `emit.increment: bytes`), `bus_tap` (the Vivado interface its
   ports form, or None: plain ports);
-- its lanes: `lanes()`, and `lane_names()` when lanes have names;
+- its lanes: `lanes()`, and `lane_names()` when lanes have names; a lane may
+  come from another interfacer on the same observed signals (`lane_source`,
+  `extra_sources`: one tap per bus, the sniffer instantiates a source only
+  when a DCAPF reads one of its lanes) and weigh one whatever the increment;
 - its checks beyond the schema (`check_params`, `check_sniffer`,
   `check_monitor`), each reported at the YAML item (file:line:col);
 - its elaboration: `summary()`, `elaborate()` (generics, observed signals,
@@ -24,10 +27,42 @@ import json
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import NamedTuple
 
 HERE = Path(__file__).resolve().parent
 
 JSON_KIND = {"integer": int, "boolean": bool, "string": str, "array": list, "number": float}
+
+
+class LaneSource(NamedTuple):
+    """Where a lane of a kind comes from: an event source of the sniffer and its lane."""
+    source: str                 # "": the kind's own interfacer; else a key of its extra_sources
+    lane: int                   # the lane of that source's candidates
+    weight_one: bool = False    # its events weigh one whatever the sniffer's increment
+
+
+class Source:
+    """An extra event source of a kind: another interfacer on the same observed
+    signals (its own instance, candidates and emitter), instantiated only when a
+    DCAPF of the sniffer reads one of its lanes."""
+    key = ""                    # suffix of its instance, signals and constants
+    entity = ""
+    carries_data = False        # its event data is the kind's own (conditions apply to it)
+
+    def summary(self, params: dict) -> str:
+        raise NotImplementedError
+
+    def elaborate(self, sn, net: "InterfacerNet") -> None:
+        raise NotImplementedError
+
+    def lanes(self, params: dict) -> int:
+        return 1
+
+    def data_width(self, sn) -> int:
+        return 32
+
+    def inc_width(self, sn) -> int:
+        return 16
 
 
 @dataclass
@@ -70,6 +105,7 @@ class Kind:
     counts_bytes = False        # emit.increment defaults to bytes
     bus_tap: str | None = None  # Vivado bus definition of its ports (aximm, axis)
     is_mark = False             # fed by the global block's MARK register
+    late_params: tuple[str, ...] = ()   # parameters added later: left out of the config hash at their default
 
     # -- parameters ---------------------------------------------------------------
     @cached_property
@@ -106,8 +142,22 @@ class Kind:
         """Rules across the monitor (e.g. at most one MARK sniffer)."""
 
     # -- lanes -----------------------------------------------------------------------
+    extra_sources: dict = {}    # key -> Source: other interfacers a lane may come from
+
     def lanes(self, params: dict) -> int:
         return 1
+
+    def main_lanes(self, params: dict) -> int:
+        """Lanes of the kind's own interfacer (its emitter's lanes_g)."""
+        return self.lanes(params)
+
+    def lane_source(self, params: dict, lane: int) -> LaneSource:
+        """The source, its lane and its weight of a lane of the kind (default: its own)."""
+        return LaneSource("", lane)
+
+    def main_lane_label(self, params: dict, lane: int) -> str | None:
+        """The name a DCAPF comment gives a lane of the kind's own interfacer."""
+        return self.lane_label(params, lane)
 
     def lane_names(self, params: dict) -> list[str] | None:
         """Names of the lanes (`event: <name>`), None when lanes are numbered."""

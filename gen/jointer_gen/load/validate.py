@@ -196,7 +196,25 @@ class _Builder:
                      increment=increment, data=data or "", path=path,
                      description=_get(d, "description", str, ""))
         self.values_fit(sn, bits)
+        self.lanes_take_conditions(sn)
         return sn
+
+    def lanes_take_conditions(self, sn: Sniffer) -> None:
+        """Conditions compare the tap's data: a DCAPF on a lane whose events carry other
+        data (a latency, a stall bit) cannot be conditioned."""
+        if not sn.conditions:
+            return
+        kind, params = sn.interfacer.kind, sn.interfacer.params
+        for dc in sn.dcapfs:
+            if not 0 <= dc.event < sn.interfacer.lanes:
+                continue
+            key = kind.lane_source(params, dc.event).source
+            if key and not kind.extra_sources[key].carries_data:
+                lane = kind.lane_label(params, dc.event)
+                self.err(dc.path + ("event",), f"lane '{lane}' of {self.where(dc.path)} carries no "
+                         f"{kind.emit_data[0] if sn.data == '' else sn.data}: the conditions of sniffer "
+                         f"'{sn.name}' cannot apply to it (expected no conditions, or this DCAPF in a "
+                         "sniffer of its own on the same bus)")
 
     # -- values against the width of the data they compare ---------------------
     @staticmethod

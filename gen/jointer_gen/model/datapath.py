@@ -18,6 +18,10 @@ of a sniffer, so that no register is wider than what can reach it:
   parallel with the checkers, one register stage before the DCAPFs: the
   DCAPFs count the same events in the same cycle, and their filter leaves
   the path into their counters' enable.
+- sources: a kind's lane may come from another interfacer on the same
+  observed signals (interfacers/base.py LaneSource, Kind.extra_sources: one
+  tap per bus); the sniffer instantiates its own interfacer and each extra
+  source only when a DCAPF reads one of their lanes, each with its emitter.
 Widths too small would lose information: every value here is an upper bound
 of what the interfacer's RTL can emit (doc/internals/eig.md).
 """
@@ -32,9 +36,42 @@ if TYPE_CHECKING:   # the kinds (interfacers/) call this module and the model ca
 MAX_RANGES = 8          # jointer_eig_axi4 / jointer_eig_emitter ranges_g
 
 
+def lane_of(sn: Sniffer, dc: Dcapf):
+    """(source key, lane of that source, weight one) of a DCAPF (interfacers LaneSource)."""
+    itf = sn.interfacer
+    return itf.kind.lane_source(itf.params, dc.event)
+
+
+def lane_label(sn: Sniffer, dc: Dcapf) -> str | None:
+    """The name of a DCAPF's lane in comments and docs (None: numbered); a lane of the
+    kind's own interfacer as that interfacer numbers it."""
+    kind, params = sn.interfacer.kind, sn.interfacer.params
+    own = tuple(lane_of(sn, dc)) == ("", dc.event, False)
+    return kind.main_lane_label(params, dc.event) if own else kind.lane_label(params, dc.event)
+
+
+def sources(sn: Sniffer) -> list[str]:
+    """The event sources the sniffer instantiates: "" (its kind's own interfacer) and
+    the extra ones, in the kind's order, each when a DCAPF reads one of its lanes."""
+    used = {lane_of(sn, dc).source for dc in sn.dcapfs}
+    return [k for k in ["", *sn.interfacer.kind.extra_sources] if k in used]
+
+
+def source(sn: Sniffer, key: str):
+    """The Source of an extra key (None for the kind's own interfacer)."""
+    return sn.interfacer.kind.extra_sources[key] if key else None
+
+
+def source_data_width(sn: Sniffer, key: str) -> int:
+    """Bits of a source's event data that can be non-zero."""
+    return source(sn, key).data_width(sn) if key else sn.interfacer.kind.data_width(sn)
+
+
 def data_width(sn: Sniffer) -> int:
-    """Bits of the event data that can be non-zero: the interfacer kind's upper bound."""
-    return sn.interfacer.kind.data_width(sn)
+    """Bits of the event data that can be non-zero, over the sniffer's sources (the
+    kind's upper bound: an address, a TDATA word, a value port...)."""
+    keys = sources(sn) or [""]
+    return max(source_data_width(sn, k) for k in keys)
 
 
 def event_width(sn: Sniffer) -> int:
@@ -63,11 +100,17 @@ def captures(sn: Sniffer) -> bool:
     return sn.interfacer.kind.captures(sn)
 
 
+def _main_filtered(sn: Sniffer) -> list[Dcapf]:
+    """The event DCAPFs with a filter on the kind's own interfacer's lanes."""
+    return [d for d in sn.dcapfs if not d.is_trace and d.extractor == "event" and d.has_filter
+            and lane_of(sn, d).source == ""]
+
+
 def capture_ranges(sn: Sniffer) -> list[Dcapf]:
     """The DCAPFs whose filter the interfacer evaluates (in range-bit order)."""
     if not captures(sn):
         return []
-    dcs = [d for d in sn.dcapfs if not d.is_trace and d.extractor == "event" and d.has_filter]
+    dcs = _main_filtered(sn)
     return dcs if len(dcs) <= MAX_RANGES else []
 
 
@@ -75,7 +118,7 @@ def emitter_ranges(sn: Sniffer) -> list[Dcapf]:
     """The DCAPFs whose filter the (registered) emitter evaluates (in range-bit order)."""
     if captures(sn) or not emitter_registered(sn):
         return []
-    dcs = [d for d in sn.dcapfs if not d.is_trace and d.extractor == "event" and d.has_filter]
+    dcs = _main_filtered(sn)
     return dcs if len(dcs) <= MAX_RANGES else []
 
 
@@ -89,15 +132,18 @@ def keep_data(sn: Sniffer) -> bool:
     if not captures(sn):
         return True
     ranges = capture_ranges(sn)
-    return bool(sn.conditions) or any(d not in ranges for d in sn.dcapfs if d.is_trace or d.has_filter) \
-        or any(d.extractor == "time" or d.sample == "data" for d in sn.dcapfs)
+    main = [d for d in sn.dcapfs if lane_of(sn, d).source == ""]
+    return bool(sn.conditions) or any(d not in ranges for d in main if d.is_trace or d.has_filter) \
+        or any(d.extractor == "time" or d.sample == "data" for d in main)
 
 
-def emitter_registered(sn: Sniffer) -> bool:
+def emitter_registered(sn: Sniffer, key: str = "") -> bool:
     """The emitter adds a register stage only behind condition checkers (their
     comparisons follow the interfacer's registers); else the candidates, which
-    come from registers, are the event instances."""
-    return bool(sn.conditions)
+    come from registers, are the event instances. Conditions apply to the
+    sources that carry the kind's data (its own interfacer, and extra ones
+    marked carries_data), never to the others (validate refuses the mix)."""
+    return bool(sn.conditions) and (key == "" or source(sn, key).carries_data)
 
 
 def filter_mode(sn: Sniffer, dc: Dcapf) -> str:

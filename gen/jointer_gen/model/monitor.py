@@ -79,7 +79,11 @@ class Interfacer:
         return self.kind.lanes(self.params)
 
     def canonical(self) -> dict:
-        return {"type": self.type, **{k: self.params[k] for k in sorted(self.params)}}
+        """Every parameter, but those added after the schema's first release while at
+        their default (Kind.late_params): a description that does not use them keeps its hash."""
+        late = self.kind.late_params
+        return {"type": self.type, **{k: self.params[k] for k in sorted(self.params)
+                                      if not (k in late and self.params[k] == self.kind.defaults[k])}}
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from ..interfacers import InterfacerNet
 from ..model.monitor import Dcapf, Monitor, Sniffer
 from .relay import relay_extractor_map, relay_lmic, relay_sniffer_ports
 from .sink import sink_dcapfs, sink_extractor_map, sink_sniffer_ports
+from .sources import COND_ENTITY, event_actuals, extra_parts, source_width
 from ..model.views import (TIMESTAMP_W, Assign, Const, ConstGroup, Instance, ObservedSignal, Port, Signal,
                     SnifferView, int_vector, rng, slv_hex, slv_type, vhdl_bool)
 from typing import NamedTuple
@@ -51,9 +52,9 @@ def _interfacer(sn: Sniffer, pre: str) -> _InterfacerPart:
     kind = sn.interfacer.kind
     net = InterfacerNet(pre)
     kind.elaborate(sn, net)
-    if datapath.wide(sn):       # every address bit reaches the filters and conditions
-        net.generic("ev_w_g", "positive", str(datapath.event_width(sn)),
-                    f"event data ports: {datapath.data_width(sn)} bits that can be non-zero")
+    if source_width(sn, "") > 32:   # every address bit reaches the filters and conditions
+        net.generic("ev_w_g", "positive", str(source_width(sn, "")),
+                    f"event data ports: {datapath.source_data_width(sn, '')} bits that can be non-zero")
     pmap = list(net.port_map)
     if datapath.capture_ranges(sn):
         pmap += [("rng_low", "rng_low"), ("rng_high", "rng_high"), ("cand_in_range", "cand_in_range")]
@@ -132,7 +133,7 @@ def _capture_map(ranges: tuple, dc: Dcapf, ew: int = 32) -> list[tuple[str, str]
 
 def _lane(sn: Sniffer, dc: Dcapf) -> str:
     """The DCAPF's lane: its number, and its name where lanes have names."""
-    label = sn.interfacer.kind.lane_label(sn.interfacer.params, dc.event)
+    label = datapath.lane_label(sn, dc)
     return f"{dc.event} ({label})" if label is not None else str(dc.event)
 
 
@@ -142,27 +143,47 @@ def sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_resu
     and first_slot of its LMIC's vectors."""
     ctx = _Ctx(mon, sn, li, f"sn_{sn.name}", relay_lmic(mon.lmics[li]),
                tuple(datapath.range_dcapfs(sn)), datapath.event_width(sn))
+    main = "" in datapath.sources(sn)      # the kind's own interfacer: when a DCAPF reads its lanes
+    assert not main or source_width(sn, "") == ctx.ew, sn.name
     itf = _interfacer(sn, ctx.pre)
+    extra_obs, extra = extra_parts(sn, ctx.pre, ctx.ew)
+    observed, oports = _observed(itf, extra_obs)
     results = [d for d in sn.dcapfs if not d.is_trace]
     traces = [d for d in sn.dcapfs if d.is_trace and not d.is_sink]   # BRAM traces
     sinks = sink_dcapfs(sn)                                              # no RAM
     nslots = sum(d.buckets for d in results)   # a histogram takes one 64-bit slot per bucket
-    head = _conditions(ctx) + _emitter(ctx) + _dispenser(ctx)
+    head = (_conditions(ctx) + _emitter(ctx) if main else NetPart(consts=tuple(_emitter_consts(ctx).values()))) \
+        + _dispenser(ctx)
     dcs = [_dcapf(ctx, *placed) for placed in _placed(sn.dcapfs)]
     body = join(part for _, part in dcs)
     mark = (Assign("mark_strobe(0)", "mark_valid", "the MARK write pulse"),) if sn.is_mark else ()
     group = ConstGroup(f"sniffer {sn.name} (LMIC {mon.lmics[li].name}, sniffer {si}): {_summary(sn)}",
-                       itf.consts + head.consts)
+                       itf.consts + head.consts + extra.consts)
     entity = f"{mon.name}_{sn.name}_sniffer"
     return SnifferView(model=sn, lmic=li, index=si, number=number, entity=entity,
-                       file=f"hdl/{entity}.vhd", summary=_summary(sn), observed=itf.observed,
-                       ports=_ports(ctx, itf.ports, results, traces, sinks, nslots),
-                       signals=_signals(ctx) + body.signals,
-                       instances=(itf.instance,) + head.instances + body.instances,
-                       assigns=mark + body.assigns, const_groups=(group,) + tuple(g for g, _ in dcs),
+                       file=f"hdl/{entity}.vhd", summary=_summary(sn), observed=observed,
+                       ports=_ports(ctx, oports, results, traces, sinks, nslots),
+                       signals=_signals(ctx, main) + extra.signals + body.signals,
+                       instances=((itf.instance,) if main else ()) + head.instances + extra.instances
+                       + body.instances,
+                       assigns=mark + extra.assigns + body.assigns,
+                       const_groups=(group,) + tuple(g for g, _ in dcs),
                        num_results=len(results), num_traces=len(traces),
                        first_result=first_result, first_trace=first_trace, num_slots=nslots,
                        first_slot=first_slot, needs_timestamp=bool(traces or sinks), is_mark=sn.is_mark)
+
+
+def _observed(itf: _InterfacerPart, extra: list) -> tuple[tuple, tuple]:
+    """(observed signals, sniffer ports) of the kind's interfacer and of the extra sources:
+    every signal once (the kind's own always: they make the sniffer's bus interface)."""
+    seen = {o.sig for o in itf.observed}
+    more = []
+    for o in extra:
+        if o.sig not in seen:
+            seen.add(o.sig)
+            more.append(o)
+    ports = tuple(Port(f"mon_{o.sig}", "in", slv_type(o.width), o.comment) for o in more)
+    return itf.observed + tuple(more), itf.ports + ports
 
 
 def _placed(dcapfs) -> list[tuple]:
@@ -218,9 +239,13 @@ def _trace_ports(n: int, relay: bool) -> list[Port]:
         + (relay_sniffer_ports(n) if relay else [])
 
 
-def _signals(ctx: _Ctx) -> tuple:
-    """The signals between interfacer, condition checkers, emitter and dispenser."""
-    sn, lanes, ncond, nr = ctx.sn, ctx.sn.interfacer.lanes, len(ctx.sn.conditions), len(ctx.ranges)
+def _signals(ctx: _Ctx, main: bool = True) -> tuple:
+    """The signals between interfacer, condition checkers, emitter and dispenser (those of
+    the kind's own interfacer only when it is instantiated)."""
+    if not main:
+        return _dispenser_signals(ctx)
+    sn, ncond, nr = ctx.sn, len(ctx.sn.conditions), len(ctx.ranges)
+    lanes = sn.interfacer.kind.main_lanes(sn.interfacer.params)
     mark = [Signal("mark_strobe", slv_type(1), "mark_valid as a one-lane vector")] if sn.is_mark else []
     cond = [Signal("cond", slv_type(ncond), "one match bit per condition")] if ncond else []
     cand = [Signal("cand_in_range", slv_type(nr), "the AW's address in range, per filter")] \
@@ -233,20 +258,20 @@ def _signals(ctx: _Ctx) -> tuple:
                          Signal("cand_bytes", slv_type(16), "candidate byte count")] + cond + ranges
                  + [Signal("ev_good", slv_type(lanes), "event instance: valid strobe per lane"),
                     Signal("ev_data", slv_type(ctx.ew), "event instance: data"),
-                    Signal("ev_inc", slv_type(16), "event instance: increment"),
-                    Signal("run_en", "std_logic"), Signal("use_filter", "std_logic"),
-                    Signal("clear", "std_logic"), Signal("d_init_we", "std_logic"),
-                    Signal("d_init_sel", slv_type(8)), Signal("d_init_hi", "std_logic")]
+                    Signal("ev_inc", slv_type(16), "event instance: increment")]) + _dispenser_signals(ctx)
+
+
+def _dispenser_signals(ctx: _Ctx) -> tuple:
+    """The dispenser's outputs, to every DCAPF."""
+    return tuple([Signal("run_en", "std_logic"), Signal("use_filter", "std_logic"),
+                  Signal("clear", "std_logic"), Signal("d_init_we", "std_logic"),
+                  Signal("d_init_sel", slv_type(8)), Signal("d_init_hi", "std_logic")]
                  + ([Signal("d_init_word", "std_logic", "which 32-bit word of a 64-bit bound")]
                     if ctx.ew > 32 else [])
                  + [Signal("d_init_data", slv_type(32))])
 
 
 # -- condition checkers, emitter, dispenser ----------------------------------------
-COND_ENTITY = {"mask": ("jointer_eig_check_mask", "mask", "value"),
-               "range": ("jointer_eig_check_range", "low", "high")}
-
-
 def _conditions(ctx: _Ctx) -> NetPart:
     """One checker per condition: its two constants and its instance."""
     return join(_condition(ctx, ci, c) for ci, c in enumerate(ctx.sn.conditions))
@@ -272,7 +297,8 @@ def _emitter_consts(ctx: _Ctx) -> dict[str, Const]:
     init_slots = sn.interfacer.kind.init_slots(sn)
     registered = datapath.emitter_registered(sn)
     return {
-        "lanes_g": Const(f"{pre}_lanes_c", "positive", str(sn.interfacer.lanes), "event lanes"),
+        "lanes_g": Const(f"{pre}_lanes_c", "positive", str(sn.interfacer.kind.main_lanes(sn.interfacer.params)),
+                         "event lanes"),
         "num_cond_g": Const(f"{pre}_num_cond_c", "natural", str(len(sn.conditions)), "condition checkers"),
         "increment_g": Const(f"{pre}_increment_c", "natural",
                              "increment_bytes_c" if sn.increment == "bytes" else "increment_one_c",
@@ -280,7 +306,7 @@ def _emitter_consts(ctx: _Ctx) -> dict[str, Const]:
         "num_dcapfs_g": Const(f"{pre}_num_dcapfs_c", "positive", str(len(sn.dcapfs) + init_slots),
                               sn.interfacer.kind.init_slots_comment(sn) if init_slots
                               else "DCAPFs, traces included (2 INIT words each)"),
-        "data_w_g": Const(f"{pre}_ev_data_w_c", "positive", str(datapath.data_width(sn)),
+        "data_w_g": Const(f"{pre}_ev_data_w_c", "positive", str(datapath.source_data_width(sn, "")),
                           "event data bits that can be non-zero"),
         "inc_w_g": Const(f"{pre}_ev_inc_w_c", "positive", str(datapath.inc_width(sn)),
                          "increment bits that can be non-zero"),
@@ -336,7 +362,7 @@ def _dcapf(ctx: _Ctx, di: int, dc: Dcapf, ri: int, ti: int, slot: int) -> tuple[
     comment = f"DCAPF {di} {dc.name}: {_dcapf_summary(dc)}, lane {_lane(ctx.sn, dc)}"
     fgen = _filter_generics(dp, dc, ctx.sn, ctx.ew)
     if dc.is_sink:
-        consts, part = _sink_extractor(dp, dc, index, fgen, comment)
+        consts, part = _sink_extractor(ctx, dp, dc, index, fgen, comment)
     elif dc.is_trace:
         consts, part = _trace_extractor(ctx, dp, dc, index, fgen, comment, ti)
     else:
@@ -345,11 +371,13 @@ def _dcapf(ctx: _Ctx, di: int, dc: Dcapf, ri: int, ti: int, slot: int) -> tuple[
     return ConstGroup(title, consts), part
 
 
-def _sink_extractor(dp: str, dc: Dcapf, index: Const, fgen: dict, comment: str) -> tuple[tuple, NetPart]:
+def _sink_extractor(ctx: _Ctx, dp: str, dc: Dcapf, index: Const, fgen: dict,
+                    comment: str) -> tuple[tuple, NetPart]:
     mode = Const(f"{dp}_mode_c", "natural", "trace_sink_c", "no RAM: records to the LMIC's jointer_trace_sink_axi")
     generics = (("index_g", index.name), ("depth_log2_g", "1"), ("mode_g", mode.name)) \
         + tuple((f, c.name) for f, c in fgen.items())
-    ports = CONTROL_MAP + (("ev_good", element("ev_good", dc.event)), ("ev_data", "ev_data"),
+    ev = event_actuals(ctx.sn, ctx.pre, ctx.ew, dc)
+    ports = CONTROL_MAP + (("ev_good", ev.good), ("ev_data", ev.data),
                            ("timestamp", "timestamp")) + tuple(sink_extractor_map(dc))
     inst = Instance(f"trace_{dc.name}", "jointer_trace_extractor", comment, generics, ports)
     return (index, mode, *fgen.values()), NetPart(instances=(inst,))
@@ -361,8 +389,9 @@ def _trace_extractor(ctx: _Ctx, dp: str, dc: Dcapf, index: Const, fgen: dict, co
     mode = Const(f"{dp}_mode_c", "natural", f"trace_{dc.mode or 'stop'}_c")
     generics = (("index_g", index.name), ("depth_log2_g", depth.name), ("mode_g", mode.name)) \
         + tuple((f, c.name) for f, c in fgen.items())
+    ev = event_actuals(ctx.sn, ctx.pre, ctx.ew, dc)
     ports = CONTROL_MAP + (
-        ("ev_good", element("ev_good", dc.event)), ("ev_data", "ev_data"), ("timestamp", "timestamp"),
+        ("ev_good", ev.good), ("ev_data", ev.data), ("timestamp", "timestamp"),
         ("tr_wptr", field_of("tr_wptr", ti, 32)), ("tr_fill", field_of("tr_fill", ti, 32)),
         ("tr_full", element("tr_full", ti)), ("tr_overflow", element("tr_overflow", ti)),
         ("tr_rd_addr", "tr_rd_addr"), ("tr_rd_data", field_of("tr_rd_data", ti, 32))) \
@@ -413,11 +442,12 @@ def _result_dcapf(ctx: _Ctx, dp: str, dc: Dcapf, index: Const, fgen: dict, comme
                   ri: int, slot: int) -> tuple[tuple, NetPart]:
     gconsts = _result_consts(dp, dc, index, fgen)
     result, slots = _result_slots(dc, 64 * slot)
+    ev = event_actuals(ctx.sn, ctx.pre, ctx.ew, dc)
     generics = tuple((f, c.name) for f, c in gconsts.items()) \
-        + (("data_w_g", f"{ctx.pre}_ev_data_w_c"), ("inc_w_g", f"{ctx.pre}_ev_inc_w_c")) + ctx.wide_generic
+        + (("data_w_g", ev.data_w), ("inc_w_g", ev.inc_w)) + ctx.wide_generic
     control = CONTROL_MAP + ((("init_word", "d_init_word"),) if ctx.ew > 32 else ())
-    ports = control + (("ev_good", element("ev_good", dc.event)), ("ev_data", "ev_data"),
-                       ("ev_inc", "ev_inc")) + tuple(_capture_map(ctx.ranges, dc, ctx.ew)) \
+    ports = control + (("ev_good", ev.good), ("ev_data", ev.data),
+                       ("ev_inc", ev.inc)) + tuple(_capture_map(ctx.ranges, dc, ctx.ew)) \
         + (("result", result), ("overflow", element("dc_overflow", ri)), ("caught", element("dc_caught", ri)))
     inst = Instance(f"dcapf_{dc.name}", "jointer_dcapf", comment, generics, ports)
     consts = (*gconsts.values(), _paper_config(dp, dc))
