@@ -17,12 +17,13 @@ layout (register space vs addr_width) are in netlist/elaborate.py.
 
 from __future__ import annotations
 
-from .. import interfacers
+from .. import interfacers, platforms
 from .diag import Diagnostics, InputError
 from .loader import Source
 from ..model.monitor import MASK32, Bus, Clock, Condition, Dcapf, Interfacer, Lmic, Monitor, Sink, Sniffer
 from ..model.identifiers import PROJECT_RESERVED, reserved_in
-from .schema_check import _identifier_ok, _lane_name_ok, check_schema, did_you_mean, item_path, show
+from .schema_check import (_identifier_ok, _lane_name_ok, check_schema, did_you_mean, item_path, show,
+                           show_pair)
 
 HISTOGRAM_BUCKETS = 8              # default number of histogram buckets
 MAX_IRQ = 32
@@ -112,10 +113,31 @@ class _Builder:
         if name is None or not clocks:
             return None
         g = _get(m, "global", dict, {})
+        platform = self.platform(m, mp, bus)
         return Monitor(name=name, clocks=clocks, bus=bus, lmics=lmics,
                        description=_get(m, "description", str, ""), path=mp,
                        timestamp=_get(g, "timestamp", bool), scratch=_get(g, "scratch", bool, False),
-                       descriptor=_get(g, "descriptor", str, "none"))
+                       descriptor=_get(g, "descriptor", str, "none"), platform=platform)
+
+    def platform(self, m, mp, bus: Bus) -> str:
+        """monitor.platform (default the first platform), and the base
+        address it allows: one the PS reaches (when the YAML gives one)."""
+        name = _get(m, "platform", str, platforms.DEFAULT)
+        if name not in platforms.PLATFORMS:
+            return platforms.DEFAULT            # the schema reported it
+        b = _get(m, "bus", dict, {})
+        if "base_address" not in b or _get(b, "base_address", int) is None:
+            return name                         # none given (0: simulation), or the schema reported it
+        where, base = bus.path + ("base_address",), bus.base_address
+        if base % platforms.PAGE and (bus.addr_width or 0) < 12:   # else: elaborate's alignment check
+            self.err(where, f"bus.base_address 0x{base:X} is not a multiple of 0x{platforms.PAGE:X} "
+                     "(Vivado's smallest address segment, and a page: UIO maps pages)")
+            return name
+        why = platforms.platform(name).check_reach(base, max(1 << (bus.addr_width or 8), platforms.PAGE))
+        if why:
+            choices = ", ".join(f"{p.name} ({p.address_bits}-bit)" for p in platforms.PLATFORMS.values())
+            self.err(where, f"{why}; monitor.platform names the PS: {choices}")
+        return name
 
     def clocks(self, m, mp) -> list[Clock]:
         out = []
@@ -237,7 +259,7 @@ class _Builder:
                                                and 0 <= x <= MASK32 for x in r):
                 return None
             if r[0] > r[1]:
-                self.err(path + ("range",), f"condition range [{show(r[0])}, {show(r[1])}] in "
+                self.err(path + ("range",), "condition range [{}, {}] in ".format(*show_pair(*r)) +
                          f"{self.where(path)} is empty (expected low <= high)")
             return Condition("range", r[0], r[1], path)
         mask, value = _get(d, "mask", int), _get(d, "value", int)
@@ -278,7 +300,7 @@ class _Builder:
         high = _get(f, "high", int, default_high)
         if 0 <= low <= MASK32 and 0 <= high <= MASK32 and low > high:
             self.err(path + ("filter",), f"filter of {self.where(path)} is empty: low "
-                     f"{show(low)} > high {show(high)} (expected low <= high)")
+                     "{} > high {} (expected low <= high)".format(*show_pair(low, high)))
         runtime = _get(f, "runtime", bool, True)
         if not runtime and ext == "trace":
             self.err(path + ("filter", "runtime"), f"runtime: false in {self.where(path)}: a trace "
