@@ -42,7 +42,7 @@ import re
 
 from ... import platforms
 from ...model.views import Design
-from .vlnv import vlnv
+from .vlnv import instance, vlnv
 
 _VECTOR = re.compile(r"std_logic_vector\((\d+) downto (\d+)\)")
 WRITE_SIGNALS = {"AWADDR", "WDATA", "WVALID", "BVALID"}
@@ -70,11 +70,6 @@ def _target(b) -> tuple[str, str]:
     if logical & WRITE_SIGNALS:
         return "full", "axi_dma_0/M_AXI_S2MM"
     return "full", "axi_dma_0/M_AXI_MM2S"
-
-
-def instance(d: Design) -> str:
-    """The monitor's cell in the block design, as Vivado names a first instance."""
-    return f"{d.name}_0"
 
 
 def segment_range(d: Design) -> str:
