@@ -248,8 +248,8 @@ def test_component_xml_structure(name):
     views = {v.findtext(f"{S}name"): v for v in root.findall(f"{S}model/{S}views/{S}view")}
     assert list(views) == ["xilinx_anylanguagesynthesis", "xilinx_anylanguagebehavioralsimulation",
                            "xilinx_softwaredriver", "xilinx_xpgui"]
-    for v in list(views.values())[:2]:
-        assert v.findtext(f"{S}language") == "VHDL" and v.findtext(f"{S}modelName") == f"{design.name}_monitor"
+    for v in list(views.values())[:2]:        # the top: the VHDL-93 wrapper (UG1118)
+        assert v.findtext(f"{S}language") == "VHDL" and v.findtext(f"{S}modelName") == f"{design.name}_wrapper"
     assert views["xilinx_softwaredriver"].findtext(f"{S}envIdentifier") == ":vivado.xilinx.com:sw.driver"
     assert views["xilinx_softwaredriver"].findtext(f"{S}language") is None
     sets = {fs.findtext(f"{S}name"): fs for fs in root.findall(f"{S}fileSets/{S}fileSet")}
@@ -395,11 +395,15 @@ def test_component_files(name, tmp_path):
     assert [(x.findtext(f"{S}name"), x.findtext(f"{S}value")) for x in xdc.findall(f"{S}define")] == [
         ("processing_order", "late")]
     assert roles_of(m)[f"ip/{design.name}.xdc"] == "ip-xdc"
+    wrapper = f"hdl/{design.name}_wrapper.vhd"
     for key in ("xilinx_anylanguagesynthesis_view_fileset", "xilinx_anylanguagebehavioralsimulation_view_fileset"):
-        fl = [f for f in sets[key].findall(f"{S}file") if f is not xdc]
+        *fl, top = [f for f in sets[key].findall(f"{S}file") if f is not xdc]
         assert [f.findtext(f"{S}name") for f in fl] == want
         assert all(f.findtext(f"{S}userFileType") == "vhdlSource-2008" and f.findtext(f"{S}fileType") is None
                    and f.findtext(f"{S}logicalName") == "jointer" for f in fl)
+        # last, the top: the VHDL-93 wrapper, plain VHDL (vhdlSource), same library
+        assert (top.findtext(f"{S}name"), top.findtext(f"{S}fileType"), top.findtext(f"{S}userFileType"),
+                top.findtext(f"{S}logicalName")) == (wrapper, "vhdlSource", None, "jointer")
     [xgui] = sets["xilinx_xpgui_view_fileset"].findall(f"{S}file")
     assert xgui.findtext(f"{S}name") == f"xgui/{design.name}_v1_0.tcl"
     assert [t.text for t in xgui.findall(f"{S}userFileType")] == ["XGUI_VERSION_2"]
@@ -407,9 +411,10 @@ def test_component_files(name, tmp_path):
         assert (ip / "hdl" / Path(src).name).read_bytes() == (REPO / src).read_bytes(), src
     for src in m["compile_order"]:
         assert (ip / "hdl" / Path(src).name).read_bytes() == (out / src).read_bytes(), src
-    assert sorted(p.name for p in (ip / "hdl").iterdir()) == sorted(Path(p).name for p in want)
+    assert sorted(p.name for p in (ip / "hdl").iterdir()) == sorted(Path(p).name for p in want + [wrapper])
     roles = {f["path"]: f["role"] for f in m["files"]}
     assert {p for p, r in roles.items() if r in ("ip-hdl", "ip-hdl-library")} == {f"ip/{p}" for p in want}
+    assert roles[f"ip/{wrapper}"] == "ip-wrapper" and m["integration"]["vivado_ip"]["top"] == f"{design.name}_wrapper"
     assert roles["ip/component.xml"] == "ip-component" and roles["ip/package_ip.tcl"] == "ip-package-script"
     assert m["integration"]["vivado_ip"]["vlnv"] == f"jointer:jointer:{design.name}:1.0"
 
@@ -553,11 +558,13 @@ def test_package_ip_tcl(name, tmp_path):
     synth = root.find(f"{S}fileSets/{S}fileSet")
     assert stub.files == [str(ip / f.findtext(f"{S}name")) for f in synth.findall(f"{S}file")]
     assert all(Path(f).is_file() for f in stub.files)
-    *vhdl, xdc = stub.files
+    *vhdl, wrapper, xdc = stub.files
     assert all(stub.props[f] == {"library": "jointer", "file_type": "VHDL 2008"} for f in vhdl)
+    assert wrapper == str(ip / "hdl" / f"{design.name}_wrapper.vhd")
+    assert stub.props[wrapper] == {"library": "jointer", "file_type": "VHDL"}      # VHDL-93: the top
     assert xdc == str(ip / f"{design.name}.xdc")
     assert stub.props[xdc] == {"processing_order": "LATE", "used_in": "synthesis implementation"}
-    assert stub.props["sources_1"] == {"top": f"{design.name}_monitor"}
+    assert stub.props["sources_1"] == {"top": f"{design.name}_wrapper"}
     assert stub.props["core"]["name"] == design.name and stub.props["core"]["version"] == "1.0"
     args = dict(zip(stub.package_args[0::2], stub.package_args[1::2]))
     assert args["-root_dir"] == str(tmp_path / "packaged") and args["-vendor"] == "jointer"
@@ -605,9 +612,12 @@ def test_monitor_core(name):
     assert re.findall(r"^      - (hdl/\S+)$", text, re.M) == m["compile_order"]
     assert f"\n      - jointer:jointer:jointer:{__version__}\n" in text
     assert f"name: jointer:monitor:{design.name}:{__version__}\n" in text
-    assert text.count(f"toplevel: jointer.{design.name}_monitor\n") == 2
+    # default: the IP's top (the wrapper) and its constraints; sim: the VHDL-2008 top in GHDL
+    assert text.count(f"toplevel: jointer.{design.name}_wrapper\n") == 1
+    assert text.count(f"toplevel: jointer.{design.name}_monitor\n") == 1
+    assert f"\n      - ip/hdl/{design.name}_wrapper.vhd\n" in text
     assert f"\n      - ip/{design.name}.xdc: {{file_type: xdc}}" in text
-    assert "\n    filesets: [rtl, constraints]\n" in text
+    assert "\n    filesets: [rtl, wrapper, constraints]\n" in text
     assert m["integration"]["fusesoc"]["core"] == f"{design.name}.core"
 
 
