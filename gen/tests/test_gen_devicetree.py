@@ -354,7 +354,7 @@ def test_validation_catches(tmp_path, schema, props, message):
 
 
 def test_generator_parameters_accepted(tmp_path, schema):
-    """The IP's parameters as the generators write them (xlnx,<name>, numbers or strings) are allowed."""
+    """The IP's (numeric) parameters as the generators write them (xlnx,<name> = <...>) are allowed."""
     node = """
 	bus {
 		compatible = "simple-bus";
@@ -366,7 +366,7 @@ def test_generator_parameters_accepted(tmp_path, schema):
 			compatible = "xlnx,mon-1.0", "jointer,monitor-1.0";
 			reg = <0x43c00000 0x1000>;
 			xlnx,some-width = <0x20>;
-			xlnx,some-name = "text";
+			xlnx,config-hash = <0x11eb551e>;
 		};
 	};
 """
