@@ -287,3 +287,21 @@ def test_wide_dma_reaches_ddr_above_4gb(tmp_path):
     design, stub = check_bd(tmp_path, "selective_accumulations", "zynqmp", src=tmp_path / "src")
     assert stub.props["axi_dma_0"]["CONFIG.c_addr_width"] == "40"
     assert "zynq_ps/SAXIGP2/HP0_DDR_HIGH" in [a[-1] for a in stub.addresses]
+
+
+def test_zynqmp_dma_monitor(tmp_path):
+    """gen/tests/configs/zu_dma.yaml (written for zynqmp): the 40-bit AXI4 taps join the DMA's
+    write net on its clock (pl_clk2, 250 MHz: the DMA runs on its AXI4 taps' clock), the DMA is
+    40 bits wide and reaches the DDR above 4 GB; the stream taps, on another clock, are external;
+    the monitor on M_AXI_HPM0_FPD."""
+    design, stub = check_bd(tmp_path, "zu_dma", "zynqmp", src=CONFIGS.parent / "gen" / "tests" / "configs")
+    assert ("axi_dma_0/M_AXI_S2MM", "zu_dma_0/dma_wr") in stub.intf
+    assert ("axi_dma_0/M_AXI_S2MM", "zu_dma_0/dma_lat") in stub.intf
+    assert {"zu_dma_0/frames", "zu_dma_0/stalls"} <= set(stub.external)
+    assert "zynq_ps/pl_clk2" in stub.net_of("axi_dma_0/m_axi_s2mm_aclk")
+    assert float(stub.props["zynq_ps"]["CONFIG.PSU__CRL_APB__PL2_REF_CTRL__FREQMHZ"]) == 250
+    assert stub.props["axi_dma_0"]["CONFIG.c_addr_width"] == "40"
+    # as wide as the taps on its nets: 128-bit data (the monitor interface and the net agree)
+    assert stub.props["axi_dma_0"]["CONFIG.c_m_axi_s2mm_data_width"] == "128"
+    assert [a[-1] for a in stub.addresses][-2:] == ["zynq_ps/SAXIGP2/HP0_DDR_LOW", "zynq_ps/SAXIGP2/HP0_DDR_HIGH"]
+    assert ("zynq_ps/M_AXI_HPM0_FPD", "gp0_ic/S00_AXI") in stub.intf

@@ -11,8 +11,8 @@ M_AXI_GP0/GP1; Zynq UltraScale+ M_AXI_HPM0_FPD/HPM1_FPD/HPM0_LPD) and takes
 its interrupt on its fabric interrupt input (IRQ_F2P, pl_ps_irq0). An AXI DMA
 (scatter-gather off, MM2S stream looped back into S2MM) is the traffic the
 monitor watches: its masters reach DDR through the PS's HP port (S_AXI_HP0,
-S_AXI_HP0_FPD; a DMA as wide as the widest AXI4 tap, the DDR above 4 GB too
-when that is wider than 32 bits). Each monitor interface joins the net it
+S_AXI_HP0_FPD; a DMA as wide as the taps that join it, addresses, data and
+stream, the DDR above 4 GB too when its addresses are wider than 32 bits). Each monitor interface joins the net it
 watches (as a System ILA does):
 
 - an AXI4 tap of writes (AW/W/B channels) the DMA's M_AXI_S2MM, of reads
@@ -25,8 +25,9 @@ watches (as a System ILA does):
 Clock i of the YAML is the PS's PL clock i (FCLK_CLK<i>, pl_clk<i>) at its
 period_ns (bus clock 100 MHz when not given), each with a proc_sys_reset
 (clocks beyond the PS's four become external clock and reset ports); the
-DMA's AXI4 side runs on the clock of its AXI4/AXI4-Stream taps, its AXI4-Lite
-side on the clock of its AXI4-Lite taps (else the bus clock). The monitor,
+DMA's AXI4 side runs on the clock of its first AXI4 tap (else of its first
+AXI4-Stream tap), its AXI4-Lite side on the clock of its AXI4-Lite taps (else
+the bus clock). The monitor,
 cell <name>_0 (Vivado's name for the first instance: the device tree's
 `&<name>_0`), is assigned its YAML base address, with a range of at least
 4K (Vivado's smallest segment). A trace sink's AXI4 master (mode: sink) is
@@ -110,7 +111,9 @@ def _taps(d: Design, by_port: dict, clock_of: dict) -> tuple[list[dict], dict, d
     """(a row per monitor interface: the DMA pin it joins or None (external),
     the DMA's AXI4 clock, its AXI4-Lite clock, the AXI4 interfaces joined)."""
     taps = [(b, *_target(b)) for b in d.bus_interfaces if b.mode == "monitor"]
-    full = [clock_of[b.name] for b, kind, _ in taps if kind in ("full", "stream") and by_port[clock_of[b.name]]["fclk"]]
+    # the DMA's AXI4 side runs on the clock of its first AXI4 tap (else of its first stream tap)
+    full = [clock_of[b.name] for kinds in (("full",), ("stream",)) for b, kind, _ in taps
+            if kind in kinds and by_port[clock_of[b.name]]["fclk"]]
     lite = [clock_of[b.name] for b, kind, _ in taps if kind == "lite" and by_port[clock_of[b.name]]["fclk"]]
     dma_full = by_port[full[0] if full else "s_axi_aclk"]
     dma_lite = by_port[lite[0] if lite else "s_axi_aclk"]
@@ -119,7 +122,7 @@ def _taps(d: Design, by_port: dict, clock_of: dict) -> tuple[list[dict], dict, d
         domain = dma_lite if kind == "lite" else dma_full
         on_dma = clock_of[b.name] == domain["port"]
         rows.append({"name": b.name, "pin": pin if on_dma else None, "clock": clock_of[b.name]})
-        if on_dma and kind == "full":
+        if on_dma and kind in ("full", "stream"):
             joined.append(b)
     return rows, dma_full, dma_lite, joined
 
@@ -137,24 +140,33 @@ def context(d: Design) -> dict:
         if b.mode == "master" and b.kind == "aximm":      # a trace sink's master
             c = by_port[clock_of[b.name]]
             sinks.append({"name": b.name, "si": f"S{2 + len(sinks):02d}", "clock": c})
-    dma_addr_width = _dma_addr_width(d, joined)
+    dma = _dma_widths(d, joined)
     return {"vlnv": vlnv(d), "name": d.name, "instance": instance(d), "part": p.part, "clocks": clocks,
-            "taps": tap_rows, "ps": _ps(d, p, dma_addr_width), "dma_addr_width": dma_addr_width,
+            "taps": tap_rows, "ps": _ps(d, p, dma["addr"]), "dma": dma,
             "sinks": [s for s in sinks if s["clock"]["fclk"]],
             "external_sinks": [s for s in sinks if not s["clock"]["fclk"]],
             "plain_inputs": plain, "dma_full": dma_full, "dma_lite": dma_lite,
             "base": f"0x{d.monitor.bus.base_address:08X}", "range": segment_range(d)}
 
 
-def _dma_addr_width(d: Design, full_taps) -> int:
-    """The DMA's address bits: as wide as the AXI4 taps that join its masters (32 at least)."""
+def _dma_widths(d: Design, joined) -> dict:
+    """The DMA's widths, as wide as the taps that join its nets (AXI DMA defaults: 32 bits)
+    so that each monitor interface and its net agree: {addr, data, stream, props} where props
+    are the DMA's CONFIG settings that differ from the defaults."""
     ports = {p.name: p for p in d.top["ports"]}
-    widths = [32]
-    for b in full_taps:
+    w = {"addr": [32], "data": [32], "stream": [32]}
+    for b in joined:
         for logical, phys in b.port_maps:
-            if logical in ("AWADDR", "ARADDR"):
-                widths.append(port_width(ports[phys].vtype))
-    return max(widths)
+            key = {"AWADDR": "addr", "ARADDR": "addr", "WDATA": "data", "RDATA": "data", "TDATA": "stream"}.get(logical)
+            if key:
+                w[key].append(port_width(ports[phys].vtype))
+    out = {k: max(v) for k, v in w.items()}
+    out["data"] = max(out["data"], out["stream"])      # the DMA's memory side is at least as wide as its stream
+    props = [("c_addr_width", out["addr"]), ("c_m_axi_mm2s_data_width", out["data"]),
+             ("c_m_axi_s2mm_data_width", out["data"]), ("c_m_axis_mm2s_tdata_width", out["stream"]),
+             ("c_s_axis_s2mm_tdata_width", out["stream"])]
+    out["props"] = [(k, v) for k, v in props if v != 32]
+    return out
 
 
 def port_width(vtype: str) -> int:
