@@ -94,6 +94,12 @@ def test_entity_statement_part(tmp_path):
     assert rules(findings(tmp_path, v=text)) == [("entity-statement", 3)]
 
 
+def test_parameters_are_not_deferred_constants(tmp_path):
+    text = ("package p is\n  function f(constant a : integer; constant b : integer) return integer;\n"
+            "  constant later : integer;\nend package;\n")
+    assert rules(findings(tmp_path, p=text)) == [("deferred-constant", 3)]
+
+
 def test_comments_and_strings_do_not_count(tmp_path):
     text = ('package p is\n  -- constant later : integer; 3 ** 4\n  constant s : string := "a ** b";\n'
             '  /* s <= force x; */\nend package;\n')
