@@ -32,8 +32,10 @@ apt_pkgs=(
   libc6-dev-arm64-cross libc6-dev-armhf-cross
   libyaml-cpp-dev libpapi-dev papi-tools
   clang libclang-rt-14-dev llvm valgrind cppcheck util-linux device-tree-compiler zlib1g-dev graphviz
+  swig python3-dev
   prometheus
 )
+# swig, python3-dev: pip builds pylibfdt (dtschema's, requirements.txt) from its source
 # prometheus: the server and promtool the exporter tests run (drivers/python/tests/test_exporter*.py);
 # with systemd, Debian also enables prometheus.service on :9090 (systemctl disable --now prometheus)
 

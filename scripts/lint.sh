@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Static checks: VHDL syntax (GHDL, VHDL-2008), Python byte-compilation,
-# and no `case ... when others` that GHDL 2.0.0 would drop (see doc/design.md, "VHDL rules").
+# no `case ... when others` that GHDL 2.0.0 would drop (see doc/design.md, "VHDL rules"),
+# and the Vivado lint (scripts/vivado_lint.py: hdl/ and every configs/ top inside what
+# UG901 documents, each IP's top a plain VHDL-93 wrapper that ghdl -a --std=93c analyses).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=build/lint; mkdir -p "$work"
@@ -18,6 +20,8 @@ if grep -n -i -E '^\s*when\s+others\s*=>' "${vhd[@]}" >/dev/null; then
   grep -n -i -E '^\s*when\s+others\s*=>' "${vhd[@]}"
   echo "lint: error: case ... when others in library VHDL (use if/elsif or an AND-OR mux)"; exit 1
 fi
+mapfile -t cfgs < <(find configs -name '*.yaml' | sort)
+python3 scripts/vivado_lint.py hdl "${cfgs[@]/#/--config=}"
 mapfile -t py < <(git ls-files '*.py' 2>/dev/null || find . -name '*.py' -not -path './build/*')
 [ ${#py[@]} -eq 0 ] || python3 -m py_compile "${py[@]}"
 echo "lint: ${#py[@]} Python files compile"

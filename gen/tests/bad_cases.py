@@ -61,7 +61,7 @@ lmics: []
     ("top_not_mapping", "- jointer: 1\n",
      ['bad.yaml:1:1: error: wrong type for the document: a list (expected a mapping with the keys jointer, monitor, lmics)']),
     ("monitor_not_mapping", "jointer: 1\nmonitor: [a]\nlmics: [[1]]\n",
-     ['bad.yaml:2:10: error: wrong type for monitor: a list (expected a mapping with the keys name, clocks (and optionally description, bus, global))',
+     ['bad.yaml:2:10: error: wrong type for monitor: a list (expected a mapping with the keys name, clocks (and optionally description, bus, platform, global))',
       'bad.yaml:3:9: error: wrong type for lmics[0]: a list (expected a mapping with the keys name, sniffers (and optionally description, clock))']),
     # a tag on a list or a mapping is refused as on a scalar
     ("tag_on_list", GOOD.replace("clocks: [axi, fast]", "clocks: !mytag [axi, fast]"),
@@ -230,6 +230,12 @@ lmics:
      ['bad.yaml:12:61: error: event 1 out of range in lmics[lm].sniffers[task].dcapfs[busy]: a start_done interfacer has one lane (expected 0)']),
     ("filter_low_above_high", GOOD.replace("width: 40}", "width: 40, filter: {low: 9, high: 2}}"),
      ['bad.yaml:12:62: error: filter of lmics[lm].sniffers[task].dcapfs[busy] is empty: low 9 > high 2 (expected low <= high)']),
+    # one range, one base: hex for both bounds when either reads better in hex
+    ("filter_low_above_high_hex", GOOD.replace("width: 40}", "width: 40, filter: {low: 0x20000000, high: 0x10000FFF}}"),
+     ['bad.yaml:12:62: error: filter of lmics[lm].sniffers[task].dcapfs[busy] is empty: low 0x20000000 > high 0x10000FFF (expected low <= high)']),
+    ("condition_range_empty_hex", GOOD.replace("        dcapfs:", "        conditions: [{range: [0x10001000, 4097]}]\n"
+                                               "        dcapfs:"),
+     ['bad.yaml:11:30: error: condition range [0x10001000, 0x1001] in lmics[lm].sniffers[task].conditions[0] is empty (expected low <= high)']),
     ("condition_range_empty", GOOD.replace("        dcapfs:", "        conditions: [{range: [5, 1]}]\n"
                                            "        dcapfs:"),
      ['bad.yaml:11:30: error: condition range [5, 1] in lmics[lm].sniffers[task].conditions[0] is empty (expected low <= high)']),
@@ -279,6 +285,16 @@ lmics:
     ("space_too_small", GOOD.replace("clocks: [axi, fast]", "clocks: [axi, fast]\n  bus: {addr_width: 8}").replace(
         "{name: busy, extractor: time, width: 40}", "{name: log, extractor: trace, depth: 64}"),
      ['bad.yaml:5:21: error: the register space of 2048 bytes (2 windows of 1024 bytes) does not fit bus.addr_width 8 (expected addr_width >= 11)']),
+    # monitor.platform: the choices, and the base addresses its PS reaches
+    ("platform_misspelled", GOOD.replace("clocks: [axi, fast]", "clocks: [axi, fast]\n  platform: zynqmq"),
+     ["bad.yaml:5:13: error: invalid value 'zynqmq' for monitor.platform (did you mean 'zynqmp'? expected one of: zynq7000, zynqmp)"]),
+    ("platform_base_beyond_32_bits", GOOD.replace("clocks: [axi, fast]", "clocks: [axi, fast]\n  bus: {base_address: 0x400000000}"),
+     ["bad.yaml:5:23: error: bus.base_address 0x400000000 is beyond the 32-bit address space of platform zynq7000 (Zynq-7000); monitor.platform names the PS: zynq7000 (32-bit), zynqmp (40-bit)"]),
+    ("platform_base_outside_apertures", GOOD.replace("clocks: [axi, fast]", "clocks: [axi, fast]\n  platform: zynqmp\n"
+                                                     "  bus: {base_address: 0x43C00000}"),
+     ["bad.yaml:6:23: error: bus.base_address 0x43C00000 (0x1000 bytes) is outside the PL apertures of platform zynqmp (Zynq UltraScale+): expected an address in M_AXI_HPM0_FPD 0xA0000000..0xAFFFFFFF; M_AXI_HPM1_FPD 0xB0000000..0xBFFFFFFF; M_AXI_HPM0_LPD 0x80000000..0x9FFFFFFF; M_AXI_HPM0_FPD 0x400000000..0x4FFFFFFFF; M_AXI_HPM1_FPD 0x500000000..0x5FFFFFFFF; M_AXI_HPM0_FPD 0x1000000000..0x47FFFFFFFF; M_AXI_HPM1_FPD 0x4800000000..0x7FFFFFFFFF; monitor.platform names the PS: zynq7000 (32-bit), zynqmp (40-bit)"]),
+    ("platform_base_below_a_page", GOOD.replace("clocks: [axi, fast]", "clocks: [axi, fast]\n  bus: {base_address: 0x43C00100}"),
+     ["bad.yaml:5:23: error: bus.base_address 0x43C00100 is not a multiple of 0x1000 (Vivado's smallest address segment, and a page: UIO maps pages)"]),
     ("base_not_aligned", GOOD.replace("clocks: [axi, fast]", "clocks: [axi, fast]\n  bus: {addr_width: 12, "
                                       "base_address: 0x43C00100}"),
      ['bad.yaml:5:39: error: bus.base_address 0x43C00100 is not aligned to the 4096-byte register space of addr_width 12 (expected a multiple of 0x1000)']),

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Integration outputs: the Vivado IP (ip/component.xml, ip/xgui/, ip/package_ip.tcl,
-ip/hdl/), the FuseSoC cores (<name>.core, jointer.core) and the Linux
-device-tree fragment (linux/<name>.dtsi), for every example and the edge designs.
+ip/hdl/) and the FuseSoC cores (<name>.core, jointer.core), for every example
+and the edge designs (the device tree: test_gen_devicetree.py).
 
 - component.xml: well-formed, IP-XACT 1685-2009 namespace, the children of
   every element in the schema's sequence order (the orders are written out
@@ -17,8 +17,6 @@ device-tree fragment (linux/<name>.dtsi), for every example and the edge designs
   parameters, clock/reset associations, memory map) must equal component.xml.
 - FuseSoC: both cores are listed, the Y9 monitor's `sim` target (GHDL:
   analysis, elaboration, 0 ns run) succeeds, and fails on a broken source.
-- dtsi: values (node, compatible, reg from the layout), and dtc compiles it in
-  a Zynq-7000-like (1 cell) and a ZynqMP-like (2 cells) tree.
 - the README walkthroughs (Vivado, Linux) name only files the generator writes.
 """
 from __future__ import annotations
@@ -250,8 +248,8 @@ def test_component_xml_structure(name):
     views = {v.findtext(f"{S}name"): v for v in root.findall(f"{S}model/{S}views/{S}view")}
     assert list(views) == ["xilinx_anylanguagesynthesis", "xilinx_anylanguagebehavioralsimulation",
                            "xilinx_softwaredriver", "xilinx_xpgui"]
-    for v in list(views.values())[:2]:
-        assert v.findtext(f"{S}language") == "VHDL" and v.findtext(f"{S}modelName") == f"{design.name}_monitor"
+    for v in list(views.values())[:2]:        # the top: the VHDL-93 wrapper (UG1118)
+        assert v.findtext(f"{S}language") == "VHDL" and v.findtext(f"{S}modelName") == f"{design.name}_wrapper"
     assert views["xilinx_softwaredriver"].findtext(f"{S}envIdentifier") == ":vivado.xilinx.com:sw.driver"
     assert views["xilinx_softwaredriver"].findtext(f"{S}language") is None
     sets = {fs.findtext(f"{S}name"): fs for fs in root.findall(f"{S}fileSets/{S}fileSet")}
@@ -397,11 +395,15 @@ def test_component_files(name, tmp_path):
     assert [(x.findtext(f"{S}name"), x.findtext(f"{S}value")) for x in xdc.findall(f"{S}define")] == [
         ("processing_order", "late")]
     assert roles_of(m)[f"ip/{design.name}.xdc"] == "ip-xdc"
+    wrapper = f"hdl/{design.name}_wrapper.vhd"
     for key in ("xilinx_anylanguagesynthesis_view_fileset", "xilinx_anylanguagebehavioralsimulation_view_fileset"):
-        fl = [f for f in sets[key].findall(f"{S}file") if f is not xdc]
+        *fl, top = [f for f in sets[key].findall(f"{S}file") if f is not xdc]
         assert [f.findtext(f"{S}name") for f in fl] == want
         assert all(f.findtext(f"{S}userFileType") == "vhdlSource-2008" and f.findtext(f"{S}fileType") is None
                    and f.findtext(f"{S}logicalName") == "jointer" for f in fl)
+        # last, the top: the VHDL-93 wrapper, plain VHDL (vhdlSource), same library
+        assert (top.findtext(f"{S}name"), top.findtext(f"{S}fileType"), top.findtext(f"{S}userFileType"),
+                top.findtext(f"{S}logicalName")) == (wrapper, "vhdlSource", None, "jointer")
     [xgui] = sets["xilinx_xpgui_view_fileset"].findall(f"{S}file")
     assert xgui.findtext(f"{S}name") == f"xgui/{design.name}_v1_0.tcl"
     assert [t.text for t in xgui.findall(f"{S}userFileType")] == ["XGUI_VERSION_2"]
@@ -409,9 +411,10 @@ def test_component_files(name, tmp_path):
         assert (ip / "hdl" / Path(src).name).read_bytes() == (REPO / src).read_bytes(), src
     for src in m["compile_order"]:
         assert (ip / "hdl" / Path(src).name).read_bytes() == (out / src).read_bytes(), src
-    assert sorted(p.name for p in (ip / "hdl").iterdir()) == sorted(Path(p).name for p in want)
+    assert sorted(p.name for p in (ip / "hdl").iterdir()) == sorted(Path(p).name for p in want + [wrapper])
     roles = {f["path"]: f["role"] for f in m["files"]}
     assert {p for p, r in roles.items() if r in ("ip-hdl", "ip-hdl-library")} == {f"ip/{p}" for p in want}
+    assert roles[f"ip/{wrapper}"] == "ip-wrapper" and m["integration"]["vivado_ip"]["top"] == f"{design.name}_wrapper"
     assert roles["ip/component.xml"] == "ip-component" and roles["ip/package_ip.tcl"] == "ip-package-script"
     assert m["integration"]["vivado_ip"]["vlnv"] == f"jointer:jointer:{design.name}:1.0"
 
@@ -555,11 +558,13 @@ def test_package_ip_tcl(name, tmp_path):
     synth = root.find(f"{S}fileSets/{S}fileSet")
     assert stub.files == [str(ip / f.findtext(f"{S}name")) for f in synth.findall(f"{S}file")]
     assert all(Path(f).is_file() for f in stub.files)
-    *vhdl, xdc = stub.files
+    *vhdl, wrapper, xdc = stub.files
     assert all(stub.props[f] == {"library": "jointer", "file_type": "VHDL 2008"} for f in vhdl)
+    assert wrapper == str(ip / "hdl" / f"{design.name}_wrapper.vhd")
+    assert stub.props[wrapper] == {"library": "jointer", "file_type": "VHDL"}      # VHDL-93: the top
     assert xdc == str(ip / f"{design.name}.xdc")
     assert stub.props[xdc] == {"processing_order": "LATE", "used_in": "synthesis implementation"}
-    assert stub.props["sources_1"] == {"top": f"{design.name}_monitor"}
+    assert stub.props["sources_1"] == {"top": f"{design.name}_wrapper"}
     assert stub.props["core"]["name"] == design.name and stub.props["core"]["version"] == "1.0"
     args = dict(zip(stub.package_args[0::2], stub.package_args[1::2]))
     assert args["-root_dir"] == str(tmp_path / "packaged") and args["-vendor"] == "jointer"
@@ -607,9 +612,12 @@ def test_monitor_core(name):
     assert re.findall(r"^      - (hdl/\S+)$", text, re.M) == m["compile_order"]
     assert f"\n      - jointer:jointer:jointer:{__version__}\n" in text
     assert f"name: jointer:monitor:{design.name}:{__version__}\n" in text
-    assert text.count(f"toplevel: jointer.{design.name}_monitor\n") == 2
+    # default: the IP's top (the wrapper) and its constraints; sim: the VHDL-2008 top in GHDL
+    assert text.count(f"toplevel: jointer.{design.name}_wrapper\n") == 1
+    assert text.count(f"toplevel: jointer.{design.name}_monitor\n") == 1
+    assert f"\n      - ip/hdl/{design.name}_wrapper.vhd\n" in text
     assert f"\n      - ip/{design.name}.xdc: {{file_type: xdc}}" in text
-    assert "\n    filesets: [rtl, constraints]\n" in text
+    assert "\n    filesets: [rtl, wrapper, constraints]\n" in text
     assert m["integration"]["fusesoc"]["core"] == f"{design.name}.core"
 
 
@@ -637,100 +645,6 @@ def test_fusesoc_list_and_sim(tmp_path):
     top.write_text(top.read_text().replace("task_done           : in  std_logic;", ""))
     r = subprocess.run(base + ["run", "--clean", *run[1:]], capture_output=True, text=True, cwd=tmp_path)
     assert r.returncode != 0 and "task_done" in r.stdout + r.stderr
-
-
-# ---------------------------------------------------------------------------
-# Linux device tree
-# ---------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("name", ALL)
-def test_dtsi_values(name):
-    design, files = output(name)
-    text = files[f"linux/{design.name}.dtsi"]
-    assert text.startswith(f"// SPDX-License-Identifier: MIT\n// generated by jointer {__version__} from {design.source_name}, config hash "
-                           f"{design.hash_hex}; do not edit.\n")
-    base = design.monitor.bus.base_address
-    size = max(1 << design.addr_width, 4096)        # = the component.xml address block, at least a page
-    assert size >= design.layout.span and size % 4096 == 0 and base % (1 << design.addr_width) == 0
-    node = re.search(rf"^\t\tjointer_({design.name}): (\w+)@([0-9a-f]+) \{{$", text, re.M)
-    assert node.groups() == (design.name, design.name, f"{base:x}")
-    assert f'\t\t\tcompatible = "jointer,{design.name}-1.0", "jointer,monitor-1.0", "generic-uio";\n' in text
-    # each sink trace's ring is a no-map reserved-memory region, stacked below
-    # 0x40000000 in trace order, and the next reg entry of the UIO node (map1, map2, ...)
-    rings, top = [], 0x40000000
-    for t in design.traces:
-        if t["sink_bytes"]:
-            sz = next(x for x in design.monitor.dcapfs() if x.name == t["name"]).sink.ring_bytes
-            top -= sz
-            rings.append((t["name"], top, sz))
-            assert (f"\t\tjointer_{design.name}_{t['name']}_ring: {t['name']}_ring@{top:x} {{\n"
-                    f"\t\t\treg = <0x{top:08x} 0x{sz:x}>;\n\t\t\tno-map;\n") in text
-    regs = "".join(f", <0x{a:08x} 0x{sz:x}>" for _, a, sz in rings)
-    assert f"\t\t\treg = <0x{base:08x} 0x{size:x}>{regs};\n" in text
-    assert ("reserved-memory" in text) == bool(rings)
-    if rings:
-        assert "\t\t\treg-names = \"registers\"" + "".join(f', "{n}"' for n, _, _ in rings) + ";\n" in text
-    assert f"\t\t\tjointer,config-hash = <0x{design.config_hash:08x}>;\n" in text
-    assert "interrupts = <0 29 4>;" in text and "clock-names = \"s_axi_aclk\";" in text
-
-
-ROOT_CELLS = {"zynq7000": (1, 1), "zynqmp": (2, 2)}
-
-
-@pytest.mark.parametrize("board", sorted(ROOT_CELLS))
-@pytest.mark.parametrize("name", ["selective_accumulations", "two_clock_bus", "trace_sink"])
-def test_dtsi_compiles(name, board, tmp_path):
-    """dtc compiles the fragment inside a board-like tree (GIC and clock
-    controller stand-ins; 1 or 2 root cells) without a warning, and the blob
-    holds the values."""
-    dtc, fdtget = shutil.which("dtc"), shutil.which("fdtget")
-    assert dtc and fdtget, "dtc/fdtget missing: run scripts/install-deps.sh (device-tree-compiler)"
-    design, files = output(name)
-    out = written(tmp_path, name)
-    ac, sc = ROOT_CELLS[board]
-    (tmp_path / "board.dts").write_text(f"""/dts-v1/;
-/ {{
-	#address-cells = <{ac}>;
-	#size-cells = <{sc}>;
-	intc: interrupt-controller@f8f01000 {{
-		compatible = "arm,cortex-a9-gic";
-		#interrupt-cells = <3>;
-		#address-cells = <0>;
-		interrupt-controller;
-		reg = <{"0 " if ac == 2 else ""}0xf8f01000 {"0 " if sc == 2 else ""}0x1000>;
-	}};
-	clkc: clock-controller {{
-		#clock-cells = <1>;
-	}};
-}};
-/include/ "{out / 'linux' / f'{design.name}.dtsi'}"
-""")
-    r = subprocess.run([dtc, "-I", "dts", "-O", "dtb", "-o", str(tmp_path / "board.dtb"), str(tmp_path / "board.dts")],
-                       capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    # 2 root cells: dtc notes that the identity `ranges` of the 1-cell bus changes the cell
-    # count (Linux translates empty ranges 1:1 whatever the counts); nothing else
-    warnings = [l for l in r.stderr.splitlines() if l.strip()]
-    assert all("Warning (ranges_format)" in l and "empty \"ranges\" property" in l for l in warnings), r.stderr
-    # (a sink's /reserved-memory too: on a 2-cell tree the user writes 2-cell regs, as the file says)
-    assert len(warnings) == (0 if board == "zynq7000" else 4 if name == "trace_sink" else 2), r.stderr
-    base = design.monitor.bus.base_address
-    path = f"/jointer_{design.name}_bus/{design.name}@{base:x}"
-
-    def get(prop, *opt):
-        r = subprocess.run([fdtget, *opt, str(tmp_path / "board.dtb"), path, prop], capture_output=True, text=True)
-        assert r.returncode == 0, r.stderr
-        return r.stdout.split()
-    ring = ["3ff00000", "100000"] if name == "trace_sink" else []   # the ring is map1
-    assert get("reg", "-t", "x") == [f"{base:x}", f"{max(1 << design.addr_width, 4096):x}"] + ring
-    assert get("compatible") == [f"jointer,{design.name}-1.0", "jointer,monitor-1.0", "generic-uio"]
-    assert get("interrupts") == ["0", "29", "4"]
-    if ring:                       # and a no-map reserved-memory region
-        assert get("reg-names") == ["registers", "stream_log"]
-        path = "/reserved-memory/stream_log_ring@3ff00000"
-        assert get("reg", "-t", "x") == ["3ff00000", "100000"]
-        assert get("no-map") == []
 
 
 # ---------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Tests of the generated constraints ip/<name>.xdc (gen/jointer_gen/backends/vivado/xdc.py):
-the exact constraints of the two-clock example (instance names, the smaller period
+the exact constraints of the two-clock example (instance names under u_core, the
+monitor's instance in the IP's top, the VHDL-93 wrapper; the smaller period
 from the YAML, clocks only from the IP's ports), a single-clock monitor (reset
 bridges only), a clock without period_ns (Vivado's period, read in the XDC), and one
 section per crossing instance of the 4-clock stress top. The cross-check against the
@@ -22,25 +23,25 @@ def test_two_clock_bus_exact():
     clk = "[get_clocks -of_objects [get_ports {}]]"
     s, m = clk.format("s_axi_aclk"), clk.format("pl_clk")
     assert xdc(files, "two_clock_bus") == [
-        "set_property ASYNC_REG TRUE [get_cells {u_rst_bus/stage_reg*}]",
+        "set_property ASYNC_REG TRUE [get_cells {u_core/u_rst_bus/stage_reg*}]",
         "set_false_path -from [get_ports s_axi_aresetn] -to [get_pins -filter {IS_PRESET || IS_CLEAR} "
-        "-of_objects [get_cells {u_rst_bus/stage_reg*}]]",
-        "set_property ASYNC_REG TRUE [get_cells {u_rst_pl/stage_reg*}]",
+        "-of_objects [get_cells {u_core/u_rst_bus/stage_reg*}]]",
+        "set_property ASYNC_REG TRUE [get_cells {u_core/u_rst_pl/stage_reg*}]",
         "set_false_path -from [get_ports pl_resetn] -to [get_pins -filter {IS_PRESET || IS_CLEAR} "
-        "-of_objects [get_cells {u_rst_pl/stage_reg*}]]",
-        "set_property ASYNC_REG TRUE [get_cells {u_cdc1/u_req_sync/stage_reg*}]",
-        "set_property ASYNC_REG TRUE [get_cells {u_cdc1/u_ack_sync/stage_reg*}]",
-        "set_max_delay -datapath_only -from [get_cells {u_cdc1/req_l_reg}] "
-        "-to [get_cells {u_cdc1/u_req_sync/stage_reg[0]*}] 6.4",
-        "set_max_delay -datapath_only -from [get_cells {u_cdc1/ack_m_reg}] "
-        "-to [get_cells {u_cdc1/u_ack_sync/stage_reg[0]*}] 6.4",
-        f"set_max_delay -datapath_only -from {s} -through [get_pins {{u_cdc1/m_we u_cdc1/m_addr[*] "
-        f"u_cdc1/m_wdata[*]}}] -to {m} 6.4",
-        f"set_max_delay -datapath_only -from {m} -through [get_pins {{u_cdc1/s_rdata[*] u_cdc1/s_err}}] "
+        "-of_objects [get_cells {u_core/u_rst_pl/stage_reg*}]]",
+        "set_property ASYNC_REG TRUE [get_cells {u_core/u_cdc1/u_req_sync/stage_reg*}]",
+        "set_property ASYNC_REG TRUE [get_cells {u_core/u_cdc1/u_ack_sync/stage_reg*}]",
+        "set_max_delay -datapath_only -from [get_cells {u_core/u_cdc1/req_l_reg}] "
+        "-to [get_cells {u_core/u_cdc1/u_req_sync/stage_reg[0]*}] 6.4",
+        "set_max_delay -datapath_only -from [get_cells {u_core/u_cdc1/ack_m_reg}] "
+        "-to [get_cells {u_core/u_cdc1/u_ack_sync/stage_reg[0]*}] 6.4",
+        f"set_max_delay -datapath_only -from {s} -through [get_pins {{u_core/u_cdc1/m_we u_core/u_cdc1/m_addr[*] "
+        f"u_core/u_cdc1/m_wdata[*]}}] -to {m} 6.4",
+        f"set_max_delay -datapath_only -from {m} -through [get_pins {{u_core/u_cdc1/s_rdata[*] u_core/u_cdc1/s_err}}] "
         f"-to {s} 6.4",
-        f"set_max_delay -datapath_only -from [get_cells {{u_cdc1/commit_l_reg}}] -to {m} 6.4",
-        "set_property ASYNC_REG TRUE [get_cells {u_irq_sync1/stage_reg*}]",
-        f"set_max_delay -datapath_only -from {m} -to [get_cells {{u_irq_sync1/stage_reg[0]*}}] 6.4",
+        f"set_max_delay -datapath_only -from [get_cells {{u_core/u_cdc1/commit_l_reg}}] -to {m} 6.4",
+        "set_property ASYNC_REG TRUE [get_cells {u_core/u_irq_sync1/stage_reg*}]",
+        f"set_max_delay -datapath_only -from {m} -to [get_cells {{u_core/u_irq_sync1/stage_reg[0]*}}] 6.4",
     ]
     # the IP never creates a clock
     assert "create_clock" not in files["ip/two_clock_bus.xdc"]
@@ -49,7 +50,7 @@ def test_two_clock_bus_exact():
 def test_single_clock_has_reset_bridge_only():
     _, files = generated("arm_timestamps")
     lines = xdc(files, "arm_timestamps")
-    assert len(lines) == 2 and lines[0] == "set_property ASYNC_REG TRUE [get_cells {u_rst_bus/stage_reg*}]"
+    assert len(lines) == 2 and lines[0] == "set_property ASYNC_REG TRUE [get_cells {u_core/u_rst_bus/stage_reg*}]"
     assert lines[1].startswith("set_false_path -from [get_ports s_axi_aresetn]")
 
 
@@ -59,7 +60,7 @@ def test_stress_one_section_per_crossing_instance():
     cdcs = [i.label for i in design.top["instances"] if i.entity == "jointer_collect_cdc"]
     assert len(cdcs) == 3
     for lab in cdcs:
-        assert text.count(f"{{{lab}/req_l_reg}}") == 1 and text.count(f"{{{lab}/commit_l_reg}}") == 1
+        assert text.count(f"{{u_core/{lab}/req_l_reg}}") == 1 and text.count(f"{{u_core/{lab}/commit_l_reg}}") == 1
     # periods ps 10, c1 8, c2 5, c3 12.5: each crossing uses the smaller of its two clocks
     got = sorted(set(re.findall(r"u_cdc(\d)/req_l_reg\}\] -to .* (\S+)$", text, re.M)))
     assert got == [("1", "8"), ("2", "5"), ("3", "10")]

@@ -104,9 +104,10 @@ def test_fixtures_found():
 # ---- the XDC cross-check ------------------------------------------------------------------------
 
 def signal(pattern: str) -> str:
-    """Vivado cell name of a register -> its VHDL path: u_cdc1/u_req_sync/stage_reg[0]* ->
-    u_cdc1.u_req_sync.stage; pin u_cdc1/m_addr[*] -> u_cdc1.m_addr; a port stays itself."""
-    p = re.sub(r"(_reg)?(\[[^\]]*\])*\*?$", "", pattern.strip())
+    """Vivado cell name of a register -> its VHDL path in the monitor's top: u_cdc1/u_req_sync/stage_reg[0]* ->
+    u_cdc1.u_req_sync.stage; pin u_cdc1/m_addr[*] -> u_cdc1.m_addr; a port stays itself. The IP's
+    XDC names cells from the IP's top, the wrapper whose instance u_core the monitor's top is."""
+    p = re.sub(r"(_reg)?(\[[^\]]*\])*\*?$", "", re.sub(r"^u_core/", "", pattern.strip()))
     return p.replace("/", ".")
 
 

@@ -14,6 +14,7 @@ from ..model.views import Design
 from ..model.vhdl_library import LIBRARY
 from . import OutFile, vhdl
 from .templates import render_file
+from .vivado import wrapper
 from .vivado.xdc import xdc_file
 
 LIBRARY_VLNV = f"jointer:jointer:jointer:{__version__}"
@@ -32,7 +33,8 @@ def context(d: Design, compile_order: list[str]) -> dict:
     return {"vlnv": vlnv(d), "library_vlnv": LIBRARY_VLNV,
             "description": d.monitor.description or f"jointer hardware monitor {d.name}",
             "vhdl_library": LIBRARY, "top": d.top["entity"], "files": compile_order,
-            "xdc": xdc_file(d).rsplit("/", 1)[-1]}
+            "xdc": xdc_file(d).rsplit("/", 1)[-1], "wrapper": f"ip/{wrapper.file(d)}",
+            "ip_top": wrapper.entity(d), "instance": wrapper.INSTANCE}
 
 
 def library_context(files: list[str]) -> dict:

@@ -74,10 +74,11 @@ def manifest(d: Design, entries: list[tuple[str, str]], library_sources: list[st
         "bus": {"addr_width": d.addr_width, "base_address": f"0x{d.monitor.bus.base_address:X}",
                 "span": d.layout.span, "window": d.layout.window, "strict": d.monitor.bus.strict},
         "integration": {
-            "vivado_ip": {"vlnv": vivado_ip.vlnv(d), "component": "ip/component.xml"},
+            "vivado_ip": {"vlnv": vivado_ip.vlnv(d), "component": "ip/component.xml",
+                          "top": vivado_ip.wrapper.entity(d)},
             "fusesoc": {"core": fusesoc.core_file(d), "vlnv": fusesoc.vlnv(d),
                         "library_vlnv": fusesoc.LIBRARY_VLNV},
-            "linux": {"dtsi": linux.dtsi_file(d), "uio_name": d.name},
+            "linux": {"dtsi": linux.dtsi_file(d), "overlay": linux.dtso_file(d), "uio_name": d.name},
             "c_bundle": {"makefile": "c/Makefile", "pkg_config": d.name},
             "vitis_driver": {"folder": cbundle.driver_dir(d), "name": d.name,
                              "version": cbundle.IP_DRIVER_VERSION},

@@ -2,7 +2,7 @@
 """Stage 2a: the JSON Schema check of the loaded data, and its messages.
 
 The schema is schema/jointer-1.schema.json plus, per interfacer kind, its
-fragment interfacers/<kind>.schema.json (assembled by `schema()`; run
+fragment interfacers/<kind>.schema.json and the platforms' enum (assembled by `schema()`; run
 `python3 -m jointer_gen.load.schema_check` to print the whole schema, e.g. for an
 editor). jsonschema (Draft 2020-12, imported only when needed) reports
 shapes, types, ranges, enums and unknown keys; each of its errors is
@@ -31,11 +31,12 @@ SCHEMA_PATH = Path(__file__).resolve().parents[1] / "schema" / "jointer-1.schema
 
 @lru_cache(maxsize=1)
 def schema() -> dict:
-    """The monitor schema with the interfacer kinds' fragments and emit.data choices."""
-    from .. import interfacers
+    """The monitor schema with the interfacer kinds' fragments, emit.data's choices and the platforms."""
+    from .. import interfacers, platforms
     s = json.loads(SCHEMA_PATH.read_text())
     s.pop("$comment", None)
     s["$defs"].update(interfacers.schema_defs())
+    s["$defs"]["platform"] = platforms.schema()
     s["$defs"]["emit"]["properties"]["data"] = {"enum": interfacers.emit_data_choices()}
     return s
 
@@ -96,6 +97,13 @@ def show(value) -> str:
     if isinstance(value, float):
         return repr(value)
     return f"a {_type_name(value)}"
+
+
+def show_pair(a: int, b: int) -> tuple[str, str]:
+    """Two bounds of one range in one base: hex when either reads better in hex."""
+    if _hexish(a) or _hexish(b):
+        return f"0x{a:X}", f"0x{b:X}"
+    return str(a), str(b)
 
 
 def _hexish(v: int) -> bool:

@@ -17,12 +17,14 @@ layout (register space vs addr_width) are in netlist/elaborate.py.
 
 from __future__ import annotations
 
-from .. import interfacers
+from .. import interfacers, platforms
+from . import sniffer_checks
 from .diag import Diagnostics, InputError
 from .loader import Source
 from ..model.monitor import MASK32, MASK64, Bus, Clock, Condition, Dcapf, Interfacer, Lmic, Monitor, Sink, Sniffer
 from ..model.identifiers import PROJECT_RESERVED, reserved_in
-from .schema_check import _identifier_ok, _lane_name_ok, check_schema, did_you_mean, item_path, show
+from .schema_check import (_identifier_ok, _lane_name_ok, check_schema, did_you_mean, item_path, show,
+                           show_pair)
 
 HISTOGRAM_BUCKETS = 8              # default number of histogram buckets
 MAX_IRQ = 32
@@ -32,11 +34,6 @@ COMPACT_SUPPORTED = True           # hdl/trace/jointer_trace_compact.vhd before 
 # ---------------------------------------------------------------------------
 # 2. model builder + semantic checks
 # ---------------------------------------------------------------------------
-
-def hex_(value: int) -> str:
-    """A bound in hex, in groups of 4 digits: 0x8_1000_0000."""
-    return f"0x{value:_X}"
-
 
 def _get(d, key, kind, default=None):
     """d[key] if d is a mapping and the value has the right type, else default."""
@@ -117,10 +114,31 @@ class _Builder:
         if name is None or not clocks:
             return None
         g = _get(m, "global", dict, {})
+        platform = self.platform(m, mp, bus)
         return Monitor(name=name, clocks=clocks, bus=bus, lmics=lmics,
                        description=_get(m, "description", str, ""), path=mp,
                        timestamp=_get(g, "timestamp", bool), scratch=_get(g, "scratch", bool, False),
-                       descriptor=_get(g, "descriptor", str, "none"))
+                       descriptor=_get(g, "descriptor", str, "none"), platform=platform)
+
+    def platform(self, m, mp, bus: Bus) -> str:
+        """monitor.platform (default the first platform), and the base
+        address it allows: one the PS reaches (when the YAML gives one)."""
+        name = _get(m, "platform", str, platforms.DEFAULT)
+        if name not in platforms.PLATFORMS:
+            return platforms.DEFAULT            # the schema reported it
+        b = _get(m, "bus", dict, {})
+        if "base_address" not in b or _get(b, "base_address", int) is None:
+            return name                         # none given (0: simulation), or the schema reported it
+        where, base = bus.path + ("base_address",), bus.base_address
+        if base % platforms.PAGE and (bus.addr_width or 0) < 12:   # else: elaborate's alignment check
+            self.err(where, f"bus.base_address 0x{base:X} is not a multiple of 0x{platforms.PAGE:X} "
+                     "(Vivado's smallest address segment, and a page: UIO maps pages)")
+            return name
+        why = platforms.platform(name).check_reach(base, max(1 << (bus.addr_width or 8), platforms.PAGE))
+        if why:
+            choices = ", ".join(f"{p.name} ({p.address_bits}-bit)" for p in platforms.PLATFORMS.values())
+            self.err(where, f"{why}; monitor.platform names the PS: {choices}")
+        return name
 
     def clocks(self, m, mp) -> list[Clock]:
         out = []
@@ -185,7 +203,7 @@ class _Builder:
                          f"{' or '.join(allowed)})")
             else:
                 kind.check_emit(self, path, data, itf.params)
-        bits = self.value_bits(itf, increment, data)
+        bits = sniffer_checks.value_bits(itf, increment, data)
         conditions = [c for c in (self.condition(x, path + ("conditions", i))
                                   for i, x in enumerate(_list(d, "conditions"))) if c]
         dcapfs = [x for x in (self.dcapf(x, path + ("dcapfs", i), itf, bits)
@@ -195,60 +213,9 @@ class _Builder:
         sn = Sniffer(name=name, interfacer=itf, dcapfs=dcapfs, conditions=conditions,
                      increment=increment, data=data or "", path=path,
                      description=_get(d, "description", str, ""))
-        self.values_fit(sn, bits)
-        self.lanes_take_conditions(sn)
+        sniffer_checks.values_fit(self, sn, bits)
+        sniffer_checks.lanes_take_conditions(self, sn)
         return sn
-
-    def lanes_take_conditions(self, sn: Sniffer) -> None:
-        """Conditions compare the tap's data: a DCAPF on a lane whose events carry other
-        data (a latency, a stall bit) cannot be conditioned."""
-        if not sn.conditions:
-            return
-        kind, params = sn.interfacer.kind, sn.interfacer.params
-        for dc in sn.dcapfs:
-            if not 0 <= dc.event < sn.interfacer.lanes:
-                continue
-            key = kind.lane_source(params, dc.event).source
-            if key and not kind.extra_sources[key].carries_data:
-                lane = kind.lane_label(params, dc.event)
-                self.err(dc.path + ("event",), f"lane '{lane}' of {self.where(dc.path)} carries no "
-                         f"{kind.emit_data[0] if sn.data == '' else sn.data}: the conditions of sniffer "
-                         f"'{sn.name}' cannot apply to it (expected no conditions, or this DCAPF in a "
-                         "sniffer of its own on the same bus)")
-
-    # -- values against the width of the data they compare ---------------------
-    @staticmethod
-    def value_bits(itf: Interfacer | None, increment: str, data: str | None) -> int:
-        """Bits a filter bound or a condition value of the sniffer may have: the event
-        data's width (an address: addr_width, up to 64), and at least 32, as always."""
-        if itf is None:
-            return 32
-        probe = Sniffer(name="", interfacer=itf, dcapfs=(), increment=increment, data=data or "")
-        return max(32, itf.kind.data_width(probe))
-
-    def values_fit(self, sn: Sniffer, bits: int) -> None:
-        """A condition or filter value wider than the sniffer's event data would be cut
-        by the hardware: an error, never a silent truncation; a trace records 32 data bits."""
-        top = (1 << bits) - 1
-        what = f"the {bits}-bit event data of sniffer '{sn.name}'"
-        for c in sn.conditions:
-            for label, v in (("range low" if c.kind == "range" else "mask", c.a),
-                             ("range high" if c.kind == "range" else "value", c.b)):
-                if v > top:
-                    self.err(c.path, f"condition {label} {hex_(v)} in {self.where(c.path)} does not fit "
-                             f"{what} (expected at most {hex_(top)}"
-                             f"{sn.interfacer.kind.wider_hint(sn.interfacer.params, v)})")
-        for dc in sn.dcapfs:
-            for label, v in (("low", dc.low), ("high", dc.high)):
-                if dc.has_filter and v > top:
-                    self.err(dc.path + ("filter", label), f"filter {label} {hex_(v)} of "
-                             f"{self.where(dc.path)} does not fit {what} (expected at most {hex_(top)}"
-                             f"{sn.interfacer.kind.wider_hint(sn.interfacer.params, v)})")
-            if dc.is_trace and bits > 32:
-                self.err(dc.path + ("extractor",), f"trace {self.where(dc.path)}: a trace record holds "
-                         f"32 data bits, the event data of sniffer '{sn.name}' has {bits} (expected a trace "
-                         "on a sniffer whose data fits 32 bits, e.g. a tap with addr_width 32, or an event "
-                         "or time DCAPF here)")
 
     def interfacer(self, d, path) -> Interfacer | None:
         t = _get(d, "type", str)
@@ -297,7 +264,7 @@ class _Builder:
                                                and 0 <= x <= MASK64 for x in r):
                 return None
             if r[0] > r[1]:
-                self.err(path + ("range",), f"condition range [{show(r[0])}, {show(r[1])}] in "
+                self.err(path + ("range",), "condition range [{}, {}] in ".format(*show_pair(*r)) +
                          f"{self.where(path)} is empty (expected low <= high)")
             return Condition("range", r[0], r[1], path)
         mask, value = _get(d, "mask", int), _get(d, "value", int)
@@ -338,7 +305,7 @@ class _Builder:
         high = _get(f, "high", int, default_high)
         if 0 <= low <= MASK64 and 0 <= high <= MASK64 and low > high:
             self.err(path + ("filter",), f"filter of {self.where(path)} is empty: low "
-                     f"{show(low)} > high {show(high)} (expected low <= high)")
+                     "{} > high {} (expected low <= high)".format(*show_pair(low, high)))
         runtime = _get(f, "runtime", bool, True)
         if not runtime and ext == "trace":
             self.err(path + ("filter", "runtime"), f"runtime: false in {self.where(path)}: a trace "

@@ -236,6 +236,7 @@ class Monitor:
     timestamp: bool | None = None    # monitor.global.timestamp; None: the default (has_timestamp)
     scratch: bool = False            # monitor.global.scratch
     descriptor: str = "none"         # monitor.global.descriptor: "none" | "rom"
+    platform: str = "zynq7000"       # monitor.platform (platforms/): integration outputs only, not hashed
 
     def __post_init__(self):
         _as_tuples(self, "clocks", "lmics")
@@ -282,7 +283,8 @@ class Monitor:
                                     for s in lm.sniffers for d in s.dcapfs)
 
     def canonical(self) -> dict:
-        """What the config hash covers: everything but descriptions."""
+        """What the config hash covers: everything but descriptions and the
+        platform (which changes the integration files, not the hardware)."""
         out = {"jointer": 1, "name": self.name, "bus": self.bus.canonical(),
                "clocks": [c.canonical() for c in self.clocks],
                "lmics": [lm.canonical() for lm in self.lmics]}

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """Vivado IP backend: the IP folder ip/ (emit()): component.xml,
 xgui/<name>_v1_0.tcl, package_ip.tcl, the constraints (xdc.py), the example
-block design (example_bd.py) and the copies in ip/hdl/.
+block design (example_bd.py), the IP's top (wrapper.py: hdl/<name>_wrapper.vhd,
+plain VHDL-93) and the copies in ip/hdl/.
 
 component.xml is IP-XACT IEEE 1685-2009 (the SPIRIT namespace Vivado's IP
 packager writes), with the elements in the schema's order and Vivado's
@@ -9,7 +10,9 @@ conventions: views xilinx_anylanguagesynthesis / ..behavioralsimulation /
 xilinx_softwaredriver (the Vitis driver, ip/drivers/) / xilinx_xpgui with
 their file sets, VHDL-2008 files as
 <spirit:userFileType>vhdlSource-2008</spirit:userFileType> in library
-`jointer`, xilinx.com bus definitions, bus parameters ASSOCIATED_BUSIF /
+`jointer`, then the top: the VHDL-93 wrapper as
+<spirit:fileType>vhdlSource</spirit:fileType> (model name <name>_wrapper),
+xilinx.com bus definitions, bus parameters ASSOCIATED_BUSIF /
 ASSOCIATED_RESET / POLARITY / SENSITIVITY, the Component_Name parameter and
 xilinx:coreExtensions. It carries no checksums and no creation date (the
 output is deterministic; `ipx::update_checksums` adds them if wanted).
@@ -30,7 +33,7 @@ from ...model.views import Design
 from ...model.vhdl_library import LIBRARY
 from .. import OutFile, cbundle, vhdl
 from ..templates import render_file
-from . import example_bd, xdc
+from . import example_bd, wrapper, xdc
 from .ipxact_regs import registers
 from .vlnv import IP_LIBRARY, IP_VENDOR, IP_VERSION, vlnv
 TAXONOMY = "/UserIP"
@@ -138,7 +141,7 @@ def context(d: Design, library_sources: list[str], compile_order: list[str]) -> 
         "component_name": f"{d.name}_v{IP_VERSION.replace('.', '_')}",
         "display_name": f"jointer monitor {d.name}",
         "description": d.monitor.description or f"jointer hardware monitor {d.name}",
-        "top": d.top["entity"], "taxonomy": TAXONOMY, "families": FAMILIES,
+        "top": wrapper.entity(d), "core": d.top["entity"], "taxonomy": TAXONOMY, "families": FAMILIES,
         "xilinx_version": XILINX_VERSION, "vhdl_library": LIBRARY,
         "buses": buses, "clocks": clocks, "ports": _ports(d), "hdl_views": HDL_VIEWS,
         "views": [{"name": n, "display": dn, "env": e, "fileset": fs} for n, dn, e, fs in VIEWS],
@@ -146,7 +149,8 @@ def context(d: Design, library_sources: list[str], compile_order: list[str]) -> 
         # two as Vivado's address segments; the registers (d.layout.span bytes) start at 0
         "memory_map": {"name": "s_axi", "block": "reg0", "base": 0, "range": 1 << d.addr_width,
                        "span": d.layout.span, "width": 32, "registers": registers(d)},
-        "hdl_files": [f for f, _ in files], "xgui": xgui_file(d), "driver_files": driver_files(d),
+        "hdl_files": [f for f, _ in files], "wrapper_file": wrapper.file(d),
+        "xgui": xgui_file(d), "driver_files": driver_files(d),
     }
 
 
@@ -156,6 +160,8 @@ def emit(d: Design) -> list[OutFile]:
     compile_order = vhdl.compile_order(d)
     v, x = context(d, lib, compile_order), xdc.context(d)
     out = [render_file(d, "vivado/component.xml.j2", "ip/component.xml", "ip-component", v=v, x=x),
+           render_file(d, "vivado/wrapper.vhd.j2", f"ip/{wrapper.file(d)}", "ip-wrapper",
+                       w=wrapper.context(d, v["vlnv"])),
            render_file(d, "vivado/xgui.tcl.j2", f"ip/{xgui_file(d)}", "ip-xgui", v=v),
            render_file(d, "vivado/monitor.xdc.j2", x["file"], "ip-xdc", x=x),
            render_file(d, "vivado/package_ip.tcl.j2", "ip/package_ip.tcl", "ip-package-script",

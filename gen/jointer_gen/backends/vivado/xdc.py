@@ -33,7 +33,9 @@ cell names of the library entities they instantiate:
 Clocks are taken from the IP's ports (get_clocks -of_objects [get_ports ..]),
 never created here: the file is processed LATE (after the user's clocks exist)
 and scoped to the IP (Vivado scopes an IP's XDC to its instance), so cell
-names are relative to the monitor's top. The periods are the YAML's
+names are relative to the IP's top, the VHDL-93 wrapper (wrapper.py): the
+monitor's top is its instance u_core, every cell and pin is under it (the
+wrapper's ports are the top's, one for one). The periods are the YAML's
 (`period_ns`); a clock without one uses the period Vivado knows
 (get_property PERIOD). tools/cdc_check.py finds the same crossings in the
 netlist; scripts/tests/test_cdc_check.py checks that each one is covered by a
@@ -45,6 +47,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...model.views import Design
+from . import wrapper
 
 # register names inside the library entities (VHDL signal -> Vivado cell <signal>_reg)
 SYNC_STAGES = "stage_reg*"          # jointer_collect_sync, jointer_collect_reset
@@ -173,6 +176,15 @@ def sections(d: Design) -> list[Section]:
     return out
 
 
+def scoped(secs: list[Section], prefix: str) -> list[Section]:
+    """The sections with every cell and pin name under `prefix` (ports and clocks stay)."""
+    def ref(r: Ref | None) -> Ref | None:
+        return Ref(r.kind, prefix + r.value) if r is not None and r.kind in ("cells", "pins") else r
+    return [Section(s.title, s.lines, [Constraint(c.cmd, ref(c.to), ref(c.frm), [prefix + t for t in c.through],
+                                                  c.value) for c in s.constraints]) for s in secs]
+
+
 def context(d: Design) -> dict:
-    return {"file": xdc_file(d), "name": xdc_file(d).rsplit("/", 1)[-1], "top": d.top["entity"],
-            "clocks": list(_clock_ports(d)), "sections": sections(d)}
+    return {"file": xdc_file(d), "name": xdc_file(d).rsplit("/", 1)[-1], "top": wrapper.entity(d),
+            "core": d.top["entity"], "instance": wrapper.INSTANCE,
+            "clocks": list(_clock_ports(d)), "sections": scoped(sections(d), wrapper.INSTANCE + "/")}

@@ -17,7 +17,8 @@ set part [expr {$argc > 1 ? [lindex $argv 1] : "xc7z020clg484-1"}]
 set proj [file join [file dirname $out] .jointer_package_arm_timestamps]
 
 # the sources in compile order: the library's, then the generated ones
-# (VHDL-2008, library jointer)
+# (VHDL-2008, library jointer); then the IP's top, arm_timestamps_wrapper: a plain
+# VHDL-93 wrapper around arm_timestamps_monitor (UG1118: a VHDL-2008 top is wrapped)
 set sources {
   hdl/jointer_pkg.vhd
   hdl/jointer_collect_dci.vhd
@@ -52,6 +53,7 @@ set sources {
   hdl/arm_timestamps_host_lmic.vhd
   hdl/arm_timestamps_monitor.vhd
 }
+set wrapper [file join $here hdl/arm_timestamps_wrapper.vhd]
 
 create_project -force jointer_package_arm_timestamps $proj -part $part
 set_property target_language VHDL [current_project]
@@ -62,7 +64,10 @@ foreach f $sources {
 add_files -norecurse $files
 set_property library jointer [get_files $files]
 set_property file_type {VHDL 2008} [get_files $files]
-set_property top arm_timestamps_monitor [current_fileset]
+add_files -norecurse $wrapper
+set_property library jointer [get_files $wrapper]
+set_property file_type VHDL [get_files $wrapper]
+set_property top arm_timestamps_wrapper [current_fileset]
 # the clock-crossing constraints: read LATE (they use the clocks of the IP's ports, which the
 # user's design defines); the packager keeps the processing order of the project's file
 set xdc [file join $here arm_timestamps.xdc]
