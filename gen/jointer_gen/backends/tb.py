@@ -25,7 +25,7 @@ import json
 from ..model import datapath
 from ..model.views import Design
 from . import OutFile
-from .templates import render_file
+from .templates import header, render_file
 
 
 def spec_file(d: Design) -> str:
@@ -65,7 +65,7 @@ def spec(d: Design) -> dict:
     clocks = [{"name": c.name, "port": "s_axi_aclk" if i == 0 else f"{c.name}_clk",
                "reset": "s_axi_aresetn" if i == 0 else f"{c.name}_resetn", "period_ns": c.sim_period_ns}
               for i, c in enumerate(d.monitor.clocks)]
-    return {"name": d.name, "top": d.top["entity"], "config_hash": d.hash_hex, "jdesc": f"../{d.name}.jdesc",
+    return {"generated": header(d), "name": d.name, "top": d.top["entity"], "config_hash": d.hash_hex, "jdesc": f"../{d.name}.jdesc",
             "manifest": "../manifest.json", "bus": {"prefix": "s_axi", "clock": clocks[0]["name"],
                                                     "addr_width": d.addr_width},
             "scratch": d.monitor.scratch, "clocks": clocks,
