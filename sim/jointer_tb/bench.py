@@ -53,9 +53,9 @@ class Bench:
         self.dom = {c.name: Domain(c.name, self.clk[c.name], self.period[c.name]) for c in spec.clocks}
         self.drivers = {sn.name: driver_for(sn.kind)(self, sn) for sn in spec.sniffers}
         self.user = load_stimulus(os.environ.get("JOINTER_TB_STIM"))
-        unknown = set(getattr(self.user, "SNIFFERS", ())) - set(self.drivers)
+        unknown = (set(getattr(self.user, "SNIFFERS", ())) | set(getattr(self.user, "MODES", {}))) - set(self.drivers)
         if unknown:
-            raise ValueError(f"{os.environ['JOINTER_TB_STIM']}: SNIFFERS names {sorted(unknown)}, "
+            raise ValueError(f"{os.environ['JOINTER_TB_STIM']}: SNIFFERS / MODES name {sorted(unknown)}, "
                              f"not sniffers of {spec.name} (expected some of {', '.join(self.drivers)})")
         self.host = None
         self.modes: dict[str, str] = {}
@@ -105,10 +105,23 @@ class Bench:
         for sn in self.spec.sniffers:
             await self.windows(mon, sn)
             await self.drivers[sn.name].setup(self.host)
+        forced = getattr(self.user, "MODES", {}) if self.user else {}
         for sn in self.spec.sniffers:
-            self.modes[sn.name] = self.rng.choice(MODES)
+            mode = self.rng.choice(MODES)
+            self.modes[sn.name] = forced.get(sn.name, mode)
             await self.host.call(mon.set_mode, sn.name, self.modes[sn.name])
         await self.host.call(mon.run)
+        await self.running()
+
+    async def running(self, limit: int = 200) -> None:
+        """Until RUN has crossed into every LMIC (each sniffer's run port high): the
+        traffic starts with every sniffer counting."""
+        slow = self.clk[self.slowest()]
+        for _ in range(limit):
+            if all(int(self.instance(sn).run.value) == 1 for sn in self.spec.sniffers):
+                return
+            await ClockCycles(slow, 1)
+        raise AssertionError(f"RUN did not reach every LMIC within {limit} cycles of the slowest clock")
 
     async def windows(self, mon, sn) -> None:
         """A random window in every runtime filter (the constant ones as they are)."""
@@ -143,7 +156,8 @@ class Bench:
 
 def load_stimulus(path: str | None):
     """A user's stimulus module (JOINTER_TB_STIM): `async def stimulus(tb)`, optionally
-    SNIFFERS = [names] whose random traffic it replaces."""
+    SNIFFERS = [names] whose random traffic it replaces and MODES = {name: mode}
+    (idle, filtering, no_filtering) instead of the random ones."""
     if not path:
         return None
     spec = importlib.util.spec_from_file_location("jointer_tb_user_stimulus", path)
