@@ -126,3 +126,80 @@ def test_bad_parameters(scenario, bad, message, tmp_path):
     entry = {"kind": "axi4", "prefix": "dma", **bad}
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)").replace("^", r"\^")):
         Stim(None, entry, None, {}, widths, "stimulus[1]", TIMING).random_params("axi4", ["dma"])
+
+
+TWIN_MAIN = r'''
+#include <cstdio>
+#include <cstdlib>
+#include "axi_stim.h"
+// argv: timing axis write start count seed max_len valid_stall ready_stall gap addr addr_span
+//       resp_delay id size strb dest keep edges; prints every edge's values
+int main(int argc, char **argv)
+{
+    if (argc != 20)
+        return 2;
+    BusTiming t = BusTiming::load(argv[1]);
+    auto u = [&](int i) { return (uint64_t)std::strtoull(argv[i], nullptr, 0); };
+    AxiRandParams p;
+    p.write = u(3) != 0; p.start = u(4); p.count = u(5); p.seed = u(6); p.max_len = u(7);
+    p.valid_stall = u(8); p.ready_stall = u(9); p.gap = u(10); p.addr = u(11); p.addr_span = u(12);
+    p.resp_delay = u(13); p.id = u(14); p.size = u(15); p.strb = u(16); p.dest = u(17); p.keep = u(18);
+    AxiRandStim s(u(2) != 0, p, t);
+    for (uint64_t n = 0; n < u(19); ++n) {
+        for (const auto &kv : s.edge())
+            std::printf("%s=%llu ", kv.first.c_str(), (unsigned long long)kv.second);
+        std::printf("%d\n", s.done() ? 1 : 0);
+    }
+    return 0;
+}
+'''
+PARAMS = ("write", "start", "count", "seed", "max_len", "valid_stall", "ready_stall", "gap", "addr", "addr_span",
+          "resp_delay", "id", "size", "strb", "dest", "keep")
+TWIN_CASES = {
+    "write": dict(write=1, start=3, count=9, seed=5, max_len=16, valid_stall=20, ready_stall=30, gap=5,
+                  addr=0x1000F000, addr_span=0x2000, resp_delay=50, id=2, size=3, strb=0xFF),
+    "read": dict(write=0, start=0, count=7, seed=77, max_len=256, valid_stall=60, ready_stall=10, gap=0,
+                 addr=0x40, addr_span=0x100000, resp_delay=3, id=1, size=2, strb=0),
+    "always": dict(write=1, start=0, count=5, seed=1, max_len=4, valid_stall=0, ready_stall=0, gap=0,
+                   addr=0, addr_span=16, resp_delay=0, id=0, size=0, strb=1),
+    "axis": dict(start=2, count=12, seed=11, max_len=12, valid_stall=30, ready_stall=25, gap=6, dest=5, keep=0xFF),
+    "axis_stalled": dict(start=0, count=3, seed=3, max_len=3, valid_stall=99, ready_stall=99, gap=1, keep=0xF),
+    "none": dict(count=0, seed=9, max_len=1),
+}
+
+
+def python_lines(case: dict, axis: bool, edges: int) -> list[str]:
+    p = {k: case.get(k, 0) for k in PARAMS}
+    p["write"] = bool(p["write"])
+    stim = (AxisStim if axis else Axi4Stim)(p, LCG)
+    out = []
+    for _ in range(edges):
+        o = stim.edge()
+        out.append(" ".join(f"{k}={o[k]}" for k in sorted(o)) + f" {int(stim.done)}")
+    return out
+
+
+@pytest.fixture(scope="module")
+def twin(tmp_path_factory):
+    d = tmp_path_factory.mktemp("twin")
+    (d / "main.cpp").write_text(TWIN_MAIN)
+    vl = COSIM / "harness" / "verilator"
+    exe = d / "twin"
+    subprocess.run(["g++", "-std=c++17", "-O1", "-Wall", "-Wextra", "-I", str(vl), str(d / "main.cpp"),
+                    str(vl / "axi_stim.cpp"), str(vl / "bus_timing.cpp"), str(vl / "util.cpp"), "-lyaml-cpp",
+                    "-o", str(exe)], check=True)
+    return exe
+
+
+@pytest.mark.parametrize("name", TWIN_CASES)
+def test_cpp_twin_drives_the_same_values(twin, name):
+    """harness/verilator/axi_stim.cpp against the Python reference, every value of every edge
+    (both directions, the stream, stalls from 0 to 99 %, a late start, no burst at all)."""
+    case, axis, edges = TWIN_CASES[name], name.startswith("axis"), 3000
+    args = [str(COSIM / "harness" / "bus_timing.yaml"), str(int(axis))] + \
+        [str(case.get(k, 0)) for k in PARAMS] + [str(edges)]
+    got = subprocess.run([str(twin), *args], capture_output=True, text=True, check=True).stdout.split("\n")[:-1]
+    want = python_lines(case, axis, edges)                # both: signals in name order, then done
+    first = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), None)
+    assert first is None and len(got) == len(want), f"edge {first}: C++ {got[first]} vs Python {want[first]}"
+    assert want[-1].endswith(" 1"), "the stimulus ends within the edges"
