@@ -16,17 +16,8 @@ from .axi_traffic import AxiTraffic
 from ..host import quiet
 from .base import listed
 
-ODDS = (0.0, 0.0, 0.3, 0.7)
-
-
 class Axi4Lite(AxiTraffic):
     kind = "axi4lite"
-
-    def pauses(self):
-        while True:
-            p = self.rng.choice(ODDS)
-            for _ in range(self.rng.randint(5, 40)):
-                yield self.rng.random() < p
 
     def models(self):
         from cocotbext.axi import AxiLiteBus, AxiLiteMaster, AxiLiteRam

@@ -14,17 +14,8 @@ from axi_model import expect_axis
 from ..host import quiet
 from .base import Driver, listed
 
-ODDS = (0.0, 0.0, 0.2, 0.5, 0.9)
-
-
 class Axis(Driver):
     kind = "axis"
-
-    def pauses(self):
-        while True:
-            p = self.rng.choice(ODDS)
-            for _ in range(self.rng.randint(5, 80)):
-                yield self.rng.random() < p
 
     def frame(self, nbytes: int):
         from cocotbext.axi import AxiStreamFrame
@@ -51,7 +42,7 @@ class Axis(Driver):
         source, sink = AxiStreamSource(bus, self.clk), AxiStreamSink(bus, self.clk)
         source.queue_occupancy_limit_frames = 2            # send() waits: traffic paced by the bus
         for m in (source, sink):
-            m.set_pause_generator(self.pauses())
+            m.set_pause_generator(self.pauses((0.0, 0.0, 0.2, 0.5, 0.9), (5, 80)))
         nbytes = self.p["data_width"] // 8
         dom = self.tb.dom[self.sn.clock]
         end = dom.cycle + cycles

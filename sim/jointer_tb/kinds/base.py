@@ -79,6 +79,14 @@ class Driver:
         elif n > 1:
             await ClockCycles(self.clk, n)
 
+    def pauses(self, odds=(0.0, 0.0, 0.3, 0.7), runs=(5, 40)):
+        """A cocotbext-axi pause generator: runs of random length, each with its own
+        odds of pausing (no pause, some, most)."""
+        while True:
+            p = self.rng.choice(odds)
+            for _ in range(self.rng.randint(*runs)):
+                yield self.rng.random() < p
+
     def window(self, width: int) -> tuple[int, int]:
         """A random filter window inside the data domain of `width` bits (often
         overlapping a condition's range, so that events reach it)."""

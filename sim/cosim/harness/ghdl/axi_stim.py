@@ -58,6 +58,27 @@ class _Stim:
     def next_wait(self, key: str) -> int:
         return self.rng.raw() % (self.p[key] + 1)
 
+    def edge(self) -> dict:
+        """One rising edge: the values to drive until the next one."""
+        self.n += 1
+        if self.n >= self.p["start"] and not self.done:
+            self.step(*self.odds())
+        return self.out
+
+    def step(self, v_ok: bool, r_ok: bool) -> None:
+        raise NotImplementedError
+
+    def next_starts(self) -> bool:
+        """In a gap: True when the next burst or packet starts at this edge (its draws
+        follow); the gap's wait runs down first, and after the last one the entry ends."""
+        if self.wait:
+            self.wait -= 1
+            return False
+        if self.k < self.p["count"]:
+            return True
+        self.phase, self.done = "end", True
+        return False
+
 
 class Axi4Stim(_Stim):
     """`count` bursts one after the other (one ID) in one direction. Write:
@@ -78,19 +99,13 @@ class Axi4Stim(_Stim):
         self.bursts: list[tuple] = []
         self.cur: list = []
 
-    def edge(self) -> dict:
-        self.n += 1
-        p, o = self.p, self.out
-        if self.n < p["start"] or self.done:
-            return o
-        v_ok, r_ok = self.odds()
+    def step(self, v_ok: bool, r_ok: bool) -> None:
         self._handshakes()
         self._advance()
         self._drive(v_ok)
         for ch, ph in ((self.a, "addr"), (self.d, "data"), ("b", "resp")):
-            if ch + "ready" in o:
-                o[ch + "ready"] = int(r_ok and self.phase == ph)
-        return o
+            if ch + "ready" in self.out:
+                self.out[ch + "ready"] = int(r_ok and self.phase == ph)
 
     def _handshakes(self) -> None:
         o, a, d = self.out, self.a, self.d
@@ -120,16 +135,11 @@ class Axi4Stim(_Stim):
 
     def _advance(self) -> None:
         p = self.p
-        if self.phase == "gap":
-            if self.wait:
-                self.wait -= 1
-            elif self.k < p["count"]:
-                self.len = 1 + self.rng.raw() % p["max_len"]
-                addr = p["addr"] + ((self.rng.raw() << p["size"]) % p["addr_span"])
-                self.cur = [addr, self.len]
-                self.phase = "addr"
-            else:
-                self.phase, self.done = "end", True
+        if self.phase == "gap" and self.next_starts():
+            self.len = 1 + self.rng.raw() % p["max_len"]
+            addr = p["addr"] + ((self.rng.raw() << p["size"]) % p["addr_span"])
+            self.cur = [addr, self.len]
+            self.phase = "addr"
         if self.phase == "delay":
             if self.wait:
                 self.wait -= 1
@@ -162,12 +172,8 @@ class AxisStim(_Stim):
         self.packets: list[tuple] = []
         self.first = 0
 
-    def edge(self) -> dict:
-        self.n += 1
+    def step(self, v_ok: bool, r_ok: bool) -> None:
         p, o = self.p, self.out
-        if self.n < p["start"] or self.done:
-            return o
-        v_ok, r_ok = self.odds()
         if o["tvalid"] and o["tready"]:
             o["tvalid"] = 0
             self.first = self.n if self.beat == 0 else self.first
@@ -176,18 +182,12 @@ class AxisStim(_Stim):
                 self.packets.append((self.len, self.first, self.n))
                 self.k += 1
                 self.phase, self.wait = "gap", self.next_wait("gap")
-        if self.phase == "gap":
-            if self.wait:
-                self.wait -= 1
-            elif self.k < p["count"]:
-                self.len, self.beat, self.phase = 1 + self.rng.raw() % p["max_len"], 0, "data"
-            else:
-                self.phase, self.done = "end", True
+        if self.phase == "gap" and self.next_starts():
+            self.len, self.beat, self.phase = 1 + self.rng.raw() % p["max_len"], 0, "data"
         if self.phase == "data" and not o["tvalid"] and v_ok:
             o.update({"tvalid": 1, "tlast": int(self.beat == self.len - 1), "tkeep": p["keep"],
                       "tdata": ((self.k << 16) | self.beat) & MASK64, "tdest": p["dest"]})
         o["tready"] = int(r_ok and not self.done)
-        return o
 
 
 def counts(stim, edges: int) -> dict:

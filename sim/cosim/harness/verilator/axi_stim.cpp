@@ -56,6 +56,19 @@ const std::map<std::string, uint64_t> &AxiRandStim::edge()
     return out_;
 }
 
+bool AxiRandStim::next_starts()
+{
+    if (wait_) {
+        --wait_;
+        return false;
+    }
+    if (k_ < p_.count)
+        return true;
+    phase_ = "end";
+    done_ = true;
+    return false;
+}
+
 void AxiRandStim::burst_done()
 {
     ++k_;
@@ -91,17 +104,10 @@ void AxiRandStim::axi_handshakes()
 
 void AxiRandStim::axi_advance()
 {
-    if (phase_ == "gap") {
-        if (wait_) {
-            --wait_;
-        } else if (k_ < p_.count) {
-            len_ = 1 + raw() % p_.max_len;
-            burst_addr_ = p_.addr + ((raw() << p_.size) % p_.addr_span);
-            phase_ = "addr";
-        } else {
-            phase_ = "end";
-            done_ = true;
-        }
+    if (phase_ == "gap" && next_starts()) {
+        len_ = 1 + raw() % p_.max_len;
+        burst_addr_ = p_.addr + ((raw() << p_.size) % p_.addr_span);
+        phase_ = "addr";
     }
     if (phase_ == "delay") {
         if (wait_)
@@ -147,17 +153,10 @@ void AxiRandStim::axis_edge(bool v_ok, bool r_ok)
             wait_ = next_wait(p_.gap);
         }
     }
-    if (phase_ == "gap") {
-        if (wait_) {
-            --wait_;
-        } else if (k_ < p_.count) {
-            len_ = 1 + raw() % p_.max_len;
-            beat_ = 0;
-            phase_ = "data";
-        } else {
-            phase_ = "end";
-            done_ = true;
-        }
+    if (phase_ == "gap" && next_starts()) {
+        len_ = 1 + raw() % p_.max_len;
+        beat_ = 0;
+        phase_ = "data";
     }
     if (phase_ == "data" && !o("tvalid") && v_ok) {
         o("tvalid") = 1;

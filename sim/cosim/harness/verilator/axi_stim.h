@@ -38,6 +38,7 @@ class AxiRandStim {
     void axi_advance();
     void axi_drive(bool v_ok);
     void burst_done();
+    bool next_starts(); // in a gap: the next burst / packet starts at this edge
     void axis_edge(bool v_ok, bool r_ok);
     uint64_t &o(const std::string &s) { return out_[s]; }
 
