@@ -19,5 +19,6 @@ if grep -n -i -E '^\s*when\s+others\s*=>' "${vhd[@]}" >/dev/null; then
   echo "lint: error: case ... when others in library VHDL (use if/elsif or an AND-OR mux)"; exit 1
 fi
 mapfile -t py < <(git ls-files '*.py' 2>/dev/null || find . -name '*.py' -not -path './build/*')
-[ ${#py[@]} -eq 0 ] || python3 -m py_compile "${py[@]}"
+# bytecode into build/ (no __pycache__ in the tree: the golden folders hold generated .py files)
+[ ${#py[@]} -eq 0 ] || PYTHONPYCACHEPREFIX="$PWD/$work/pycache" python3 -m py_compile "${py[@]}"
 echo "lint: ${#py[@]} Python files compile"

@@ -74,3 +74,18 @@ def test_names_exist_in_the_vhdl(name):
         ports = _ports(files[sv.file])              # the control the testbench records
         assert {"prog", "run", "soft_reset", "ctrl_we", "init_we", "init_data"} <= ports
         assert ("timestamp" in ports) == s["timestamp"]
+
+
+def test_a_run_testbench_leaves_the_output_up_to_date(tmp_path):
+    """Running tb/ (cocotb imports test_<name>.py) leaves a __pycache__: --check still
+    finds the output up to date, and the golden comparison ignores it too."""
+    from gentest_util import CONFIGS, run_cli
+    cfg = CONFIGS / "two_clock_bus.yaml"
+    assert run_cli([cfg, "-o", tmp_path, "-q"])[0] == 0
+    cache = tmp_path / "two_clock_bus" / "tb" / "__pycache__"
+    cache.mkdir()
+    (cache / "test_two_clock_bus.cpython-311.pyc").write_bytes(b"\0")
+    rc, out, err = run_cli([cfg, "-o", tmp_path, "--check"])
+    assert rc == 0, out + err
+    (tmp_path / "two_clock_bus" / "tb" / "stray.py").write_text("")
+    assert run_cli([cfg, "-o", tmp_path, "--check"])[0] == 1          # another file still counts
