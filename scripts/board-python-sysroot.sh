@@ -39,22 +39,30 @@ if ! dpkg --print-foreign-architectures | grep -qx "$arch"; then
   echo "board-python-sysroot: dpkg --add-architecture $arch"
   "${sudo[@]}" dpkg --add-architecture "$arch"
 fi
-if ! apt-cache show "python3.11-minimal:$arch" >/dev/null 2>&1; then
+# a mirror in the middle of a sync: the lists and the downloads again with a
+# back-off, judged by whether the packages can be had (scripts/apt_retry.sh)
+. "$(dirname "${BASH_SOURCE[0]}")/apt_retry.sh"
+if ! apt_have "${pkgs[@]/%/:$arch}"; then
   echo "board-python-sysroot: apt-get update (the $arch package lists)"
-  "${sudo[@]}" apt-get update -qq || { sleep 5; "${sudo[@]}" apt-get update -qq; }   # a mirror mid-sync: once more
+  apt_update_for "${sudo[@]}" -- "${pkgs[@]/%/:$arch}"
 fi
 
 debs="$dir/debs"
 mkdir -p "$debs"
+have_deb() { compgen -G "$debs/${1}_*_$arch.deb" >/dev/null || compgen -G "$debs/${1}_*_all.deb" >/dev/null; }
+all_debs() {  # every package's .deb is in $debs
+  local p
+  for p in "${pkgs[@]}"; do have_deb "$p" || return 1; done
+}
 need=()
 for p in "${pkgs[@]}"; do
-  ls "$debs/${p}_"*"_$arch.deb" "$debs/${p}_"*"_all.deb" >/dev/null 2>&1 || need+=("$p:$arch")
+  have_deb "$p" || need+=("$p:$arch")
 done
 if [ "${#need[@]}" -gt 0 ]; then
   echo "board-python-sysroot: apt-get download ${#need[@]} packages for $arch"
   sandbox=()
   [ "$(id -u)" -ne 0 ] || sandbox=(-o APT::Sandbox::User=root)   # root writes into build/ itself
-  (cd "$debs" && apt-get download -q "${sandbox[@]}" "${need[@]}" >/dev/null)
+  (cd "$debs" && apt_retry "${sudo[@]}" -- all_debs -- "${APT_GET:-apt-get}" download -q "${sandbox[@]}" "${need[@]}")
 fi
 
 # unpack into a fresh tree, then swap it in: a failed run leaves no half sysroot

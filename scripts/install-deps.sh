@@ -59,10 +59,20 @@ apt_deps() {
   done
   if [ ${#missing[@]} -gt 0 ]; then
     echo "install-deps: apt-get install ${missing[*]}"
-    "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    # a mirror in the middle of a sync: lists and downloads again with a back-off, judged by
+    # whether the packages can be had / are installed (scripts/apt_retry.sh)
+    apt_update_for "${sudo_cmd[@]}" -- "${missing[@]}"
+    apt_retry "${sudo_cmd[@]}" -- apt_installed -- "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive \
+      "${APT_GET:-apt-get}" install -y -qq --no-install-recommends "${missing[@]}"
   fi
 }
+apt_installed() {  # every package of apt_pkgs is installed
+  local p
+  for p in "${apt_pkgs[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || return 1
+  done
+}
+. "$here/scripts/apt_retry.sh"
 [ "${JOINTER_SKIP_APT:-0}" = 1 ] || apt_deps
 
 # the venv: (re)made when missing, broken or of another Python; pip is the

@@ -23,5 +23,6 @@ fi
 mapfile -t cfgs < <(find configs -name '*.yaml' | sort)
 python3 scripts/vivado_lint.py hdl "${cfgs[@]/#/--config=}"
 mapfile -t py < <(git ls-files '*.py' 2>/dev/null || find . -name '*.py' -not -path './build/*')
-[ ${#py[@]} -eq 0 ] || python3 -m py_compile "${py[@]}"
+# bytecode into build/ (no __pycache__ in the tree: the golden folders hold generated .py files)
+[ ${#py[@]} -eq 0 ] || PYTHONPYCACHEPREFIX="$PWD/$work/pycache" python3 -m py_compile "${py[@]}"
 echo "lint: ${#py[@]} Python files compile"

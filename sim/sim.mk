@@ -121,3 +121,30 @@ WB2AXIP ?= https://github.com/ZipCPU/wb2axip
 impl: deps
 	@$(PYTHON) scripts/impl.py $(if $(filter command line,$(origin CONFIG)),$(CONFIG)) \
 	    $(if $(WB2AXIP),--wb2axip "$(WB2AXIP)") --jobs $(JOBS) --fragment $(BENCH_FRAGS)/impl.json
+
+# the testbench jointer-gen writes with every monitor (tb/; runtime sim/jointer_tb, its README):
+# seeded random traffic on every sniffer, every metric read through s_axi with the jointer
+# package and compared with the reference model, under GHDL (cocotb's runner)
+#   make sim CONFIG=mine.yaml [SEED=n] [CYCLES=n] [STIM=my_stim.py] [WAVES=1]
+#   make sim-all   every configs/*.yaml monitor, sim/tb/configs/every_kind.yaml and the stream + DMA
+#                  monitor (sim/cosim/scenarios/configs/stream_dma.yaml), seeds SIM_SEEDS (1 2 3)
+# (its slice in make test: sim/tb/test_tb_monitors.py, in py-test)
+.PHONY: sim sim-all
+SIM_SEEDS   ?= 1 2 3
+SIM_CONFIGS ?= $(sort $(wildcard configs/*.yaml)) sim/tb/configs/every_kind.yaml \
+               sim/cosim/scenarios/configs/stream_dma.yaml
+SIM_TB      := PYTHONPATH=sim:gen $(PYTHON) -m jointer_tb
+SIM_OPTS     = $(if $(CYCLES),--cycles $(CYCLES)) $(if $(STIM),--stim $(STIM)) $(if $(filter 1 yes true,$(WAVES)),--waves)
+
+sim: deps $(BUILD)/drivers/shared/libjointer.so
+	@$(SIM_TB) $(CONFIG) --out $(BUILD)/tb $(if $(SEED),--seed $(SEED)) $(SIM_OPTS)
+
+sim-all: deps $(BUILD)/drivers/shared/libjointer.so
+	@mkdir -p $(BUILD)/tb-all; fail=0; start=$$(date +%s); \
+	for c in $(SIM_CONFIGS); do for s in $(SIM_SEEDS); do \
+	  log=$(BUILD)/tb-all/$$(basename $$c .yaml)-$$s.log; \
+	  if $(SIM_TB) $$c --out $(BUILD)/tb-all/seed$$s --seed $$s $(SIM_OPTS) > $$log 2>&1; then r=PASS; \
+	  else r=FAIL; fail=$$((fail + 1)); fi; \
+	  echo "sim-all: $$r $$c seed $$s ($$(grep -o '[0-9]* values compared, [0-9]* differ' $$log || echo 'no comparison'); $$log)"; \
+	done; done; \
+	echo "sim-all: $$fail failed, $$(( $$(date +%s) - start )) s"; [ $$fail -eq 0 ]

@@ -58,11 +58,13 @@ def _write_files(files: dict[str, Content], root: str) -> None:
 
 
 def existing_files(dest: Path) -> dict[str, bytes]:
+    """Every file under dest, but Python's bytecode caches (running the testbench, tb/,
+    or compiling its module leaves a __pycache__ that no generation wrote)."""
     dest = Path(dest)
     if not dest.is_dir():
         return {}
     return {p.relative_to(dest).as_posix(): p.read_bytes()
-            for p in sorted(dest.rglob("*")) if p.is_file()}
+            for p in sorted(dest.rglob("*")) if p.is_file() and "__pycache__" not in p.relative_to(dest).parts}
 
 
 def compare(files: dict[str, Content], dest: Path) -> list[str]:

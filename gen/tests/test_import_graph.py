@@ -21,7 +21,8 @@ PKG = "jointer_gen"
 ROOT = Path(__file__).resolve().parents[1] / PKG
 REPO = Path(__file__).resolve().parents[2]
 PACKAGES = {"jointer_gen": (ROOT, 40), "jointer_sim": (REPO / "sim" / "jointer_sim", 5),
-            "jointer": (REPO / "drivers" / "python" / "jointer", 10)}
+            "jointer": (REPO / "drivers" / "python" / "jointer", 10),
+            "jointer_tb": (REPO / "sim" / "jointer_tb", 10)}
 
 
 def module_name(path: Path, root: Path) -> str:

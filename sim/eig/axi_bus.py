@@ -354,3 +354,63 @@ class Axi4Traffic:
             d.set("arvalid", 0)
             if self.rng.random() < 0.3:
                 self._garbage(["araddr", "arid", "arlen", "arsize"])
+
+
+B_NAMES = ("bvalid", "bready", "bid", "bresp")
+
+
+class LatencyTraffic(Axi4Traffic):
+    """Axi4Traffic whose slave answers every write burst on B.
+
+    A burst may be answered once its AW and its WLAST beat were handshaken;
+    per ID in AW order, across IDs in any order. At most max_writes bursts
+    are open (AW handshaken, B not yet)."""
+
+    def __init__(self, *args, max_writes=8, **kw):
+        self.b_open = {}          # id -> deque of burst indices (AW handshaken)
+        self.b_done = 0
+        self.b_on = None          # burst index presented on B
+        self.max_writes = max_writes
+        self.b_ids = set()
+        super().__init__(*args, **kw)
+        self.d.set("bvalid", 0)
+        self.d.set("bready", 0)
+
+    def _garbage(self, names):
+        super()._garbage([n for n in names if n not in B_NAMES])
+
+    def _aw_ok(self, k):
+        if self.ka - self.b_done >= self.max_writes:
+            return False
+        return super()._aw_ok(k)
+
+    @property
+    def idle(self):
+        return super().idle and self.b_done == self.ka and self.b_on is None
+
+    def step(self):
+        v = self.d.v
+        b_hs = v["bvalid"] and v["bready"]
+        ka = self.ka
+        super().step()
+        for k in range(ka, self.ka):      # AWs handshaken at this edge
+            self.b_open.setdefault(self.wq[k]["id"], deque()).append(k)
+        if b_hs:
+            k = self.b_on
+            self.b_open[self.wq[k]["id"]].popleft()
+            self.b_done += 1
+            self.b_on = None
+        if self.b_on is None:
+            heads = [q[0] for q in self.b_open.values() if q and q[0] < self.kw]
+            if heads and self.rng.random() < 1 - self.phase.p["aw_gap"]:
+                k = self.rng.choice(heads)
+                self.b_on = k
+                self.b_ids.add(self.wq[k]["id"])
+                self.d.set("bid", self.wq[k]["id"])
+                self.d.set("bresp", self.rng.getrandbits(2))
+                self.d.set("bvalid", 1)
+            else:
+                self.d.set("bvalid", 0)
+                if self.rng.random() < 0.3:
+                    super()._garbage(["bid", "bresp"])
+        self.d.set("bready", self.phase.ready("b"))

@@ -201,6 +201,46 @@ def expect_axis(beats_hs, packets: bool, data_bytes: int, has_keep: bool, data_s
 
 
 # ---------------------------------------------------------------------------
+# Reference models: recorded handshakes -> [(cycle, latency, 1)]
+# ---------------------------------------------------------------------------
+
+def expect_read_latency(ar_hs, r_hs):
+    """RLAST of the oldest outstanding AR of its ID: latency = RLAST cycle - AR cycle,
+    seen two cycles after RLAST (the table's lookup ends in a register)."""
+    pending, ars, out = {}, deque(ar_hs), []
+    for t, f in r_hs:
+        while ars and ars[0][0] < t:
+            ta, fa = ars.popleft()
+            pending.setdefault(fa["id"], deque()).append(ta)
+        q = pending.get(f["id"])
+        if not q or not f["last"]:
+            continue
+        out.append((t + 2, t - q.popleft(), 1))
+    return out
+
+
+def expect_write_last_latency(aw_hs, w_hs):
+    """k-th AW with the k-th WLAST: latency = max(0, WLAST cycle - AW cycle),
+    seen one cycle after the later of the two."""
+    aw = [t for t, _ in aw_hs]
+    wl = [t for t, _ in w_bursts(w_hs)]
+    return [(max(a, w) + 1, max(0, w - a), 1) for a, w in zip(aw, wl)]
+
+
+def expect_write_resp_latency(aw_hs, b_hs):
+    """B of the oldest open AW of its ID: latency = B cycle - AW cycle, seen two cycles after B."""
+    pending, aws, out = {}, deque(aw_hs), []
+    for t, f in b_hs:
+        while aws and aws[0][0] < t:
+            ta, fa = aws.popleft()
+            pending.setdefault(fa["id"], deque()).append(ta)
+        q = pending.get(f["id"])
+        if q:
+            out.append((t + 2, t - q.popleft(), 1))
+    return out
+
+
+# ---------------------------------------------------------------------------
 # Comparison
 # ---------------------------------------------------------------------------
 

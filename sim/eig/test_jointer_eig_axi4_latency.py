@@ -15,7 +15,6 @@ cocotbext-axi's AxiMaster + AxiRam; a third resets the taps mid-traffic.
 import logging
 import os
 import random
-from collections import deque
 from pathlib import Path
 
 import cocotb
@@ -23,119 +22,15 @@ import pytest
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, RisingEdge
 
-from axi_bus import Axi4Traffic
+from axi_bus import LatencyTraffic
 from axi_check import check_taps
-from axi_model import Recorder, lead_max, w_bursts
+from axi_model import (Recorder, expect_read_latency, expect_write_last_latency, expect_write_resp_latency,
+                       lead_max, w_bursts)
 from axi_netlist import synth_netlist
 from jointer_sim import run
 
 TB = Path(__file__).with_name("tb_axi4_latency.vhd")
 TAPS = ("rl", "wl", "wr")
-B_NAMES = ("bvalid", "bready", "bid", "bresp")
-
-
-# ---------------------------------------------------------------------------
-# Reference models: recorded handshakes -> [(cycle, latency, 1)]
-# ---------------------------------------------------------------------------
-
-def expect_read_latency(ar_hs, r_hs):
-    """RLAST of the oldest outstanding AR of its ID: latency = RLAST cycle - AR cycle,
-    seen two cycles after RLAST (the table's lookup ends in a register)."""
-    pending, ars, out = {}, deque(ar_hs), []
-    for t, f in r_hs:
-        while ars and ars[0][0] < t:
-            ta, fa = ars.popleft()
-            pending.setdefault(fa["id"], deque()).append(ta)
-        q = pending.get(f["id"])
-        if not q or not f["last"]:
-            continue
-        out.append((t + 2, t - q.popleft(), 1))
-    return out
-
-
-def expect_write_last_latency(aw_hs, w_hs):
-    """k-th AW with the k-th WLAST: latency = max(0, WLAST cycle - AW cycle),
-    seen one cycle after the later of the two."""
-    aw = [t for t, _ in aw_hs]
-    wl = [t for t, _ in w_bursts(w_hs)]
-    return [(max(a, w) + 1, max(0, w - a), 1) for a, w in zip(aw, wl)]
-
-
-def expect_write_resp_latency(aw_hs, b_hs):
-    """B of the oldest open AW of its ID: latency = B cycle - AW cycle, seen two cycles after B."""
-    pending, aws, out = {}, deque(aw_hs), []
-    for t, f in b_hs:
-        while aws and aws[0][0] < t:
-            ta, fa = aws.popleft()
-            pending.setdefault(fa["id"], deque()).append(ta)
-        q = pending.get(f["id"])
-        if q:
-            out.append((t + 2, t - q.popleft(), 1))
-    return out
-
-
-# ---------------------------------------------------------------------------
-# Axi4Traffic with a real B channel
-# ---------------------------------------------------------------------------
-
-class LatencyTraffic(Axi4Traffic):
-    """Axi4Traffic whose slave answers every write burst on B.
-
-    A burst may be answered once its AW and its WLAST beat were handshaken;
-    per ID in AW order, across IDs in any order. At most max_writes bursts
-    are open (AW handshaken, B not yet)."""
-
-    def __init__(self, *args, max_writes=8, **kw):
-        self.b_open = {}          # id -> deque of burst indices (AW handshaken)
-        self.b_done = 0
-        self.b_on = None          # burst index presented on B
-        self.max_writes = max_writes
-        self.b_ids = set()
-        super().__init__(*args, **kw)
-        self.d.set("bvalid", 0)
-        self.d.set("bready", 0)
-
-    def _garbage(self, names):
-        super()._garbage([n for n in names if n not in B_NAMES])
-
-    def _aw_ok(self, k):
-        if self.ka - self.b_done >= self.max_writes:
-            return False
-        return super()._aw_ok(k)
-
-    @property
-    def idle(self):
-        return super().idle and self.b_done == self.ka and self.b_on is None
-
-    def step(self):
-        v = self.d.v
-        b_hs = v["bvalid"] and v["bready"]
-        ka = self.ka
-        super().step()
-        for k in range(ka, self.ka):      # AWs handshaken at this edge
-            self.b_open.setdefault(self.wq[k]["id"], deque()).append(k)
-        if b_hs:
-            k = self.b_on
-            self.b_open[self.wq[k]["id"]].popleft()
-            self.b_done += 1
-            self.b_on = None
-        if self.b_on is None:
-            heads = [q[0] for q in self.b_open.values() if q and q[0] < self.kw]
-            if heads and self.rng.random() < 1 - self.phase.p["aw_gap"]:
-                k = self.rng.choice(heads)
-                self.b_on = k
-                self.b_ids.add(self.wq[k]["id"])
-                self.d.set("bid", self.wq[k]["id"])
-                self.d.set("bresp", self.rng.getrandbits(2))
-                self.d.set("bvalid", 1)
-            else:
-                self.d.set("bvalid", 0)
-                if self.rng.random() < 0.3:
-                    super()._garbage(["bid", "bresp"])
-        self.d.set("bready", self.phase.ready("b"))
-
-    def stop(self):
-        super().stop()
 
 
 class TB_:

@@ -31,6 +31,7 @@ BACKEND_MODULES = (
     "linux",
     "cbundle",
     "descfile",
+    "tb",
 )
 BACKENDS = tuple(import_module(f"{__package__}.{m}") for m in BACKEND_MODULES)
 

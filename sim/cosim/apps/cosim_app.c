@@ -162,6 +162,24 @@ static void put(int expect, const char *a, const char *b, uint64_t v)
         platform_report(name, v);
 }
 
+/* a histogram's buckets, one snapshot: "<metric>.bucket<k>" */
+static int report_buckets(jointer_dev *dev, unsigned metric)
+{
+    uint64_t b[64];
+    char k[16];
+    int i, n, r;
+
+    if (cosim_cfg->metrics[metric].aggregator != JOINTER_AGGREGATOR_HISTOGRAM)
+        return 0;
+    n = jointer_histogram_buckets(dev, metric);
+    r = n < 0 ? n : jointer_read_histogram(dev, metric, b, 64);
+    for (i = 0; r == 0 && i < n; ++i) {
+        snprintf(k, sizeof k, ".bucket%d", i);
+        put(0, cosim_cfg->metrics[metric].name, k, b[i]);
+    }
+    return r;
+}
+
 int cosim_report_all(jointer_dev *dev)
 {
     const jointer_cfg *cfg = cosim_cfg;
@@ -174,6 +192,9 @@ int cosim_report_all(jointer_dev *dev)
         if (r < 0)
             return r;
         platform_report(cfg->metrics[i].name, v);
+        r = report_buckets(dev, i);
+        if (r < 0)
+            return r;
     }
     for (i = 0; i < cfg->num_lmics; ++i) {
         uint32_t st;

@@ -53,8 +53,11 @@ def app_main(lib, argv):
     lib.platform_stimulus_wait()
     lib.platform_wait_ns(_arg(argv, "settle_ns", 500))
     m.stop()
-    for name, v in zip([x.name for x in desc.metrics], m.values()):
-        lib.platform_report(name.encode(), v)
+    for x, v in zip(desc.metrics, m.values()):
+        lib.platform_report(x.name.encode(), v)
+        if x.aggregator == "histogram":         # its buckets, one snapshot (scenario.c's report_buckets)
+            for k, (_, _, c) in enumerate(m.histogram(x.index)):
+                lib.platform_report(("%s.bucket%d" % (x.name, k)).encode(), c)
     for lm in desc.lmics:
         lib.platform_report(("status.%s" % lm.name).encode(), m.status(lm.index))
     for t in desc.traces:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import yaml
 
-KINDS = ("pulses", "task", "axi4lite", "reset")
+KINDS = ("pulses", "task", "axi4lite", "reset", "axi4", "axis")
 
 
 def to_int(v) -> int:

@@ -225,9 +225,9 @@ class Harness:
                      "task": [s.get("start_port"), s.get("done_port")],
                      "axi4lite": [f"{s.get('prefix')}_{x}" for x in ("awaddr", "wdata", "wstrb",
                                                                      "araddr", "rdata")],
-                     "reset": []}.get(kind)
+                     "reset": [], "axi4": [], "axis": []}.get(kind)   # axi4, axis: stimulus.py checks
             if names is None:
-                raise ValueError(f"{where}: unknown kind {kind!r} (pulses, task, axi4lite, reset)")
+                raise ValueError(f"{where}: unknown kind {kind!r} (pulses, task, axi4lite, reset, axi4, axis)")
             for n in names:
                 if n not in self.widths:
                     raise ValueError(f"{where}: the top has no port {n!r}")

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """The stimulus entries of a co-simulation scenario on the GHDL side
 (sim/cosim/README.md, `stimulus:`): pulses, task (start/done), axi4lite (a
-slave's handshakes) and reset, driven on the top's ports cycle for cycle as
+slave's handshakes), reset, and axi4 / axis (seeded random bursts and
+packets, axi_stim.py), driven on the top's ports cycle for cycle as
 harness/verilator/stimulus.cpp drives them; defaults and the axi4lite response
 delay from the contract (bus_timing.yaml). Used by cosim.py (one Stim per entry)."""
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from cocotb.triggers import ClockCycles, RisingEdge, Timer
 
+from axi_stim import Axi4Stim, AxisStim
 from bus_timing import BusTiming, to_int
 
 
@@ -48,8 +50,10 @@ class Stim:
             await self.axi4lite()
         elif kind == "reset":
             await self.reset()
+        elif kind in ("axi4", "axis"):
+            await self.random_bus(kind)
         else:
-            raise ValueError(f"{self.where}: unknown kind {kind!r} (pulses, task, axi4lite, reset)")
+            raise ValueError(f"{self.where}: unknown kind {kind!r} (pulses, task, axi4lite, reset, axi4, axis)")
 
     async def reset(self):
         """resetn low from offset_ps after edge start to offset_ps after edge
@@ -158,3 +162,51 @@ class Stim:
                 p["arready"].value = req
                 p["rvalid"].value = resp
                 p["rready"].value = resp
+
+    # -- axi4 / axis: axi_stim.py's values, on every port group of the entry ------------------
+    def check_prefixes(self, pre: list[str], signals: list[str]) -> None:
+        """Each port group (`prefix`, or the list `prefixes`) has some of the kind's signals."""
+        for p in pre:
+            if not any(f"{p}_{sig}" in self.widths for sig in signals):
+                raise ValueError(f"{self.where}: the top has no port {p}_{signals[0]} (nor any other "
+                                 f"{self.s.get('kind')} signal of prefix {p!r})")
+
+    def width_of(self, pre: list[str], sig: str) -> int:
+        return next((self.widths[f"{p}_{sig}"] for p in pre if f"{p}_{sig}" in self.widths), 0)
+
+    def random_params(self, kind: str, pre: list[str]) -> dict:
+        keys = ("start", "count", "seed", "max_len", "valid_stall", "ready_stall", "gap")
+        keys += ("addr", "addr_span", "resp_delay", "id") if kind == "axi4" else ("dest",)
+        p = {k: self.num(k) for k in keys}
+        if kind == "axi4":
+            p["write"] = bool(self.s.get("write", True))
+            nbytes = self.width_of(pre, "wstrb") if p["write"] else self.width_of(pre, "rdata") // 8
+            p["size"] = to_int(self.s["size"]) if self.s.get("size") is not None else max(nbytes, 1).bit_length() - 1
+            p["strb"] = (1 << nbytes) - 1
+            if p["addr_span"] < 1 or (1 << p["size"]) > max(nbytes, 1):
+                raise ValueError(f"{self.where}: addr_span must be >= 1, 2^size <= the data bytes ({nbytes})")
+        else:
+            p["keep"] = (1 << self.width_of(pre, "tkeep")) - 1
+        if not 1 <= p["max_len"] <= 256 or max(p["valid_stall"], p["ready_stall"]) > self.t.get("memory", "max_stall"):
+            raise ValueError(f"{self.where}: max_len must be 1..256, valid_stall and ready_stall "
+                             f"0..{self.t.get('memory', 'max_stall')}")
+        return p
+
+    async def random_bus(self, kind: str):
+        cls = Axi4Stim if kind == "axi4" else AxisStim
+        pre = self.s.get("prefixes", [self.s.get("prefix", "")])
+        lcg = {k: self.t.get("memory", "lcg", k) for k in ("mul", "inc", "mask", "shift", "percent")}
+        stim = cls(self.random_params(kind, pre), lcg)
+        self.check_prefixes(pre, list(stim.out))
+        shadow = {}
+        while True:
+            for sig, v in stim.edge().items():
+                for p in pre:
+                    name = f"{p}_{sig}"
+                    if name in self.widths and shadow.get(name) != v:
+                        shadow[name] = v
+                        getattr(self.dut, name).value = v & ((1 << min(self.widths[name], 64)) - 1)
+            if stim.done:
+                return
+            await RisingEdge(self.clk)
+            self.n += 1

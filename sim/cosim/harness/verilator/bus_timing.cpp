@@ -47,7 +47,7 @@ BusTiming BusTiming::load(const std::string &path)
     t.irq_min_edges = need_u64(m, "irq_min_edges", path + ": master");
     t.axi4lite_resp_edges = need_u64(st, "axi4lite_resp_edges", path + ": stimulus");
     YAML::Node d = section(st, "defaults", path + ": stimulus");
-    for (const char *kind : {"pulses", "task", "axi4lite", "reset"}) {
+    for (const char *kind : {"pulses", "task", "axi4lite", "reset", "axi4", "axis"}) {
         if (!d[kind] || !d[kind].IsMap())
             die("%s: stimulus.defaults.%s: missing (a mapping)", path.c_str(), kind);
         t.stim_defaults[kind] = d[kind];

@@ -146,7 +146,8 @@ void ScenarioRunner::setup_stimulus()
     for (auto s : list) {
         std::string where = "stimulus[" + std::to_string(i++) + "]";
         Clock &c = clock(get_str(s, "clock", get_str(top_, "bus_clock", "")));
-        StimulusEnv env{[this](const std::string &n) { return port(n); }, &c, &sched_, &now_, &timing_};
+        StimulusEnv env{[this](const std::string &n) { return port(n); },
+                        [this](const std::string &n) { return ports_.count(n) > 0; }, &c, &sched_, &now_, &timing_};
         std::unique_ptr<Stimulus> st = make_stimulus(s, where, env);
         c.agents.push_back(st.get());
         stims_.push_back(std::move(st));

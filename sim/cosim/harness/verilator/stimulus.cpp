@@ -2,6 +2,7 @@
 // stimulus.cpp - see stimulus.h.
 #include "stimulus.h"
 
+#include "axi_stim.h"
 #include "util.h"
 
 namespace {
@@ -229,6 +230,110 @@ std::unique_ptr<Stimulus> make_reset(const YAML::Node &s, const std::string &whe
     return r;
 }
 
+// axi4 / axis: AxiRandStim's values on every port group (prefix) of the entry,
+// each signal on the groups that have its port
+struct AxiRand : Stimulus {
+    std::unique_ptr<AxiRandStim> stim;
+    std::map<std::string, std::vector<Port *>> ports; // signal -> its ports
+
+    void drive() override
+    {
+        for (const auto &kv : stim->edge())
+            for (Port *pt : ports[kv.first])
+                pt->set(kv.second);
+        ++n;
+        if (stim->done()) {
+            done = true;
+            active = false;
+        }
+    }
+};
+
+std::vector<std::string> prefixes(const YAML::Node &s, const std::string &where)
+{
+    std::vector<std::string> out;
+    if (s["prefixes"]) {
+        if (!s["prefixes"].IsSequence())
+            die("%s.prefixes: expected a list of port prefixes", where.c_str());
+        for (auto x : s["prefixes"])
+            out.push_back(x.as<std::string>());
+    } else {
+        out.push_back(get_str(s, "prefix", ""));
+    }
+    return out;
+}
+
+uint64_t width_of(const std::vector<std::string> &pre, const std::string &sig, const StimulusEnv &e)
+{
+    for (const auto &p : pre)
+        if (e.has(p + "_" + sig))
+            return (uint64_t)e.port(p + "_" + sig)->width;
+    return 0;
+}
+
+AxiRandParams rand_params(const YAML::Node &s, const std::string &kind, const std::vector<std::string> &pre,
+                          const std::string &where, const StimulusEnv &e)
+{
+    const BusTiming &t = *e.timing;
+    auto num = [&](const char *k) { return t.stim(s, kind, k, where); };
+    AxiRandParams p;
+    p.start = num("start");
+    p.count = num("count");
+    p.seed = num("seed");
+    p.max_len = num("max_len");
+    p.valid_stall = num("valid_stall");
+    p.ready_stall = num("ready_stall");
+    p.gap = num("gap");
+    if (kind == "axi4") {
+        p.write = get_bool(s, "write", true);
+        p.addr = num("addr");
+        p.addr_span = num("addr_span");
+        p.resp_delay = num("resp_delay");
+        p.id = num("id");
+        uint64_t bytes = p.write ? width_of(pre, "wstrb", e) : width_of(pre, "rdata", e) / 8;
+        uint64_t lg = 0;
+        while ((UINT64_C(2) << lg) <= (bytes ? bytes : 1))
+            ++lg;
+        p.size = get_u64(s, "size", lg, where);
+        p.strb = bytes >= 64 ? UINT64_MAX : (UINT64_C(1) << bytes) - 1u;
+        if (p.addr_span == 0 || (UINT64_C(1) << p.size) > (bytes ? bytes : 1))
+            die("%s: addr_span must be >= 1, 2^size <= the data bytes (%llu)", where.c_str(),
+                (unsigned long long)bytes);
+    } else {
+        p.dest = num("dest");
+        uint64_t kw = width_of(pre, "tkeep", e);
+        p.keep = kw >= 64 ? UINT64_MAX : (UINT64_C(1) << kw) - 1u;
+    }
+    if (p.max_len < 1 || p.max_len > 256 || p.valid_stall > t.max_stall || p.ready_stall > t.max_stall)
+        die("%s: max_len must be 1..256, valid_stall and ready_stall 0..%llu", where.c_str(),
+            (unsigned long long)t.max_stall);
+    return p;
+}
+
+std::unique_ptr<Stimulus> make_axi_rand(const YAML::Node &s, const std::string &kind, const std::string &where,
+                                        const StimulusEnv &e)
+{
+    std::unique_ptr<AxiRand> a(new AxiRand);
+    std::vector<std::string> pre = prefixes(s, where);
+    AxiRandParams p = rand_params(s, kind, pre, where, e);
+    a->stim.reset(new AxiRandStim(kind == "axis", p, *e.timing));
+    std::vector<std::string> sigs;
+    for (const auto &kv : a->stim->values())
+        sigs.push_back(kv.first);
+    for (const auto &pf : pre) {
+        bool any = false;
+        for (const auto &sig : sigs)
+            if (e.has(pf + "_" + sig)) {
+                a->ports[sig].push_back(e.port(pf + "_" + sig));
+                any = true;
+            }
+        if (!any)
+            die("%s: the top has no port %s_%s (nor any other %s signal of prefix '%s')", where.c_str(),
+                pf.c_str(), sigs[0].c_str(), kind.c_str(), pf.c_str());
+    }
+    return a;
+}
+
 } // namespace
 
 std::unique_ptr<Stimulus> make_stimulus(const YAML::Node &s, const std::string &where, const StimulusEnv &env)
@@ -243,8 +348,10 @@ std::unique_ptr<Stimulus> make_stimulus(const YAML::Node &s, const std::string &
         st = make_axi4lite(s, where, env);
     else if (kind == "reset")
         st = make_reset(s, where, env);
+    else if (kind == "axi4" || kind == "axis")
+        st = make_axi_rand(s, kind, where, env);
     else
-        die("%s: unknown kind '%s' (pulses, task, axi4lite, reset)", where.c_str(), kind.c_str());
+        die("%s: unknown kind '%s' (pulses, task, axi4lite, reset, axi4, axis)", where.c_str(), kind.c_str());
     st->kind = kind;
     return st;
 }

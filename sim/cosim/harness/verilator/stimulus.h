@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 // stimulus.h - the scenario's `stimulus` entries (sim/cosim/README.md):
-// pulses, task (start/done), axi4lite (both sides of a tapped bus) and reset,
+// pulses, task (start/done), axi4lite (both sides of a tapped bus), reset, and
+// axi4 / axis (seeded random bursts and packets on one or more port groups, axi_stim.h),
 // each an Agent on its clock; edge n = 0 is the first rising edge of that
 // clock after platform_stimulus_start(). Defaults of the keys a scenario
 // leaves out and the axi4lite response delay come from the contract
@@ -29,6 +30,7 @@ struct Stimulus : Agent {
 // what a stimulus entry needs from the runner
 struct StimulusEnv {
     std::function<Port *(const std::string &)> port; // dies on a missing port
+    std::function<bool(const std::string &)> has;    // the top has this port
     Clock *clock = nullptr;                          // the entry's clock
     std::vector<PinEvent> *sched = nullptr;          // pin changes between edges (reset)
     const uint64_t *now = nullptr;                   // simulated time, ps
