@@ -98,7 +98,7 @@ synth-check: deps
 	@$(PYTHON) scripts/hdl_check.py synth --jobs $(JOBS)
 
 # pytest: the generator tests and every cocotb test bench under GHDL
-py-test: deps
+py-test: deps $(BUILD)/drivers/shared/libjointer.so
 	@$(PYTHON) -m pytest -q -n $(JOBS) $(PYTEST_ARGS)
 
 cross: cross-test
