@@ -105,10 +105,10 @@ def add_line_after(path: Path, anchor: str, line: str) -> None:
 
 
 def scratch_checkout(tmp: Path) -> Path:
-    """tmp/repo with a copy of gen/jointer_gen and links to hdl/, drivers/, scripts/."""
+    """tmp/repo with a copy of gen/jointer_gen and links to hdl/, drivers/, scripts/, LICENSE."""
     repo = tmp / "repo"
     shutil.copytree(PKG, repo / "gen" / "jointer_gen", ignore=shutil.ignore_patterns("__pycache__"))
-    for d in ("hdl", "drivers", "scripts"):
+    for d in ("hdl", "drivers", "scripts", "LICENSE"):
         (repo / d).symlink_to(REPO / d)
     return repo
 
