@@ -164,6 +164,18 @@ def test_driver_data(name, tmp_path):
         f"OPTION NAME = {name}; END driver").split()
 
 
+def test_placeholder_table(tmp_path):
+    """src/x<name>_g.c as shipped: with SDT an empty table that compiles (a BSP
+    without an instance keeps it); without, an error that says what to do."""
+    name = "selective_accumulations"
+    src = driver(out_dir(tmp_path, name) / "ip", name) / "src"
+    g = src / f"{names(name)['stem']}_g.c"
+    cc = ["gcc", "-std=c99", "-pedantic", "-Wall", "-Wextra", "-Werror", "-fsyntax-only", f"-I{src}", g]
+    sh([*cc, "-DSDT"], tmp_path)
+    p = subprocess.run([str(c) for c in cc], cwd=tmp_path, capture_output=True, text=True)
+    assert p.returncode != 0 and f"was not written by data/{name}.tcl: generate the BSP" in p.stderr
+
+
 # ---------------------------------------------------------------------------
 # Vitis Unified: system device tree, lopper, CMake
 # ---------------------------------------------------------------------------
