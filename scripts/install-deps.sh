@@ -28,7 +28,7 @@ stamp="$venv/.jointer-deps"
 
 apt_pkgs=(
   ghdl verilator iverilog yosys make g++ gcc pkg-config
-  gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf qemu-user gcc-arm-none-eabi libnewlib-arm-none-eabi tcl
+  gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf qemu-user gcc-arm-none-eabi libnewlib-arm-none-eabi tcl cmake
   libc6-dev-arm64-cross libc6-dev-armhf-cross
   libyaml-cpp-dev libpapi-dev papi-tools
   clang libclang-rt-14-dev llvm valgrind cppcheck util-linux device-tree-compiler zlib1g-dev graphviz
@@ -36,6 +36,7 @@ apt_pkgs=(
   prometheus
 )
 # swig, python3-dev: pip builds pylibfdt (dtschema's, requirements.txt) from its source
+# cmake: the Vitis Unified (CMake) build of the IP's Vitis driver (gen/tests/test_gen_vitis.py)
 # prometheus: the server and promtool the exporter tests run (drivers/python/tests/test_exporter*.py);
 # with systemd, Debian also enables prometheus.service on :9090 (systemctl disable --now prometheus)
 

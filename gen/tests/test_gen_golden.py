@@ -43,9 +43,10 @@ def test_large_goldens_are_hash_lists():
     own = [p for p in files if p not in copies(files)]
     # config, C x4 + manifest, sniffers, LMICs, top, docs, component.xml + xgui + package_ip.tcl
     # + example_bd.tcl + the XDC + the IP's top (the VHDL-93 wrapper), FuseSoC core, dtsi + dtso,
-    # the C bundle's Makefile, the Vitis driver's mdd + tcl + BSP Makefile + example, the
-    # descriptor file and its C copy, the testbench (its spec, test module and run.py)
-    assert len(own) == 1 + 5 + 60 + 4 + 1 + 2 + 6 + 1 + 2 + 1 + 4 + 2 + 3
+    # the C bundle's Makefile, the Vitis driver's mdd + tcl + yaml + BSP Makefile + CMakeLists
+    # + x<name>.h, _sinit.c, _g.c + example, the descriptor file and its C copy, the testbench
+    # (its spec, test module and run.py)
+    assert len(own) == 1 + 5 + 60 + 4 + 1 + 2 + 6 + 1 + 2 + 1 + 9 + 2 + 3
     m = json.loads(files["manifest.json"])
     roles = {f["path"]: f["role"] for f in m["files"]}
     hdl = [p for p in files if roles.get(p) in ("ip-hdl", "ip-hdl-library")]
@@ -66,7 +67,7 @@ def test_deterministic_across_processes(tmp_path):
     m = json.loads(a["stress_15x4/manifest.json"])
     copied = {f"stress_15x4/{f['path']}" for f in m["files"] if f["path"] in copies({"manifest.json": json.dumps(m)})}
     own = [p for p in a if p not in copied and not p.startswith("libjointer/")]   # libjointer/: copies + Makefile
-    assert a == b and len(own) == 92
+    assert a == b and len(own) == 97
 
 
 @pytest.mark.parametrize("name", EXAMPLES)

@@ -357,7 +357,8 @@ def test_component_ipyxact(name, tmp_path):
     span = int(re.search(rf"#define {design.NAME}_SPAN\s+(0x[0-9A-F]+|\d+)u", files[f"c/{design.name}_regs.h"])
                .group(1), 0)
     assert span <= block.range and design.monitor.bus.base_address % block.range == 0
-    assert [(p.name, p.value) for p in c.parameters.parameter] == [("Component_Name", f"{design.name}_v1_0")]
+    assert [(p.name, p.value) for p in c.parameters.parameter] == [("Component_Name", f"{design.name}_v1_0"),
+                                                                   ("CONFIG_HASH", f"0x{design.config_hash:08X}")]
     assert [v.name for v in c.model.views.view] == [
         "xilinx_anylanguagesynthesis", "xilinx_anylanguagebehavioralsimulation", "xilinx_softwaredriver",
         "xilinx_xpgui"]
@@ -570,10 +571,11 @@ def test_package_ip_tcl(name, tmp_path):
     assert args["-root_dir"] == str(tmp_path / "packaged") and args["-vendor"] == "jointer"
     assert stub.calls[-5:] == ["create_xgui_files", "update_checksums", "check_integrity", "save_core",
                                "close_project"]
-    # the XGUI file: the Component_Name parameter on a page, as Vivado writes it
+    # the XGUI file: Component_Name, and CONFIG_HASH on a page, as Vivado writes them
     tcl.evalfile(str(ip / "xgui" / f"{design.name}_v1_0.tcl"))
     tcl.eval("init_gui IPINST")
-    assert stub.params == ["Component_Name"]
+    assert stub.params == ["Component_Name", "CONFIG_HASH"]
+    assert tcl.eval("validate_PARAM_VALUE.CONFIG_HASH x") == "true"
 
 
 # ---------------------------------------------------------------------------

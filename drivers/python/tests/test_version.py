@@ -27,10 +27,9 @@ def test_one_release_everywhere():
     assert L.jointer_version_string().decode() == release
     assert jointer.__version__ == release
     import jointer_gen
-    from jointer_gen.backends import cbundle
-    from jointer_gen.backends.vivado import vlnv
+    from jointer_gen.backends.vivado import vitis, vlnv
     assert jointer_gen.__version__ == release
-    assert vlnv.IP_VERSION == cbundle.IP_DRIVER_VERSION == "%d.%d" % (major, minor)
+    assert vlnv.IP_VERSION == vitis.IP_DRIVER_VERSION == "%d.%d" % (major, minor)
     with open(os.path.join(REPO, "gen", "jointer_gen", "templates", "c", "Makefile.j2")) as f:
         assert "VERSION    := {{ d.version }}" in f.read()      # the .pc's Version: the generator's
 

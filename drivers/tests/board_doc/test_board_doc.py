@@ -213,8 +213,8 @@ def test_pkg_config_of_the_rootfs(pc):
 def test_vitis_names(pc, tmp_path):
     """The Vitis subsection (prose, no commands): its ip/ paths exist in the
     generated monitor, and the xparameters.h names it gives are what the
-    driver's Tcl hook writes (gen/tests/test_gen_cbundle.py's HSI stand-ins,
-    one instance)."""
+    driver's classic Tcl hook writes (gen/tests/test_gen_vitis.py's HSI
+    stand-ins, one instance); lopper writes the same names (test_gen_vitis.py)."""
     words = prose("Bare metal (Vitis)")
     paths = [w for w in words if w.startswith("ip/")]
     assert "ip/" in paths and any(w.endswith("_example.c") for w in paths)
@@ -222,7 +222,7 @@ def test_vitis_names(pc, tmp_path):
         assert os.path.exists(os.path.join(pc, "out", NAME, w)), w
     sys.path.insert(0, os.path.join(REPO, "gen", "tests"))
     try:
-        from test_gen_cbundle import xparameters
+        from test_gen_vitis import xparameters
     finally:
         sys.path.pop(0)
     got = xparameters(tmp_path, pathlib.Path(pc, "out", NAME, "ip"), NAME, "monitor")

@@ -1,16 +1,16 @@
 # SPDX-License-Identifier: MIT
-"""Software shapes of a monitor beyond its generated C files: the C bundle
-(c/Makefile: the monitor's descriptor library, header, .jdesc and .pc; libjointer
-itself is <OUT>/libjointer/, libbundle.py) and the Vitis driver inside the IP
-(ip/drivers/<name>_v1_0/).
+"""The C bundle of a monitor, c/ (c/Makefile: the monitor's descriptor library,
+header, .jdesc and .pc; libjointer itself is <OUT>/libjointer/, libbundle.py),
+and the helpers that find libjointer's files for every copy of them: the
+bundles and the Vitis driver inside the IP (vivado/vitis.py), which carries
+copies of libjointer as ip/hdl/ carries copies of the VHDL library (an IP
+repository is copied away from the repository and must build there).
 
-The Vitis driver carries copies of libjointer (drivers/ of this checkout), as
-ip/hdl/ carries copies of the VHDL library: an IP repository is copied away
-from the repository and must build there. Which files: the lists of
-drivers/sources.mk (read by scripts/driver_sources.py, their one parser),
-the headers they include, and the CLI sources of drivers/cli/. The copies
-are byte for byte and are left out of the golden files (manifest roles
-COPY_ROLES); the tests compare them with their sources.
+Which files: the lists of drivers/sources.mk (read by
+scripts/driver_sources.py, their one parser), the headers they include, and
+the CLI sources of drivers/cli/. The copies are byte for byte and are left
+out of the golden files (manifest roles COPY_ROLES); the tests compare them
+with their sources.
 """
 
 from __future__ import annotations
@@ -24,10 +24,8 @@ from ..model.views import Design
 from ..model.vhdl_library import REPO, LibraryMissing
 from . import COPY_ROLES, OutFile  # noqa: F401  (COPY_ROLES: the manifest roles of the copies)
 from .templates import render_file
-from .vivado.vlnv import IP_VERSION, vlnv
 
 DRIVERS = REPO / "drivers"
-IP_DRIVER_VERSION = IP_VERSION    # the driver's version is the IP's (jointer's release)
 
 _INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
@@ -69,7 +67,7 @@ def _header(name: str) -> Path | None:
     return None
 
 
-def _included(paths: list[Path]) -> list[Path]:
+def included(paths: list[Path]) -> list[Path]:
     """libjointer headers the given files include, transitively, sorted by name."""
     seen: dict[str, Path] = {}
     todo = list(paths)
@@ -104,47 +102,7 @@ def bundle_library() -> tuple[tuple[str, Path], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=1)
-def baremetal_library() -> tuple[tuple[str, Path], ...]:
-    """(file name, source) of the Vitis driver's libjointer copies: the
-    portable sources (no hosted file) and the headers they and the generated
-    files include."""
-    g = source_groups()
-    srcs = [DRIVERS / "src" / f for f in _unique(Path(f) for f in g["DRV_PORTABLE_SRCS"])]
-    heads = _included(srcs + [DRIVERS / "include" / "jointer.h"])
-    return tuple((p.name, p) for p in sorted(srcs + heads, key=lambda p: p.name))
-
-
-def driver_dir(d: Design) -> str:
-    return f"ip/drivers/{d.name}_v{IP_DRIVER_VERSION.replace('.', '_')}"
-
-
-def driver_src_files(d: Design) -> list[str]:
-    """File names in the Vitis driver's src/: the BSP Makefile, libjointer, the generated C."""
-    own = [f"{d.name}.c", f"{d.name}.h", f"{d.name}_regs.h"]
-    return sorted(["Makefile"] + [n for n, _ in baremetal_library()] + own)
-
-
-def context(d: Design) -> dict:
-    ddir = driver_dir(d)
-    return {"driver_dir": ddir[len("ip/"):], "driver_name": d.name,
-            "driver_version": IP_DRIVER_VERSION, "driver_src": driver_src_files(d),
-            "example": f"{d.name}_example.c",
-            "hash_c": f"0x{d.config_hash:08X}", "ip_vlnv": vlnv(d)}
-
-
 def emit(d: Design) -> list[OutFile]:
-    """The bundle's and the driver's generated files, then the copies: libjointer
-    into c/jointer/ and into the driver's src/, the generated C into the driver's src/."""
-    ddir, b = driver_dir(d), context(d)
-    out = [render_file(d, "c/Makefile.j2", "c/Makefile", "c-makefile", b=b),
-           render_file(d, "vitis/driver.mdd.j2", f"{ddir}/data/{d.name}.mdd", "ip-driver-mdd", b=b),
-           render_file(d, "vitis/driver.tcl.j2", f"{ddir}/data/{d.name}.tcl", "ip-driver-tcl", b=b),
-           render_file(d, "vitis/Makefile.j2", f"{ddir}/src/Makefile", "ip-driver-makefile", b=b),
-           render_file(d, "vitis/example.c.j2", f"{ddir}/examples/{d.name}_example.c", "ip-driver-example",
-                       b=b)]
-    out.append(OutFile("c/LICENSE", _read(REPO / "LICENSE"), "c-license"))
-    out += [OutFile(f"{ddir}/src/{n}", _read(p), "ip-driver-library") for n, p in baremetal_library()]
-    out += [OutFile(f"{ddir}/src/{own}", None, "ip-driver-copy", copy_of=f"c/{own}")
-            for own in (f"{d.name}.c", f"{d.name}.h", f"{d.name}_regs.h")]
-    return out
+    """The bundle's Makefile and its LICENSE (its C files are c_files.py's)."""
+    return [render_file(d, "c/Makefile.j2", "c/Makefile", "c-makefile"),
+            OutFile("c/LICENSE", _read(REPO / "LICENSE"), "c-license")]

@@ -16,8 +16,9 @@ from importlib import import_module
 
 from ..model import vhdl_library
 from ..model.views import Design
-from . import OutFile, cbundle, fusesoc, linux
+from . import OutFile, fusesoc, linux
 from .vivado import ip as vivado_ip
+from .vivado import vitis
 
 # The backends, one line each (a new backend is a module with emit() and its
 # line here), in the order of their files in the manifest (and of the copies
@@ -30,6 +31,7 @@ BACKEND_MODULES = (
     "fusesoc",
     "linux",
     "cbundle",
+    "vivado.vitis",
     "descfile",
     "tb",
 )
@@ -81,8 +83,8 @@ def manifest(d: Design, entries: list[tuple[str, str]], library_sources: list[st
                         "library_vlnv": fusesoc.LIBRARY_VLNV},
             "linux": {"dtsi": linux.dtsi_file(d), "overlay": linux.dtso_file(d), "uio_name": d.name},
             "c_bundle": {"makefile": "c/Makefile", "pkg_config": d.name},
-            "vitis_driver": {"folder": cbundle.driver_dir(d), "name": d.name,
-                             "version": cbundle.IP_DRIVER_VERSION},
+            "vitis_driver": {"folder": vitis.driver_dir(d), "name": d.name,
+                             "version": vitis.IP_DRIVER_VERSION, "compatible": vitis.compatible(d)},
         },
         "files": [{"path": p, "role": r, **({"order": vhdl_files.index(p)} if p in vhdl_files else {})}
                   for p, r in entries],

@@ -31,9 +31,9 @@ import re
 from ...model import vhdl_library
 from ...model.views import Design
 from ...model.vhdl_library import LIBRARY
-from .. import OutFile, cbundle, vhdl
+from .. import OutFile, vhdl
 from ..templates import render_file
-from . import example_bd, wrapper, xdc
+from . import example_bd, vitis, wrapper, xdc
 from .ipxact_regs import registers
 from .vlnv import IP_LIBRARY, IP_VENDOR, IP_VERSION, vlnv
 TAXONOMY = "/UserIP"
@@ -82,15 +82,9 @@ def hdl_files(library_sources: list[str], compile_order: list[str]) -> list[tupl
 
 
 def driver_files(d: Design) -> list[dict]:
-    """The Vitis driver's files (ip/drivers/, cbundle.py) as Vivado's packager
+    """The Vitis driver's files (ip/drivers/, vitis.py) as Vivado's packager
     lists them: path inside ip/, fileType, userFileType."""
-    base = cbundle.driver_dir(d)[len("ip/"):]
-    out = [{"name": f"{base}/data/{d.name}.mdd", "type": None, "user": ["mdd", "driver_mdd"]},
-           {"name": f"{base}/data/{d.name}.tcl", "type": "tclSource", "user": ["driver_tcl"]}]
-    for f in cbundle.driver_src_files(d):
-        out.append({"name": f"{base}/src/{f}", "type": None if f == "Makefile" else "cSource",
-                    "user": ["driver_src"]})
-    return out
+    return vitis.component_files(d)
 
 
 def _vlnv(v: tuple) -> dict:
@@ -151,6 +145,9 @@ def context(d: Design, library_sources: list[str], compile_order: list[str]) -> 
                        "span": d.layout.span, "width": 32, "registers": registers(d)},
         "hdl_files": [f for f, _ in files], "wrapper_file": wrapper.file(d),
         "xgui": xgui_file(d), "driver_files": driver_files(d),
+        # the fixed, non-editable user parameter that carries the configuration's hash into the
+        # hardware handoff: CONFIG.CONFIG_HASH (classic Vitis), xlnx,config-hash (system device tree)
+        "config_hash": {"name": vitis.HASH_PARAM, "value": f"0x{d.config_hash:08X}"},
     }
 
 
