@@ -537,7 +537,7 @@ TEST(compact_follow_writes_the_units_and_converts_to_the_models_records)
             CHECK_EQ(rec[k].timestamp, cv->recs[2u * k]);
             CHECK_EQ(rec[k].data, cv->recs[2u * k + 1u]);
         }
-        fseek(o.f, (long)JOINTER_TFILE_HEADER_BYTES, SEEK_SET); /* the bytes: the units, little-endian */
+        fseek(o.f, (long)h.data_offset, SEEK_SET); /* the bytes: the units, little-endian */
         for (k = 0; k < cv->n_units; k++) {
             unsigned char b[8];
             uint64_t u = 0;

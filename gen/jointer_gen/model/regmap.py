@@ -385,4 +385,6 @@ def _trace_row(d: Design, lv, tl) -> dict:
             "sink_bytes": tl.sink_bytes, "encoding": tl.encoding,
             "low": dc.low, "high": dc.high, "has_filter": dc.has_filter, "event": dc.event,
             "description": dc.description,
-            "clock": lv.clock, "clock_hz": _clock_hz(d.monitor, lv.clock)}
+            "clock": lv.clock, "clock_hz": _clock_hz(d.monitor, lv.clock),
+            "lanes": dc.lanes, "lane_names": dc.lane_names, "sync": dc.sync, "spans": dc.spans,
+            "tag_bits": dc.tag_bits}

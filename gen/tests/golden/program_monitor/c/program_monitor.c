@@ -26,7 +26,8 @@ static const jointer_metric_desc program_monitor_metrics[PROGRAM_MONITOR_NUM_MET
 static const jointer_trace_desc program_monitor_traces[PROGRAM_MONITOR_NUM_TRACES] = {
     {.name = "pc_trace", .reg_offset = PROGRAM_MONITOR_PC_TRACE_REGS, .ram_offset = PROGRAM_MONITOR_PC_TRACE_RAM, .depth = PROGRAM_MONITOR_PC_TRACE_DEPTH,
      .low_reset = 0x0u, .high_reset = 0xFFFFFFFFu, .sniffer = 0, .lmic = 0, .dcapf = 0, .ring = 0, .irq_bit = 0,
-     .filter = 0, .clock_hz = 100000000u},
+     .filter = 0, .clock_hz = 100000000u,
+     .clock = "cpu"},
 };
 
 const jointer_cfg program_monitor_cfg = {

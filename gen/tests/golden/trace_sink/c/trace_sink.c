@@ -27,7 +27,8 @@ static const jointer_trace_desc trace_sink_traces[TRACE_SINK_NUM_TRACES] = {
     {.name = "stream_log", .reg_offset = TRACE_SINK_STREAM_LOG_REGS, .ram_offset = TRACE_SINK_STREAM_LOG_RAM, .depth = TRACE_SINK_STREAM_LOG_DEPTH,
      .low_reset = 0x0u, .high_reset = 0xFFFFFFFFu, .sniffer = 0, .lmic = 0, .dcapf = 0, .ring = 0, .irq_bit = 0,
      .filter = 1, .clock_hz = 100000000u,
-     .sink_bytes = TRACE_SINK_STREAM_LOG_SINK_BYTES, .encoding = TRACE_SINK_STREAM_LOG_ENCODING, .sink_ring_log2 = TRACE_SINK_STREAM_LOG_RING_LOG2},
+     .sink_bytes = TRACE_SINK_STREAM_LOG_SINK_BYTES, .encoding = TRACE_SINK_STREAM_LOG_ENCODING, .sink_ring_log2 = TRACE_SINK_STREAM_LOG_RING_LOG2,
+     .clock = "ps"},
 };
 
 const jointer_cfg trace_sink_cfg = {
