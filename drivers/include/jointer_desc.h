@@ -102,6 +102,7 @@ extern "C" {
 #define JOINTER_SINK_STATUS_BUSY         0x4u  /* bursts are outstanding */
 #define JOINTER_SINK_CONTROL_ENABLE 0x1u  /* records are accepted */
 #define JOINTER_SINK_CONTROL_CLEAR  0x2u  /* pulse: drain bursts, then WPTR = 0, LOST = 0, errors 0 */
+#define JOINTER_SINK_CONTROL_SYNC   0x4u  /* pulse: a sync record (a trace with sync), reads 0 */
 /* record encodings (jointer_trace_desc.encoding, trace file header) */
 #define JOINTER_ENCODING_RAW     0u  /* 64-bit records {timestamp, data} */
 #define JOINTER_ENCODING_COMPACT 1u  /* 64-bit units, doc/trace-encoding.md */

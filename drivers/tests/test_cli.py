@@ -303,13 +303,22 @@ def trace_command(tmp):
 
 
 
+def _seconds(cycle, hz):
+    """cycle / hz in seconds, exact, as the converters print it (trailing zeros dropped)."""
+    from fractions import Fraction
+    ps = round(Fraction(cycle, hz) * 10**12)
+    whole, frac = divmod(ps, 10**12)
+    return str(whole) + ("." + ("%012d" % frac).rstrip("0") if frac else "")
+
+
 def tfile(path):
     """Independent reader of the relay trace file (jointer_trace_file.h)."""
     with open(path, "rb") as f:
         b = f.read()
     magic, ver, enc, chash, hz, depth, flags, lost, nrec = struct.unpack_from("<8sHHIIIIIQ", b, 0)
     mon, tr = (b[o:o + 32].split(b"\0")[0].decode() for o in (40, 72))
-    recs = [struct.unpack_from("<II", b, 104 + 8 * k) for k in range((len(b) - 104) // 8)]
+    start = 104 + (struct.unpack_from("<I", b, 104)[0] if ver >= 2 else 0)   # after the timeline block
+    recs = [struct.unpack_from("<II", b, start + 8 * k) for k in range((len(b) - start) // 8)]
     return dict(magic=magic, version=ver, encoding=enc, hash=chash, clock_hz=hz, depth=depth,
                 flags=flags, lost=lost, records=nrec, monitor=mon, trace=tr), recs
 
@@ -339,7 +348,7 @@ def trace_follow_and_convert(tmp):
     assert d.peek(reg + 0xC) == 4                  # WATERMARK: depth / 2 by default
     assert d.peek(RM["RELAY_MON_PL_IRQ_ENABLE"]) == 0  # disabled again at the end
     h, recs = tfile(out_file)
-    assert h == dict(magic=b"JNTRTRC\0", version=1, encoding=0, hash=RM["RELAY_MON_CONFIG_HASH"],
+    assert h == dict(magic=b"JNTRTRC\0", version=2, encoding=0, hash=RM["RELAY_MON_CONFIG_HASH"],
                      clock_hz=100000000, depth=8, flags=1, lost=5, records=33,
                      monitor="relay_mon", trace="relay_t"), h
     assert recs == [(1000, 0xA), (1003, 0xB), (1010, 0xC)] * 11, recs
@@ -348,8 +357,12 @@ def trace_follow_and_convert(tmp):
     lines = out.splitlines()
     assert lines[0] == ("# monitor relay_mon, trace relay_t, config hash 0x%08X, clock 100000000 Hz, "
                         "33 records, 5 lost" % RM["RELAY_MON_CONFIG_HASH"]), lines[0]
-    assert lines[1] == "index,timestamp,data"
-    assert lines[2:] == ["%d,%d,%d" % (i, *recs[i]) for i in range(33)], lines[2:5]
+    assert lines[1] == ("# time_s: seconds since cycle 0 (the first edge of clock axi 100000000 Hz after its "
+                        "LMIC's reset)"), lines[1]
+    assert lines[2] == "index,timestamp,data,cycle,time_s"
+    cycles = [1000 + sum((recs[k][0] - recs[k - 1][0]) % 2**32 for k in range(1, i + 1)) for i in range(33)]
+    assert lines[3:] == ["%d,%d,%d,%d,%s" % (i, *recs[i], cycles[i], _seconds(cycles[i], 100000000))
+                         for i in range(33)], lines[3:6]
     rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", out_file, "--format", "json")
     j = json.loads(out)
     assert rc == 0 and j["lost"] == 5 and j["complete"] is True and j["depth"] == 8, j
@@ -361,11 +374,12 @@ def trace_follow_and_convert(tmp):
     with open(cut, "wb") as f:
         f.write(b[:-4])
     rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", cut)
-    assert rc == 1 and "the header says 33 records, the file holds 32 (truncated at byte offset 360)" in err, err
+    end = len(b) - 4 - (len(b) - 4 - (len(b) - 8 * 33)) % 8       # the last whole record
+    assert rc == 1 and ("the header says 33 records, the file holds 32 (truncated at byte offset %d)" % end) in err, err
     with open(cut, "wb") as f:
         f.write(b[:24] + struct.pack("<I", 0) + b[28:-8])   # flags 0: not COMPLETE, 32 records
     rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", cut)
-    assert rc == 0 and "32 records, 5 lost (incomplete file)" in out and out.count("\n") == 34, out
+    assert rc == 0 and "32 records, 5 lost (incomplete file)" in out and out.count("\n") == 35, out
     with open(cut, "wb") as f:
         f.write(b"not a trace file at all" * 8)
     rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", cut)
@@ -436,8 +450,8 @@ def converted(out_file):
     rc, out, err = run("jointer-sink_mon", None, "trace", "--convert", out_file)
     assert rc == 0, err
     lines = out.splitlines()
-    assert lines[1] == "index,timestamp,data", lines[:2]
-    return lines[0], [tuple(int(x) for x in ln.split(",")[1:]) for ln in lines[2:]]
+    assert lines[2] == "index,timestamp,data,cycle,time_s", lines[:3]
+    return lines[0], [tuple(int(x) for x in ln.split(",")[1:3]) for ln in lines[3:]]
 
 
 @case
@@ -457,7 +471,7 @@ def sink_follow_compact_stores_the_units(tmp):
     assert d.peek(reg + 0x04) == 8 * len(units)      # RPTR: every unit given back
     assert d.peek(reg + 0x18) == 0                   # CONTROL: stopped at the end
     h, items = tfile(out_file)
-    assert h == dict(magic=b"JNTRTRC\0", version=1, encoding=1, hash=SM["SINK_MON_CONFIG_HASH"],
+    assert h == dict(magic=b"JNTRTRC\0", version=2, encoding=1, hash=SM["SINK_MON_CONFIG_HASH"],
                      clock_hz=100000000, depth=0, flags=1, lost=7, records=len(units),
                      monitor="sink_mon", trace="compact_log"), h
     assert [lo | hi << 32 for lo, hi in items] == units
@@ -471,7 +485,8 @@ def sink_follow_compact_stores_the_units(tmp):
     assert rc == 0 and out == "trace compact_log: 400 records to %s, 0 lost\n" % raw_file, (out, err)
     h, items = tfile(raw_file)
     assert h["encoding"] == 0 and h["records"] == 400 and items == [(ts, data) for _, ts, data in recs], h
-    assert os.path.getsize(out_file) - 104 == 8 * len(units) < (os.path.getsize(raw_file) - 104) / 2
+    block = 104 + 112                          # the header and its timeline block (no lanes, no spans)
+    assert os.path.getsize(out_file) - block == 8 * len(units) < (os.path.getsize(raw_file) - block) / 2
 
 
 @case

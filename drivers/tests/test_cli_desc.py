@@ -170,11 +170,11 @@ def refusals(mons, tmp):
     rc, out, err = run(GENERIC, dev, "read", env={"JOINTER_DESC": bad})
     check(rc == 1 and err == "jointer: JOINTER_DESC=%s: not a jointer descriptor file (no JDSC magic)\n" % bad,
           "not a descriptor: %r" % err)
-    blob[4] = 2
+    blob[4] = 4
     with open(bad, "wb") as f:
         f.write(blob)
     rc, out, err = run(GENERIC, dev, "--desc", bad, "read")
-    check(rc == 1 and "written for another jointer" in err and len(err.splitlines()) == 1, "format 2: %r" % err)
+    check(rc == 1 and "written for another jointer" in err and len(err.splitlines()) == 1, "format 4: %r" % err)
     rc, out, err = run(GENERIC, dev, "--desc", os.path.join(tmp, "none.jdesc"), "read")
     check(rc == 1 and err.endswith("none.jdesc: no such file\n"), "missing file: %r" % err)
     rc, out, err = run(GENERIC, dev, "read")
