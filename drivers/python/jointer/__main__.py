@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """python3 -m jointer: the Python host tools.
 
-  convert FILE... --format vcd|perfetto|csv|json [-o OUT] [--symbols SYMFILE] [--watch W.csv] [--descriptor D]
+  convert FILE... --format vcd|perfetto|csv|json|spans [-o OUT] [--clock [NAME=]FREQ]... [--symbols SYMFILE]
+          [--watch W.csv] [--descriptor D.jdesc]
   exporter --listen [HOST]:PORT --monitor SPEC=DESCRIPTOR [--monitor ...]
   dashboard --descriptor DESCRIPTOR [--monitor LABEL] -o OUT.json  (Grafana, EXPORTER.md)
   plot histogram FILE.json [METRIC] -o OUT.png|svg     (jointer read --format json)
@@ -28,7 +29,7 @@ def _convert(a):
     from .export import convert
     expect = Descriptor.load(a.descriptor).config_hash if a.descriptor else None
     out = convert(a.files, a.format, a.output, a.symbols, a.watch, expect,
-                  warn=lambda w: print("jointer: warning: %s" % w, file=sys.stderr))
+                  warn=lambda w: print("jointer: warning: %s" % w, file=sys.stderr), clocks=a.clock)
     print("wrote %s" % out)
 
 
@@ -72,22 +73,29 @@ def main(argv=None):
     sub = p.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("convert", help="trace files (jointer trace --follow -o) to VCD, Perfetto JSON, CSV, JSON")
     c.add_argument("files", nargs="+", metavar="FILE")
-    c.add_argument("--format", required=True, help="vcd | perfetto | csv | json")
-    c.add_argument("-o", "--output", help="output file (default: FILE with .vcd / .json / .csv / .records.json)")
+    c.add_argument("--format", required=True, help="vcd | perfetto | csv | json | spans (a CSV of the spans: start, "
+                                                    "end, duration)")
+    c.add_argument("-o", "--output", help="output file (default: FILE with .vcd / .json / .csv / .records.json / "
+                                          ".spans.csv)")
+    c.add_argument("--clock", action="append", default=[], metavar="[NAME=]FREQ",
+                   help="the real frequency of clock NAME (the YAML's clocks:) or of every file's clock, in Hz "
+                        "(200000000, 200e6, 200MHz): times in seconds from it instead of the YAML's period")
     c.add_argument("--symbols", help="perfetto: a program monitor symbol file (calls as slices)")
     c.add_argument("--watch", help="perfetto: a `jointer watch --output` CSV (counter tracks)")
-    c.add_argument("--descriptor", help="lib<name>.so: refuse trace files of another monitor (config hash)")
+    c.add_argument("--descriptor", help="<name>.jdesc (or lib<name>.so): refuse trace files of another monitor "
+                                        "(config hash)")
     c.set_defaults(fn=_convert)
     e = sub.add_parser("exporter", help="Prometheus exporter of every metric of every monitor")
     e.add_argument("--listen", default=":9464", help="[HOST]:PORT (default :9464)")
     e.add_argument("--monitor", action="append", required=True, metavar="SPEC=DESCRIPTOR",
-                   help="e.g. uio:/dev/uio0=libselective_accumulations.so; a DESCRIPTOR with a slash is a path, "
-                        "a bare name is looked up in $JOINTER_DESC_PATH (default "
+                   help="e.g. uio:/dev/uio0=selective_accumulations.jdesc (or lib<name>.so); a DESCRIPTOR with a "
+                        "slash is a path, a bare name is looked up in $JOINTER_DESC_PATH (default "
                         "/usr/share/jointer/desc:/usr/local/share/jointer/desc), then the checkout's build")
     e.add_argument("--sysfs-root", help=argparse.SUPPRESS)
     e.set_defaults(fn=_exporter)
     g = sub.add_parser("dashboard", help="a Grafana dashboard (JSON model) of one monitor's exported families")
-    g.add_argument("--descriptor", required=True, help="lib<name>.so (a path, or a bare name as for exporter)")
+    g.add_argument("--descriptor", required=True, help="<name>.jdesc or lib<name>.so (a path, or a bare name as "
+                                                       "for exporter)")
     g.add_argument("--monitor", help="the exporter's monitor label (default: the monitor's name)")
     g.add_argument("-o", "--output", required=True, help="OUT.json")
     g.set_defaults(fn=_dashboard)

@@ -372,8 +372,10 @@ def resolve_descriptor(arg):
     """A path when arg has a slash; a bare name (libX.so, X.jdesc, X.yaml, or a
     monitor name X) is looked up in desc_dirs(), never in the current directory."""
     if "/" in arg:
-        if not os.path.isfile(arg):
+        if not os.path.exists(arg):
             raise JointerError(E.ENOENT, "descriptor %s: no such file" % arg)
+        from .descriptor import _file_kind
+        _file_kind(arg)       # a directory, a FIFO, a device: what it is, said at once
         return arg
     names = [arg] if arg.endswith((".so", ".jdesc", ".yaml", ".yml")) else ["lib%s.so" % arg, "%s.jdesc" % arg]
     dirs = desc_dirs()
