@@ -358,6 +358,10 @@ PYDRV_B := $(DRV_B)/shared
 
 .PHONY: py-lib py-driver-test
 
+# the checkout's Python package loads this one (jointer/_lib.py): make deps builds it
+py-libjointer: $(PYDRV_B)/libjointer.so
+.PHONY: py-libjointer
+
 $(PYDRV_B)/libjointer.so: $(DRV_LIB) $(DRV_HDRS)
 	@mkdir -p $(@D)
 	gcc $(DRV_WARN) -O2 -g -fPIC -shared $(DRV_INC) $(DRV_LIB) -o $@
