@@ -9,6 +9,8 @@
   plot watch FILE.csv -o OUT.png|svg                   (jointer watch --output)
   plot profile FILE.csv -o OUT.png|svg                 (jointer profile --format csv)
   topology SAMPLES... [options]                        (doc/topology.md; jointer-topology --help)
+  fake-device DIR --desc NAME.jdesc [--values V.json]  a monitor's registers and sysfs tree on a PC
+                                                       (doc/integration.md, "A fake device")
 
 Errors print one line (or a line and a hint) to stderr and exit 1: no
 traceback, no half-written output (jointer.safeio). A missing optional
@@ -49,6 +51,11 @@ def _plot(a):
     from .plot import plot
     out = plot(a.kind, a.input, a.output, a.metric)
     print("wrote %s" % out)
+
+
+def _fake_device(a):
+    from .fake_device import main_args
+    main_args(a)
 
 
 def _topology(argv):
@@ -105,6 +112,14 @@ def main(argv=None):
     pl.add_argument("metric", nargs="?", help="histogram: one metric (default: every histogram)")
     pl.add_argument("-o", "--output", required=True, help="OUT.png or OUT.svg")
     pl.set_defaults(fn=_plot)
+    fd = sub.add_parser("fake-device", help="a monitor's register file and sysfs tree on a PC: the CLI, the "
+                                            "package and the exporter open it as uio:DIR/uio0")
+    fd.add_argument("dir", metavar="DIR")
+    fd.add_argument("--desc", required=True, help="<name>.jdesc (or lib<name>.so) of the monitor")
+    fd.add_argument("--values", help="JSON {metric: value}, `jointer read --format json` output or a "
+                                     "co-simulation's report.json")
+    fd.add_argument("--uio", type=int, default=0, help="N of uioN (default 0)")
+    fd.set_defaults(fn=_fake_device)
     sub.add_parser("topology", help="the topology of a platform from counter samples (jointer-topology)",
                    add_help=False)
     a = p.parse_args(argv)
