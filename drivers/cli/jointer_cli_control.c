@@ -48,8 +48,6 @@ static void info_trace(const jointer_trace_desc *t)
         printf("  filter 0x%" PRIX32 "..0x%" PRIX32 "\n", t->low_reset, t->high_reset);
     else
         printf("  filter none\n");
-    if (t->clock != NULL)
-        printf("      clock %s, %" PRIu32 " Hz\n", t->clock, t->clock_hz);
     if (t->num_lanes != 0) {
         printf("      lanes:");
         for (k = 0; k < t->num_lanes; k++)
@@ -85,7 +83,10 @@ int cli_cmd_info(int argc, char **argv)
     for (i = 0; i < CFG->num_lmics; i++) {
         const jointer_lmic_desc *l = &CFG->lmics[i];
         unsigned s;
-        printf("lmic %u %s at 0x%03" PRIX32 ", %u IRQ sources\n", i, l->name, l->base, (unsigned)l->num_irq);
+        printf("lmic %u %s at 0x%03" PRIX32 ", %u IRQ sources", i, l->name, l->base, (unsigned)l->num_irq);
+        if (l->clock != NULL)
+            printf(", clock %s (%" PRIu32 " Hz)", l->clock, l->clock_hz);
+        printf("\n");
         for (s = 0; s < l->num_sniffers; s++) {
             const jointer_sniffer_desc *sd = &CFG->sniffers[l->first_sniffer + s];
             unsigned m;

@@ -358,8 +358,9 @@ int cli_cmd_trace_convert(int argc, char **argv)
         } else if (argv[i][0] != '-' && n < CONVERT_MAX_FILES)
             paths[n++] = argv[i];
         else {
+            int known = strcmp(argv[i], "--format") == 0 || strcmp(argv[i], "--clock") == 0;
             fprintf(stderr, "jointer: trace --convert: %s \"%s\"\n" CONVERT_USAGE,
-                    argv[i][0] != '-' ? "more than 64 files, from" : i + 1 == argc ? "a value is missing after"
+                    argv[i][0] != '-' ? "more than 64 files, from" : known ? "a value is missing after"
                     : "unknown option", argv[i]);
             return 2;
         }

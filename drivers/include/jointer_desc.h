@@ -249,6 +249,8 @@ typedef struct jointer_lmic_desc {
     uint16_t first_sniffer;    /* index into jointer_cfg.sniffers */
     uint8_t num_sniffers;
     uint8_t num_irq;           /* IRQ source bits used */
+    uint32_t clock_hz;         /* frequency of its clock (YAML period_ns), 0 if unknown */
+    const char *clock;         /* its clock's name (YAML clocks:), NULL: unknown (an older descriptor) */
 } jointer_lmic_desc;
 
 typedef struct jointer_cfg {

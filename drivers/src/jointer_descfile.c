@@ -13,7 +13,8 @@
 
 #include "jointer_descfile.h"
 
-#define LMIC_REC    12u
+#define LMIC_REC2   12u     /* formats 1 and 2 */
+#define LMIC_REC    20u     /* format 3: its clock */
 #define SNIFFER_REC 12u
 #define METRIC_REC1 32u     /* format 1: 32-bit filter bounds */
 #define METRIC_REC  40u     /* format 2: 64-bit filter bounds */
@@ -62,6 +63,7 @@ static uint32_t crc32_of(const unsigned char *p, size_t n)
 typedef struct layout {
     const unsigned char *b;
     unsigned format;                 /* JOINTER_DESCFILE_FORMAT_MIN..JOINTER_DESCFILE_FORMAT */
+    size_t lmic_rec;                 /* LMIC record bytes of that format */
     size_t metric_rec;               /* metric record bytes of that format */
     size_t trace_rec;                /* trace record bytes of that format */
     size_t length;                   /* file length (header) */
@@ -109,6 +111,7 @@ static int read_header(const void *buf, size_t len, layout *l)
     l->format = le16(b + 4);
     if (l->format < JOINTER_DESCFILE_FORMAT_MIN || l->format > JOINTER_DESCFILE_FORMAT)
         return -EPROTONOSUPPORT;
+    l->lmic_rec = l->format >= 3u ? LMIC_REC : LMIC_REC2;
     l->metric_rec = l->format >= 2u ? METRIC_REC : METRIC_REC1;
     l->trace_rec = l->format >= 3u ? TRACE_REC : TRACE_REC2;
     if (len < JOINTER_DESCFILE_HEADER || le16(b + 6) != JOINTER_DESCFILE_HEADER)
@@ -127,7 +130,7 @@ static int read_header(const void *buf, size_t len, layout *l)
     l->traces = le16(b + 58);
     l->bounds = le16(b + 62);
     l->lmic_at = JOINTER_DESCFILE_HEADER;
-    l->sniffer_at = l->lmic_at + LMIC_REC * l->lmics;
+    l->sniffer_at = l->lmic_at + l->lmic_rec * l->lmics;
     l->metric_at = l->sniffer_at + SNIFFER_REC * l->sniffers;
     l->trace_at = l->metric_at + l->metric_rec * l->metrics;
     l->bounds_at = l->trace_at + l->trace_rec * l->traces;
@@ -201,13 +204,17 @@ static int read_lmics(const layout *l, jointer_lmic_desc *t)
     unsigned i, next = 0;
 
     for (i = 0; i < l->lmics; i++) {
-        const unsigned char *p = l->b + l->lmic_at + LMIC_REC * i;
+        const unsigned char *p = l->b + l->lmic_at + l->lmic_rec * i;
         if (string_at(l, le32(p), &t[i].name) < 0)
             return -EINVAL;
         t[i].base = le32(p + 4);
         t[i].first_sniffer = le16(p + 8);
         t[i].num_sniffers = p[10];
         t[i].num_irq = p[11];
+        t[i].clock_hz = l->format >= 3u ? le32(p + 12) : 0u;
+        t[i].clock = NULL;
+        if (l->format >= 3u && string_at(l, le32(p + 16), &t[i].clock) < 0)
+            return -EINVAL;
         /* the ranges follow one another and cover every sniffer */
         if (t[i].first_sniffer != next || t[i].num_sniffers > JOINTER_MAX_SNIFFERS_PER_LMIC
             || t[i].num_irq > 32u)

@@ -235,7 +235,7 @@ int jointer_descfile_find(const char *dirs, uint32_t config_hash, jointer_cfg **
 /* ---- resolve ------------------------------------------------------------------ */
 
 /* the global window only: enough to read the identity and the descriptor ROM */
-static const jointer_lmic_desc boot_lmic = {"global", 0u, 0u, 0u, 0u};
+static const jointer_lmic_desc boot_lmic = {"global", 0u, 0u, 0u, 0u, 0u, NULL};
 static const jointer_sniffer_desc boot_sniffer = {"none", 0u, 0u, 0u, 0u, 0u, 0u};
 static const jointer_cfg boot_cfg = {"bootstrap", 0u, JOINTER_VERSION_VALUE, 1u, 64u, 64u, 0u, 0u,
                                      &boot_lmic, &boot_sniffer, NULL, NULL, 1u, 0u, 0u, 0u, 0u};

@@ -311,6 +311,53 @@ def _seconds(cycle, hz):
     return str(whole) + ("." + ("%012d" % frac).rstrip("0") if frac else "")
 
 
+@case
+def sinks_say_what_they_are(tmp):
+    """info shows a sink as a sink (not "0 records (stop)"), a relay as a relay, the LMIC's clock;
+    `trace` of a sink says how to get its records (not "no jointer monitor there"); `trace` of
+    every trace leaves the sinks out."""
+    d = Device(tmp, "sm", SM, "SINK_MON")
+    rc, out, err = run("jointer-sink_mon", d, "info")
+    assert rc == 0, err
+    lines = {ln.split()[1]: ln for ln in out.splitlines() if ln.startswith("    trace")}
+    assert ("sink (raw, 64-bit AXI4 master, ring in memory up to 2^12 bytes)  regs 0x%03X"
+            % SM["SINK_MON_RAW_LOG_REGS"]) in lines["raw_log"], out
+    assert "sink (compact, 64-bit AXI4 master" in lines["compact_log"] and "records (stop)" in lines["plain"], out
+    assert ("lmic 0 stream at 0x%03X, 6 IRQ sources, clock ps (100000000 Hz)" % SM["SINK_MON_STREAM_BASE"]) in out \
+        and "records (sink)" not in out, out
+    rc, out, err = run("jointer-sink_mon", d, "trace", "raw_log")
+    assert rc == 2 and out == "" and err == (
+        "jointer: trace raw_log is a sink (mode: sink): its records go to a ring in memory, not to a buffer of "
+        "the monitor\n  use: jointer trace raw_log --follow -o FILE (then jointer trace --convert FILE)\n"), err
+    rc, out, err = run("jointer-sink_mon", d, "trace")
+    assert rc == 0 and out == "trace plain: 0 records\n", (out, err)
+    rm = Device(tmp, "rm", RM, "RELAY_MON")
+    rc, out, err = run("jointer-relay_mon", rm, "info")
+    assert rc == 0 and "8 records (relay)" in out, out
+
+
+@case
+def convert_errors_say_what_is_wrong(tmp):
+    """trace --convert: each refusal says why in a line (then the usage), exit 2."""
+    f = os.path.join(tmp, "a.jtr")
+    with open(f, "wb") as o:
+        o.write(b"JNTRTRC\0" + bytes(96))
+    usage = ("usage: jointer trace --convert FILE [FILE...] [--format csv|json|spans|vcd|perfetto] "
+             "[--clock [NAME=]FREQ]...\n")
+    for args, msg in (
+            (["--format", "csv", f, f], "jointer: trace --convert: --format csv converts one file (2 given); vcd "
+                                        "and perfetto merge several\n"),
+            (["--format", "fst", f], "jointer: trace --convert: unknown --format \"fst\" (expected csv, json, spans, "
+                                     "vcd or perfetto)\n"),
+            ([], "jointer: trace --convert: no trace file given\n" + usage),
+            ([f, "--frobnicate"], "jointer: trace --convert: unknown option \"--frobnicate\"\n" + usage),
+            ([f, "--format"], "jointer: trace --convert: a value is missing after \"--format\"\n" + usage),
+            ([f, "--clock", "fast"], "jointer: --clock fast: expected [NAME=]FREQ, FREQ in Hz (200000000, 200e6, "
+                                     "200MHz; at most 4.29 GHz), NAME the clock of the YAML (clocks:)\n")):
+        rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", *args)
+        assert rc == 2 and out == "" and err == msg, (args, rc, err)
+
+
 def tfile(path):
     """Independent reader of the relay trace file (jointer_trace_file.h)."""
     with open(path, "rb") as f:
@@ -386,6 +433,15 @@ def trace_follow_and_convert(tmp):
     assert rc == 1 and "not a jointer trace file" in err, err
     rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", os.path.join(tmp, "none"))
     assert rc == 1 and "cannot read" in err, err
+    # --clock: the real frequency of the file's clock (axi) halves every time_s; no spans: said
+    rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", out_file, "--clock", "axi=200MHz")
+    assert rc == 0 and out.splitlines()[3] == "0,%d,%d,%d,%s" % (*recs[0], cycles[0], _seconds(cycles[0], 200000000)), out
+    rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", out_file, "--clock", "pl=200e6")
+    assert rc == 2 and err == ("jointer: --clock pl=...: no file's timestamps are on clock \"pl\" (%s: axi)\n"
+                               % out_file), err
+    rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", out_file, "--format", "spans")
+    assert rc == 1 and err == ("jointer: %s: trace relay_t has no spans (YAML spans: of the trace; a file of "
+                               "version 1 has none)\n" % out_file), err
     rc, out, err = run("jointer-relay_mon", d, "trace", "ev_trace", "--follow", "-o", out_file)
     assert rc == 2 and "not a relay or sink trace" in err, err
     rc, out, err = run("jointer-relay_mon", d, "trace", "relay_t", "--follow")

@@ -104,7 +104,8 @@ static int same_str(const char *a, const char *b)
 static int same_lmic(const jointer_lmic_desc *a, const jointer_lmic_desc *b)
 {
     return same_str(a->name, b->name) && a->base == b->base && a->first_sniffer == b->first_sniffer
-           && a->num_sniffers == b->num_sniffers && a->num_irq == b->num_irq;
+           && a->num_sniffers == b->num_sniffers && a->num_irq == b->num_irq && a->clock_hz == b->clock_hz
+           && same_str(a->clock, b->clock);
 }
 
 static int same_sniffer(const jointer_sniffer_desc *a, const jointer_sniffer_desc *b)
@@ -271,7 +272,7 @@ TEST(magic_and_version)
 }
 
 /* offsets of the records (doc/descriptor-file.md) */
-static size_t sniffer_at(void) { return 64u + 12u * file[52]; }
+static size_t sniffer_at(void) { return 64u + 20u * file[52]; }
 static size_t metric_at(void) { return sniffer_at() + 12u * (file[54] | file[55] << 8); }
 static size_t trace_at(void) { return metric_at() + 40u * (file[56] | file[57] << 8); }
 static size_t lanes_at(void) { return trace_at() + 48u * (file[58] | file[59] << 8) + 4u * (file[62] | file[63] << 8); }

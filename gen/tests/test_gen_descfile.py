@@ -29,7 +29,7 @@ TRACE = "<7IHBBBb8BHI"     # format 3: 48 bytes
 def _decode(blob):
     h = struct.unpack_from("<4sHHII6IQIBBH4H", blob)
     counts = dict(lmics=h[13], sniffers=h[15], metrics=h[16], traces=h[17], bounds=h[19])
-    traces = 64 + 12 * counts["lmics"] + 12 * counts["sniffers"] + 40 * counts["metrics"]
+    traces = 64 + 20 * counts["lmics"] + 12 * counts["sniffers"] + 40 * counts["metrics"]
     lanes = sum(blob[traces + 48 * i + 39] for i in range(counts["traces"]))
     spans = sum(blob[traces + 48 * i + 41] for i in range(counts["traces"]))
     counts.update(lanes=lanes, spans=spans)
@@ -64,7 +64,7 @@ def test_metric_and_trace_records(name):
     _, counts, table = _decode(blob)
     mac = _macros(files, name)
     N = design.NAME
-    base = 64 + 12 * counts["lmics"] + 12 * counts["sniffers"]
+    base = 64 + 20 * counts["lmics"] + 12 * counts["sniffers"]
     for i in range(counts["metrics"]):
         r = struct.unpack_from("<3I2QHBBBBBBbBH", blob, base + 40 * i)
         M = f"{N}_{_string(blob, table, r[0]).upper()}"
@@ -113,7 +113,7 @@ def test_wide_sniffer_records():
     design, files = generate(str(REPO / "sim" / "cosim" / "scenarios" / "configs" / "wide_addresses.yaml"))
     blob = files["wide_addresses.jdesc"]
     _, counts, table = _decode(blob)
-    base = 64 + 12 * counts["lmics"]
+    base = 64 + 20 * counts["lmics"]
     widths = {_string(blob, table, struct.unpack_from("<I", blob, base + 12 * i)[0]): blob[base + 12 * i + 9]
               for i in range(counts["sniffers"])}
     assert widths == {"dma": 40, "rd": 40}
@@ -133,8 +133,10 @@ def test_lanes_and_spans():
     design, files = generate(str(REPO / "sim/cosim/scenarios/configs/tiles_timeline.yaml"))
     blob = files["tiles.jdesc"]
     _, counts, table = _decode(blob)
-    traces = 64 + 12 * counts["lmics"] + 12 * counts["sniffers"] + 40 * counts["metrics"]
+    traces = 64 + 20 * counts["lmics"] + 12 * counts["sniffers"] + 40 * counts["metrics"]
     r = struct.unpack_from(TRACE, blob, traces)
+    assert struct.unpack_from("<IIHBBII", blob, 64)[5] == 200_000_000     # LMIC acc: 5 ns
+    assert _string(blob, table, struct.unpack_from("<IIHBBII", blob, 64)[6]) == "acc"
     assert (_string(blob, table, r[0]), r[17], r[18], r[19], _string(blob, table, r[21])) == (
         "timeline", 5, 1, 1, "acc")
     lanes_at = traces + 48 * counts["traces"] + 4 * counts["bounds"]

@@ -66,7 +66,7 @@ class SnifferDesc(ctypes.Structure):
 
 class LmicDesc(ctypes.Structure):
     _fields_ = [("name", c_char_p), ("base", u32), ("first_sniffer", u16), ("num_sniffers", u8),
-                ("num_irq", u8)]
+                ("num_irq", u8), ("clock_hz", u32), ("clock", c_char_p)]
 
 
 class Cfg(ctypes.Structure):

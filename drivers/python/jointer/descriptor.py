@@ -30,7 +30,7 @@ Trace = namedtuple("Trace", "index name lmic lmic_name sniffer sniffer_name dcap
                             "sink_bytes encoding sink_ring_log2 lanes sync spans clock")
 Span = namedtuple("Span", "name begin end by_id track_value")   # begin/end: lane names, None: the value's level
 Sniffer = namedtuple("Sniffer", "index name lmic lmic_name index_in_lmic pm_addresses pm_pc_width")
-Lmic = namedtuple("Lmic", "index name num_sniffers")
+Lmic = namedtuple("Lmic", "index name num_sniffers clock clock_hz")   # its clock: YAML name, Hz (0: unknown)
 
 VLNV_FORMAT = "jointer:jointer:{name}:1.0"  # gen/jointer_gen IP packaging (component.xml)
 
@@ -56,7 +56,8 @@ class Descriptor:
         self.base_address = c.base_address
         self.bus_clock_hz = c.bus_clock_hz
         self.num_dcapfs = c.num_dcapfs
-        self.lmics = [Lmic(i, _s(c.lmics[i].name), c.lmics[i].num_sniffers) for i in range(c.num_lmics)]
+        self.lmics = [Lmic(i, _s(c.lmics[i].name), c.lmics[i].num_sniffers, _s(c.lmics[i].clock), c.lmics[i].clock_hz)
+                      for i in range(c.num_lmics)]
         self.sniffers = []
         for i in range(c.num_sniffers):
             s = c.sniffers[i]

@@ -12,7 +12,7 @@ generator, evaluates them.
 from __future__ import annotations
 
 from ..model import datapath, layout
-from ..model.regmap import c_hex
+from ..model.regmap import c_hex, clock_hz
 from ..model.views import Design
 from typing import NamedTuple
 
@@ -29,7 +29,8 @@ def context(d: Design) -> dict:
     first = 0
     for lv in d.lmics:
         lmics.append({"name": lv.model.name, "NAME": lv.model.name.upper(), "first_sniffer": first,
-                      "num_sniffers": len(lv.sniffers), "num_irq": lv.layout.num_irq})
+                      "num_sniffers": len(lv.sniffers), "num_irq": lv.layout.num_irq, "clock": lv.clock,
+                      "clock_hz": clock_hz(d.monitor, lv.clock)})
         first += len(lv.sniffers)
         for sv in lv.sniffers:
             sniffers.append({"name": sv.model.name, "NAME": sv.model.name.upper(),

@@ -20,9 +20,9 @@ from . import c as c_backend
 
 MAGIC = b"JDSC"
 FORMAT_VERSION = 3                             # 2: 64-bit filter bounds, a sniffer's data width;
-                                               # 3: a trace's lanes, spans and clock name
+                                               # 3: a trace's lanes, spans and clock name, an LMIC's clock
 HEADER = struct.Struct("<4sHHII6IQIBBH4H")   # 64 bytes
-LMIC = struct.Struct("<IIHBB")                 # 12
+LMIC = struct.Struct("<IIHBBII")               # 20 (12 in formats 1 and 2: no clock)
 SNIFFER = struct.Struct("<IBBBBBB2x")          # 12
 METRIC = struct.Struct("<3I2QHBBBBBBbBH")      # 40
 TRACE = struct.Struct("<7IHBBBb8BHI")         # 48 (40 in formats 1 and 2)
@@ -54,7 +54,7 @@ class Strings:
 
 def _lmics(d: Design, lmics: list[dict], st: Strings) -> bytes:
     return b"".join(LMIC.pack(st.add(l["name"]), d.layout.lmic_base(i), l["first_sniffer"], l["num_sniffers"],
-                              l["num_irq"]) for i, l in enumerate(lmics))
+                              l["num_irq"], l["clock_hz"], st.add(l["clock"])) for i, l in enumerate(lmics))
 
 
 def _sniffers(d: Design, st: Strings) -> bytes:
