@@ -67,6 +67,7 @@ help:
 
 deps:
 	@bash scripts/install-deps.sh
+	@$(MAKE) --no-print-directory -s py-libjointer
 
 # two local clones, deps in each: each one's venv imports its own jointer_gen
 # and jointer (scripts/tests/checkout_env_check.py; slow: run once by make test)

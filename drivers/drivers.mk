@@ -23,7 +23,7 @@ DRV_WARN     := -std=c99 -pedantic -Wall -Wextra -Werror
 DRV_INC      := -I$(DRV)/include -I$(DRV)/src -I$(DRV)/tests
 # the test descriptors: drivers/tests/fixtures/<name>.yaml through jointer-gen
 # into $(DRV_FIXGEN)/<name>/c/ (generated, never committed)
-DRV_FIXNAMES := accel_mon trace_mon two_lmic relay_mon sink_mon wide_mon
+DRV_FIXNAMES := accel_mon trace_mon two_lmic relay_mon sink_mon wide_mon lanes_mon
 DRV_FIXGEN   := $(DRV_B)/fixtures
 DRV_FIXINC   := $(foreach f,$(DRV_FIXNAMES),-I$(DRV_FIXGEN)/$(f)/c)
 GEN_SOURCES  := $(wildcard gen/jointer_gen/*.py gen/jointer_gen/*/*.py gen/jointer_gen/*/*.json \
@@ -33,7 +33,7 @@ DRV_CORE     := $(addprefix $(DRV)/src/,$(DRV_CORE_SRCS))
 DRV_PORTABLE := $(addprefix $(DRV)/src/,$(DRV_PORTABLE_SRCS))
 DRV_HOSTED   := $(addprefix $(DRV)/src/,$(DRV_HOSTED_SRCS))
 DRV_LIB      := $(DRV_PORTABLE) $(DRV_HOSTED)
-DRV_EXPORT   := $(addprefix $(DRV)/src/,jointer_export.c jointer_export_fmt.c jointer_export_vcd.c \
+DRV_EXPORT   := $(addprefix $(DRV)/src/,jointer_export.c jointer_export_fmt.c jointer_export_vcd.c jointer_export_spans.c \
                                        jointer_export_perfetto.c)
 DRV_HDRS     := $(wildcard $(DRV)/include/*.h $(DRV)/src/*.h $(DRV)/tests/*.h \
                            $(DRV)/tests/mock/*.h)
@@ -357,6 +357,10 @@ BENCH_TARGETS += papi-bench
 PYDRV_B := $(DRV_B)/shared
 
 .PHONY: py-lib py-driver-test
+
+# the checkout's Python package loads this one (jointer/_lib.py): make deps builds it
+py-libjointer: $(PYDRV_B)/libjointer.so
+.PHONY: py-libjointer
 
 $(PYDRV_B)/libjointer.so: $(DRV_LIB) $(DRV_HDRS)
 	@mkdir -p $(@D)

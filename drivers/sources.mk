@@ -21,5 +21,5 @@ DRV_HOSTED_SRCS   := jointer_open.c jointer_port_linux.c jointer_port_uio.c join
 # what a co-simulation app links (its I/O is the simulator's, not a port)
 DRV_SIM_SRCS      := $(DRV_CORE_SRCS) jointer_names.c jointer_print.c
 # hosted: the trace-file converters (CSV, JSON, VCD, Perfetto) of the CLI and the Python package
-DRV_HOSTED_SRCS   := $(DRV_HOSTED_SRCS) jointer_export.c jointer_export_fmt.c jointer_export_vcd.c \
+DRV_HOSTED_SRCS   := $(DRV_HOSTED_SRCS) jointer_export.c jointer_export_fmt.c jointer_export_vcd.c jointer_export_spans.c \
                      jointer_export_perfetto.c

@@ -85,6 +85,13 @@ combo-check: deps
 combo-check-slice: deps
 	@$(PYTHON) scripts/combo_check.py slice --jobs $(JOBS) --json $(BUILD)/combo/slice.json
 
+# the price of several lanes in one trace (and of the host's sync): the generated top with a sink
+# recording 1..16 lanes, yosys xc7 (scripts/bench_lanes.py)
+.PHONY: lanes-bench
+BENCH_TARGETS += lanes-bench
+lanes-bench: deps
+	@$(PYTHON) scripts/bench_lanes.py --jobs $(JOBS) --out $(BUILD)/bench/lanes --fragment $(BENCH_FRAGS)/lanes-bench.json
+
 # compression ratio of the compact trace encoding, jointer_trace_compact under GHDL
 # on the demo's traces and a bursty synthetic trace, and its LUT/FF/levels (sim/trace/compact_bench.py)
 .PHONY: compact-bench

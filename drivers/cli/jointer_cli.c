@@ -259,7 +259,10 @@ static const char *desc_error(int r)
     case EACCES: return "permission denied";
     case EILSEQ: return "not a jointer descriptor file (no JDSC magic)";
     case EPROTONOSUPPORT: return "written for another jointer (format or major version): this jointer reads "
-                                 "format 1 of version 2; regenerate it with this jointer-gen";
+                                 "formats 1 to 3 of version 2; regenerate it with this jointer-gen";
+    case EISDIR: return "a directory, not a descriptor file (give the <name>.jdesc inside)";
+    case ESPIPE: return "a FIFO or socket, not a descriptor file (a regular <name>.jdesc file)";
+    case ENODEV: return "a device, not a descriptor file (a regular <name>.jdesc file)";
     case EBADMSG: return "damaged (CRC mismatch)";
     case EFBIG: return "too large for a descriptor file (more than 1 MiB)";
     case EINVAL: return "truncated or malformed descriptor file";
@@ -282,6 +285,13 @@ static void no_descriptor(int r)
     else if (strcmp(cli_device_spec, "devmem") == 0)
         fprintf(stderr, "jointer: --device devmem takes its address from the descriptor: pass --desc FILE.jdesc "
                         "or --device devmem:ADDR\n");
+    else if (strncmp(cli_device_spec, "uio:/dev/", 9) == 0 && (r == -ENOENT || r == -EINVAL))
+        fprintf(stderr, "jointer: cannot read the identity of %s to find its descriptor: %s (it reads "
+                        "%s/%s/maps/map0/{addr,size,offset} and maps %s; JOINTER_UIO_SYSFS moves the first: "
+                        "doc/integration.md, \"A fake device\"); pass --desc FILE.jdesc\n", cli_device_spec,
+                r == -ENOENT ? "no such file" : "map0 too small or not a UIO device",
+                getenv("JOINTER_UIO_SYSFS") != NULL ? getenv("JOINTER_UIO_SYSFS") : "/sys/class/uio",
+                cli_device_spec + 9, cli_device_spec + 4);
     else
         fprintf(stderr, "jointer: cannot read the identity of %s to find its descriptor: %s; pass --desc "
                         "FILE.jdesc\n", cli_device_spec, jointer_strerror(r));

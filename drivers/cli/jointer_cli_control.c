@@ -15,6 +15,56 @@
 
 #include "jointer_cli.h"
 
+/* a histogram's buckets, [low, high) each, on one line */
+static void info_buckets(const jointer_metric_desc *md)
+{
+    unsigned k;
+
+    printf("      %u buckets:", (unsigned)md->buckets);
+    for (k = 0; k < md->buckets; k++) {
+        uint64_t low = k == 0 ? 0u : md->bounds != NULL ? md->bounds[k - 1u] : (uint64_t)1 << (k - 1u);
+        if (k + 1u == md->buckets)
+            printf(" [%" PRIu64 ", inf)\n", low);
+        else
+            printf(" [%" PRIu64 ", %" PRIu64 ")", low,
+                   md->bounds != NULL ? (uint64_t)md->bounds[k] : (uint64_t)1 << k);
+    }
+}
+
+/* a trace: its kind (a buffer of N records, a relay, a sink), registers, filter, lanes and spans */
+static void info_trace(const jointer_trace_desc *t)
+{
+    unsigned k;
+
+    printf("    trace  %-20s dcapf %u  ", t->name, (unsigned)t->dcapf);
+    if (t->sink_bytes != 0)
+        printf("sink (%s, %u-bit AXI4 master, ring in memory up to 2^%u bytes)  regs 0x%03" PRIX32,
+               t->encoding == JOINTER_ENCODING_COMPACT ? "compact" : "raw", 8u * t->sink_bytes,
+               (unsigned)t->sink_ring_log2, t->reg_offset);
+    else
+        printf("%" PRIu32 " records (%s)  regs 0x%03" PRIX32 "  ram 0x%03" PRIX32, t->depth,
+               t->relay ? "relay" : t->ring ? "ring" : "stop", t->reg_offset, t->ram_offset);
+    if (t->filter)
+        printf("  filter 0x%" PRIX32 "..0x%" PRIX32 "\n", t->low_reset, t->high_reset);
+    else
+        printf("  filter none\n");
+    if (t->num_lanes != 0) {
+        printf("      lanes:");
+        for (k = 0; k < t->num_lanes; k++)
+            printf(" %s", t->lane_names[k]);
+        printf("%s\n", t->sync ? ", and the host's sync" : "");
+    }
+    for (k = 0; k < t->num_spans; k++) {
+        const jointer_span_desc *sp = &t->spans[k];
+        if (sp->begin == JOINTER_SPAN_LEVEL)
+            printf("      span %s: while the event value is not zero\n", sp->name);
+        else
+            printf("      span %s: %s to %s%s%s\n", sp->name, t->lane_names[sp->begin], t->lane_names[sp->end],
+                   (sp->flags & JOINTER_SPAN_BY_ID) ? ", by event value" : "",
+                   (sp->flags & JOINTER_SPAN_TRACK_VALUE) ? ", a track per value" : "");
+    }
+}
+
 int cli_cmd_info(int argc, char **argv)
 {
     jointer_ident id;
@@ -33,7 +83,10 @@ int cli_cmd_info(int argc, char **argv)
     for (i = 0; i < CFG->num_lmics; i++) {
         const jointer_lmic_desc *l = &CFG->lmics[i];
         unsigned s;
-        printf("lmic %u %s at 0x%03" PRIX32 ", %u IRQ sources\n", i, l->name, l->base, (unsigned)l->num_irq);
+        printf("lmic %u %s at 0x%03" PRIX32 ", %u IRQ sources", i, l->name, l->base, (unsigned)l->num_irq);
+        if (l->clock != NULL)
+            printf(", clock %s (%" PRIu32 " Hz)", l->clock, l->clock_hz);
+        printf("\n");
         for (s = 0; s < l->num_sniffers; s++) {
             const jointer_sniffer_desc *sd = &CFG->sniffers[l->first_sniffer + s];
             unsigned m;
@@ -54,17 +107,14 @@ int cli_cmd_info(int argc, char **argv)
                     printf("  filter 0x%" PRIX64 "..0x%" PRIX64 "\n", md->low_reset, md->high_reset);
                 else
                     printf("  filter none\n");
+                if (md->aggregator == JOINTER_AGGREGATOR_HISTOGRAM)
+                    info_buckets(md);
             }
             for (m = 0; m < CFG->num_traces; m++) {
                 const jointer_trace_desc *t = &CFG->traces[m];
                 if (t->sniffer != l->first_sniffer + s)
                     continue;
-                printf("    trace  %-20s dcapf %u  %" PRIu32 " records (%s)  regs 0x%03" PRIX32 "  ram 0x%03" PRIX32,
-                       t->name, (unsigned)t->dcapf, t->depth, t->ring ? "ring" : "stop", t->reg_offset, t->ram_offset);
-                if (t->filter)
-                    printf("  filter 0x%" PRIX32 "..0x%" PRIX32 "\n", t->low_reset, t->high_reset);
-                else
-                    printf("  filter none\n");
+                info_trace(t);
             }
         }
     }

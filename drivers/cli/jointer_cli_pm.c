@@ -209,11 +209,12 @@ static int pm_read_tfile(const char *path, FILE *f, jointer_trace_record *rec, u
 
 /* records of trace `name` (NULL: any) from `jointer trace --format csv` output
  * (trace,index,timestamp,data), `jointer trace --convert` CSV (# comments,
- * index,timestamp,data) or a trace file itself */
+ * index,timestamp,data,cycle,time_s; before times: index,timestamp,data) or
+ * a trace file itself */
 static int pm_read_csv(const char *path, const char *name, jointer_trace_record *rec, uint32_t max, uint32_t *n)
 {
     char line[256];
-    unsigned lineno = 0, cols = 4;
+    unsigned lineno = 0, cols = 4, first = 1; /* first: the column of the timestamp */
     FILE *f = NULL;
     int e = jointer_export_fopen(path, &f);
     if (e < 0) {
@@ -228,23 +229,24 @@ static int pm_read_csv(const char *path, const char *name, jointer_trace_record 
     rewind(f);
     *n = 0;
     while (fgets(line, sizeof line, f) != NULL) {
-        char *tok[4], *p, *save = NULL;
+        char *tok[5], *p, *save = NULL;
         unsigned k = 0;
         uint32_t ts, data;
         lineno++;
         if (line[0] == '#')
             continue;
         if (strncmp(line, "trace,", 6) == 0 || strncmp(line, "index,timestamp,data", 20) == 0) {
-            cols = line[0] == 't' ? 4u : 3u;
+            cols = line[0] == 't' ? 4u : strncmp(line, "index,timestamp,data,cycle,time_s", 33) == 0 ? 5u : 3u;
+            first = line[0] == 't' ? 2u : 1u;
             continue;
         }
-        for (p = strtok_r(line, ",\r\n", &save); p != NULL && k < 4; p = strtok_r(NULL, ",\r\n", &save))
+        for (p = strtok_r(line, ",\r\n", &save); p != NULL && k < 5; p = strtok_r(NULL, ",\r\n", &save))
             tok[k++] = p;
         if (k == 0)
             continue;
-        if (k != cols || cli_parse_u32(tok[k - 2], &ts) != 0 || cli_parse_u32(tok[k - 1], &data) != 0) {
+        if (k != cols || cli_parse_u32(tok[first], &ts) != 0 || cli_parse_u32(tok[first + 1u], &data) != 0) {
             fprintf(stderr, "%s:%u: expected trace,index,timestamp,data (jointer trace --format csv) or "
-                            "index,timestamp,data (jointer trace --convert)\n", path, lineno);
+                            "index,timestamp,data,cycle,time_s (jointer trace --convert)\n", path, lineno);
             fclose(f);
             return -1;
         }

@@ -43,6 +43,14 @@ static int follow_units(void *ctx, const uint64_t *units, uint32_t n)
     return jointer_tfile_append_units(s->f, s->h, units, n);
 }
 
+/* a sink with sync: its sync record and the host's CLOCK_MONOTONIC around it, in the header */
+static int follow_sync(unsigned tr, jointer_tfile_header *h)
+{
+    uint64_t before, after;
+    int r = jointer_sink_sync(&cli_dev, tr, jointer_monotonic_ns, NULL, &before, &after);
+    return r == 0 ? jointer_tfile_add_sync(h, before, after) : r;
+}
+
 int cli_cmd_trace_follow(int argc, char **argv)
 {
     static jointer_trace_record buf[1024];
@@ -112,6 +120,8 @@ int cli_cmd_trace_follow(int argc, char **argv)
     }
     r = jointer_tfile_header_init(&h, CFG, (unsigned)tr);
     h.encoding = units ? JOINTER_TFILE_ENC_COMPACT : JOINTER_TFILE_ENC_RAW;
+    if (r == 0 && t->sink_bytes != 0 && t->sync) /* the host's clock at a known cycle of the trace */
+        r = follow_sync((unsigned)tr, &h);
     if (r == 0)
         r = jointer_tfile_write_header(f, &h);
     if (r == 0 && t->relay)
@@ -153,7 +163,68 @@ int cli_cmd_trace_follow(int argc, char **argv)
 }
 
 #define CONVERT_MAX_FILES 64
-#define CONVERT_USAGE "usage: jointer trace --convert FILE [FILE...] [--format csv|json|vcd|perfetto]\n"
+#define CONVERT_MAX_CLOCKS 16
+#define CONVERT_USAGE "usage: jointer trace --convert FILE [FILE...] [--format csv|json|spans|vcd|perfetto]" \
+                      " [--clock [NAME=]FREQ]...\n"
+
+/* --clock NAME=FREQ or FREQ: Hz, with an optional k, M or G and "Hz" (200MHz, 200e6, 200000000) */
+typedef struct convert_clock {
+    const char *name;      /* NULL: every file */
+    size_t len;
+    uint32_t hz;
+} convert_clock;
+
+static int parse_clock(const char *arg, convert_clock *c)
+{
+    const char *eq = strchr(arg, '='), *num = eq != NULL ? eq + 1 : arg;
+    char *end;
+    double v;
+
+    c->name = eq != NULL ? arg : NULL;
+    c->len = eq != NULL ? (size_t)(eq - arg) : 0;
+    errno = 0;
+    v = strtod(num, &end);
+    if (*end == 'k' || *end == 'M' || *end == 'G') {
+        v *= *end == 'k' ? 1e3 : *end == 'M' ? 1e6 : 1e9;
+        end++;
+    }
+    if (strcmp(end, "Hz") == 0)
+        end += 2;
+    if (errno != 0 || end == num || *end != '\0' || !(v >= 1.0 && v <= 4294967295.0) || (eq != NULL && c->len == 0)) {
+        fprintf(stderr, "jointer: --clock %s: expected [NAME=]FREQ, FREQ in Hz (200000000, 200e6, 200MHz; at "
+                        "most 4.29 GHz), NAME the clock of the YAML (clocks:)\n", arg);
+        return -1;
+    }
+    c->hz = (uint32_t)(v + 0.5);
+    return 0;
+}
+
+/* the --clock options on the files: a name matches the file's clock; a name no file has is an error */
+static int convert_clocks(const char **paths, jointer_export_src *src, unsigned n, const convert_clock *c,
+                          unsigned nc)
+{
+    unsigned k, j;
+
+    for (j = 0; j < nc; j++) {
+        unsigned used = 0;
+        for (k = 0; k < n; k++)
+            if (c[j].name == NULL || (strlen(src[k].h.clock) == c[j].len
+                                      && strncmp(src[k].h.clock, c[j].name, c[j].len) == 0)) {
+                (void)jointer_export_set_clock(&src[k], c[j].hz);
+                used++;
+            }
+        if (used == 0) {
+            fprintf(stderr, "jointer: --clock %.*s=...: no file's timestamps are on clock \"%.*s\" (", (int)c[j].len,
+                    c[j].name, (int)c[j].len, c[j].name);
+            for (k = 0; k < n; k++)
+                fprintf(stderr, "%s%s: %s", k ? ", " : "", paths[k], src[k].h.clock[0] ? src[k].h.clock
+                        : "unknown, a version 1 file: use --clock FREQ");
+            fprintf(stderr, ")\n");
+            return -1;
+        }
+    }
+    return 0;
+}
 
 /* the sources: each opened, its header checked; the first error said */
 static int convert_open(const char **paths, unsigned n, jointer_export_src *src, FILE **in)
@@ -240,14 +311,40 @@ static int convert_warn(const char **paths, jointer_export_src *src, unsigned n)
     return 0;
 }
 
+/* the format is known, and one file for the formats of one file */
+static int convert_check(const char *fmt, unsigned n)
+{
+    static const char *const fmts[] = {"csv", "json", "spans", "vcd", "perfetto"};
+    unsigned k;
+
+    for (k = 0; k < 5u && strcmp(fmt, fmts[k]) != 0; k++)
+        ;
+    if (k == 5u) {
+        fprintf(stderr, "jointer: trace --convert: unknown --format \"%s\" (expected csv, json, spans, vcd or "
+                        "perfetto)\n", fmt);
+        return 2;
+    }
+    if (n == 0) {
+        fprintf(stderr, "jointer: trace --convert: no trace file given\n" CONVERT_USAGE);
+        return 2;
+    }
+    if (n > 1 && k < 3u) {
+        fprintf(stderr, "jointer: trace --convert: --format %s converts one file (%u given); vcd and perfetto "
+                        "merge several\n", fmt, n);
+        return 2;
+    }
+    return 0;
+}
+
 int cli_cmd_trace_convert(int argc, char **argv)
 {
     static jointer_export_src src[CONVERT_MAX_FILES];
     static FILE *in[CONVERT_MAX_FILES];
     static const char *paths[CONVERT_MAX_FILES];
     static char obuf[1 << 16];
+    convert_clock clocks[CONVERT_MAX_CLOCKS];
     const char *fmt = "csv";
-    unsigned n = 0, k;
+    unsigned n = 0, nc = 0, k;
     int i, r;
 
     for (i = 0; i < argc; i++) {
@@ -255,29 +352,41 @@ int cli_cmd_trace_convert(int argc, char **argv)
             continue;
         if (strcmp(argv[i], "--format") == 0 && i + 1 < argc)
             fmt = argv[++i];
-        else if (argv[i][0] != '-' && n < CONVERT_MAX_FILES)
+        else if (strcmp(argv[i], "--clock") == 0 && i + 1 < argc && nc < CONVERT_MAX_CLOCKS) {
+            if (parse_clock(argv[++i], &clocks[nc++]) < 0)
+                return 2;
+        } else if (argv[i][0] != '-' && n < CONVERT_MAX_FILES)
             paths[n++] = argv[i];
         else {
-            fprintf(stderr, CONVERT_USAGE);
+            int known = strcmp(argv[i], "--format") == 0 || strcmp(argv[i], "--clock") == 0;
+            fprintf(stderr, "jointer: trace --convert: %s \"%s\"\n" CONVERT_USAGE,
+                    argv[i][0] != '-' ? "more than 64 files, from" : known ? "a value is missing after"
+                    : "unknown option", argv[i]);
             return 2;
         }
     }
-    if (n == 0 || (strcmp(fmt, "csv") != 0 && strcmp(fmt, "json") != 0 && strcmp(fmt, "vcd") != 0
-                   && strcmp(fmt, "perfetto") != 0) || (n > 1 && (fmt[0] == 'c' || fmt[0] == 'j'))) {
-        fprintf(stderr, CONVERT_USAGE);
+    if (convert_check(fmt, n) != 0)
         return 2;
-    }
     setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
     r = convert_open(paths, n, src, in);
-    if (r == 0) {
+    if (r == 0 && convert_clocks(paths, src, n, clocks, nc) < 0)
+        r = 2;
+    else if (r == 0) {
         jointer_export_src *list[CONVERT_MAX_FILES];
         for (k = 0; k < n; k++)
             list[k] = &src[k];
         r = fmt[0] == 'c' ? jointer_export_csv(stdout, &src[0])
             : fmt[0] == 'j' ? jointer_export_json(stdout, &src[0])
+            : fmt[0] == 's' ? jointer_export_spans_csv(stdout, &src[0])
             : fmt[0] == 'v' ? jointer_export_vcd(stdout, list, n, "cli")
             : convert_perfetto(stdout, src, n, paths);
-        r = r < 0 ? convert_fail(paths, src, n, r) : convert_warn(paths, src, n);
+        if (r == -ENOENT && fmt[0] == 's') {
+            fprintf(stderr, "jointer: %s: trace %s has no spans (YAML spans: of the trace; a file of version 1 "
+                            "has none)\n", paths[0], src[0].name);
+            r = 1;
+        } else {
+            r = r < 0 ? convert_fail(paths, src, n, r) : convert_warn(paths, src, n);
+        }
     } else {
         r = 1;
     }
@@ -316,6 +425,12 @@ int cli_cmd_trace(int argc, char **argv)
         fprintf(stderr, "jointer: %s has no trace buffer\n", CFG->name);
         return 2;
     }
+    if (only >= 0 && CFG->traces[only].sink_bytes != 0) {
+        fprintf(stderr, "jointer: trace %s is a sink (mode: sink): its records go to a ring in memory, not to a "
+                        "buffer of the monitor\n  use: jointer trace %s --follow -o FILE (then jointer trace "
+                        "--convert FILE)\n", CFG->traces[only].name, CFG->traces[only].name);
+        return 2;
+    }
     if (cli_open_device() < 0)
         return 1;
     if (f == FMT_CSV)
@@ -325,8 +440,8 @@ int cli_cmd_trace(int argc, char **argv)
     for (t = 0; t < CFG->num_traces; t++) {
         uint32_t n, j, fill, st;
         int r;
-        if (only >= 0 && (unsigned)only != t)
-            continue;
+        if ((only >= 0 && (unsigned)only != t) || CFG->traces[t].sink_bytes != 0)
+            continue;    /* a sink has no buffer here: trace T --follow */
         r = jointer_trace_status(&cli_dev, t, &fill, &st);
         if (r == 0)
             r = jointer_trace_read(&cli_dev, t, rec, sizeof rec / sizeof rec[0], &n);

@@ -64,6 +64,9 @@ extern "C" {
 #ifndef ENODEV
 #define ENODEV 19
 #endif
+#ifndef ENOTCONN
+#define ENOTCONN 107
+#endif
 #ifndef ENOENT
 #define ENOENT 2
 #endif
@@ -458,6 +461,20 @@ int jointer_sink_status(jointer_dev *dev, unsigned trace, uint32_t *status, uint
                         uint32_t *lost);
 
 /*
+ * The host's synchronisation (a sink generated with `sync: true`,
+ * jointer_trace_desc.sync): reads CONTROL, takes now_ns(ctx) (the host's
+ * clock: CLOCK_MONOTONIC on Linux, jointer_monotonic_ns of
+ * jointer_hosted.h), writes CONTROL with SYNC (ENABLE kept), takes
+ * now_ns(ctx) again. The sink records a sync record (its tag bit) at the
+ * LMIC cycle the write reaches it, between *before_ns and *after_ns: a trace
+ * file keeps the pair (jointer_tfile_add_sync) and the converters put the
+ * hardware's cycles on the host's clock with it. 2 bus accesses.
+ * -ENOTSUP: not a sink, or a sink without sync; -EINVAL: arguments.
+ */
+int jointer_sink_sync(jointer_dev *dev, unsigned trace, uint64_t (*now_ns)(void *ctx), void *ctx,
+                      uint64_t *before_ns, uint64_t *after_ns);
+
+/*
  * The units themselves, not decoded (a trace file of encoding 1 stores the
  * compact units: `jointer trace --follow` on a compact sink). A unit is the
  * 64-bit word of the ring (bits 31..0 at the lower address): 1..3 compact
@@ -467,7 +484,7 @@ int jointer_sink_status(jointer_dev *dev, unsigned trace, uint32_t *status, uint
  * write; *count = units. The ring's decoder state restarts: a decoded drain
  * after it begins at the next SYNC. jointer_sink_relay_units: the relay step
  * of jointer_trace_relay with units (*units += units passed to sink). The
- * same errors as jointer_trace_drain (-ENODEV before jointer_sink_start).
+ * same errors as jointer_trace_drain (-ENOTCONN before jointer_sink_start).
  */
 typedef int (*jointer_unit_sink)(void *ctx, const uint64_t *units, uint32_t n);
 int jointer_sink_drain_units(jointer_dev *dev, unsigned trace, uint64_t *out, uint32_t max,

@@ -102,6 +102,7 @@ extern "C" {
 #define JOINTER_SINK_STATUS_BUSY         0x4u  /* bursts are outstanding */
 #define JOINTER_SINK_CONTROL_ENABLE 0x1u  /* records are accepted */
 #define JOINTER_SINK_CONTROL_CLEAR  0x2u  /* pulse: drain bursts, then WPTR = 0, LOST = 0, errors 0 */
+#define JOINTER_SINK_CONTROL_SYNC   0x4u  /* pulse: a sync record (a trace with sync), reads 0 */
 /* record encodings (jointer_trace_desc.encoding, trace file header) */
 #define JOINTER_ENCODING_RAW     0u  /* 64-bit records {timestamp, data} */
 #define JOINTER_ENCODING_COMPACT 1u  /* 64-bit units, doc/trace-encoding.md */
@@ -162,6 +163,23 @@ typedef struct jointer_metric_desc {
                                 * bucket k = [b(k), b(k+1)), bucket N-1 = [b(N-1), 2^64) */
 } jointer_metric_desc;
 
+/* A span of a trace (YAML `spans:`): what opens and closes it. The converters
+ * (jointer_export.h) turn a trace's records into slices with them. */
+#define JOINTER_SPAN_LEVEL       0xFFu /* begin and end: the event value opens (non-zero) and
+                                        * closes (zero) the span, a start/done sniffer's */
+#define JOINTER_SPAN_BY_ID       0x01u /* an end closes the open span of the same event value
+                                        * (else the innermost open span) */
+#define JOINTER_SPAN_TRACK_VALUE 0x02u /* one track per event value (else one for the trace) */
+#define JOINTER_MAX_LANES        16u   /* lanes one trace records */
+#define JOINTER_MAX_SPANS        16u   /* spans of one trace */
+
+typedef struct jointer_span_desc {
+    const char *name;
+    uint8_t begin;             /* tag bit of the lane that opens it (< num_lanes), or JOINTER_SPAN_LEVEL */
+    uint8_t end;               /* tag bit of the lane that closes it, or JOINTER_SPAN_LEVEL */
+    uint8_t flags;             /* JOINTER_SPAN_* */
+} jointer_span_desc;
+
 /* One trace buffer = one trace DCAPF. */
 typedef struct jointer_trace_desc {
     const char *name;
@@ -185,7 +203,23 @@ typedef struct jointer_trace_desc {
                                 * (YAML sink: {ring_bytes} rounded up; 12..32); a larger SIZE is
                                 * refused (STATUS.CONFIG_ERROR, jointer_sink_start -EINVAL).
                                 * 0: no limit known */
+    /* several lanes in one trace (YAML `lanes:`); descriptors without these fields
+     * describe one-lane traces (the record's data is the event data) */
+    uint8_t num_lanes;         /* 0: one lane; 1..16: a record's data word is
+                                * (event data << tag bits) | tag, tag bit i (i < num_lanes) =
+                                * lane i fired in the record's cycle (jointer_trace_tag_bits) */
+    uint8_t sync;              /* 1: host sync records (tag bit num_lanes; a sink's CONTROL.SYNC) */
+    uint8_t num_spans;         /* spans (0..16) */
+    const char *const *lane_names; /* num_lanes names, NULL when 0 */
+    const jointer_span_desc *spans; /* num_spans, NULL when 0 */
+    const char *clock;         /* name of its LMIC's clock (YAML clocks:), NULL: unknown */
 } jointer_trace_desc;
+
+/* low bits of a trace record's data word that tag its lanes and sync (0: one lane) */
+static inline unsigned jointer_trace_tag_bits(const jointer_trace_desc *t)
+{
+    return t->num_lanes != 0u ? (unsigned)t->num_lanes + (t->sync != 0u ? 1u : 0u) : 0u;
+}
 
 typedef struct jointer_sniffer_desc {
     const char *name;
@@ -215,6 +249,8 @@ typedef struct jointer_lmic_desc {
     uint16_t first_sniffer;    /* index into jointer_cfg.sniffers */
     uint8_t num_sniffers;
     uint8_t num_irq;           /* IRQ source bits used */
+    uint32_t clock_hz;         /* frequency of its clock (YAML period_ns), 0 if unknown */
+    const char *clock;         /* its clock's name (YAML clocks:), NULL: unknown (an older descriptor) */
 } jointer_lmic_desc;
 
 typedef struct jointer_cfg {

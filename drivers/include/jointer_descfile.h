@@ -26,8 +26,9 @@ extern "C" {
 #endif
 
 #define JOINTER_DESCFILE_MAGIC   "JDSC"
-#define JOINTER_DESCFILE_FORMAT  2u        /* the format jointer-gen writes: 64-bit filter
-                                            * bounds, a sniffer's data width */
+#define JOINTER_DESCFILE_FORMAT  3u        /* the format jointer-gen writes: 64-bit filter
+                                            * bounds, a sniffer's data width (2), a trace's
+                                            * lanes, spans and clock name (3) */
 #define JOINTER_DESCFILE_FORMAT_MIN 1u     /* the oldest one read (32-bit bounds) */
 #define JOINTER_DESCFILE_HEADER  64u       /* header bytes */
 #define JOINTER_DESCFILE_MAX     (1u << 20) /* jointer_descfile_load's size limit */

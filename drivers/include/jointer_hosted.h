@@ -22,6 +22,10 @@ extern "C" {
  * `lmic` (JOINTER_ALL_LMICS: all of them) to out. 0 or -errno. */
 int jointer_print_reg(jointer_dev *dev, unsigned lmic, FILE *out);
 
+/* CLOCK_MONOTONIC in ns (ctx unused): the clock of jointer_sink_sync on Linux,
+ * the one Linux traces (ftrace, perf, Perfetto's) put their events on */
+uint64_t jointer_monotonic_ns(void *ctx);
+
 typedef struct jointer_uio_params {
     const char *sysfs_root; /* NULL: "/sys/class/uio" */
     const char *irq_path;   /* NULL: interrupts through the device itself;

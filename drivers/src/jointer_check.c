@@ -10,6 +10,25 @@ static int fits(const jointer_cfg *cfg, uint32_t off, uint32_t bytes)
     return (off & 3u) == 0 && off < cfg->span && bytes <= cfg->span - off;
 }
 
+/* a trace's lanes and spans: the names exist, every span's lanes are the trace's */
+static int lanes_ok(const jointer_trace_desc *t)
+{
+    unsigned k;
+
+    if (t->num_lanes > JOINTER_MAX_LANES || t->num_spans > JOINTER_MAX_SPANS
+        || (t->num_lanes != 0u && t->lane_names == NULL) || (t->num_spans != 0u && t->spans == NULL)
+        || (t->sync != 0u && t->num_lanes == 0u))
+        return 0;
+    for (k = 0; k < t->num_spans; k++) {
+        const jointer_span_desc *sp = &t->spans[k];
+        int level = sp->begin == JOINTER_SPAN_LEVEL;
+        if (sp->name == NULL || level != (sp->end == JOINTER_SPAN_LEVEL)
+            || (!level && (sp->begin >= t->num_lanes || sp->end >= t->num_lanes)))
+            return 0;
+    }
+    return 1;
+}
+
 /* What the driver relies on to stay inside its arrays, its shifts and the
  * mapped span (widths need no check: at most 2 words are ever accessed and
  * fits() covers ceil(width/32) of them). */
@@ -49,7 +68,7 @@ int jointer__check_cfg(const jointer_cfg *cfg)
         if (t->sniffer >= cfg->num_sniffers || t->dcapf >= cfg->sniffers[t->sniffer].num_dcapfs
             || (t->sink_bytes == 0 && (t->depth == 0 || t->depth > (1u << 26))) /* a sink has no RAM */
             || !fits(cfg, t->reg_offset, t->sink_bytes != 0 ? 32u : 20u)
-            || !fits(cfg, t->ram_offset, 8u * t->depth))
+            || !fits(cfg, t->ram_offset, 8u * t->depth) || !lanes_ok(t))
             return -EINVAL;
     }
     return 0;

@@ -13,11 +13,16 @@
 
 #include "jointer_descfile.h"
 
-#define LMIC_REC    12u
+#define LMIC_REC2   12u     /* formats 1 and 2 */
+#define LMIC_REC    20u     /* format 3: its clock */
 #define SNIFFER_REC 12u
 #define METRIC_REC1 32u     /* format 1: 32-bit filter bounds */
 #define METRIC_REC  40u     /* format 2: 64-bit filter bounds */
-#define TRACE_REC   40u
+#define TRACE_REC2  40u     /* formats 1 and 2 */
+#define TRACE_REC   48u     /* format 3: lanes, spans, clock name */
+#define LANE_REC    4u
+#define SPAN_REC    8u
+#define NO_STRING   0xFFFFFFFFu
 #define NO_BOUNDS   0xFFFFu
 #define CRC_FROM    16u
 
@@ -58,10 +63,13 @@ static uint32_t crc32_of(const unsigned char *p, size_t n)
 typedef struct layout {
     const unsigned char *b;
     unsigned format;                 /* JOINTER_DESCFILE_FORMAT_MIN..JOINTER_DESCFILE_FORMAT */
+    size_t lmic_rec;                 /* LMIC record bytes of that format */
     size_t metric_rec;               /* metric record bytes of that format */
+    size_t trace_rec;                /* trace record bytes of that format */
     size_t length;                   /* file length (header) */
     unsigned lmics, sniffers, metrics, traces, bounds;
-    size_t lmic_at, sniffer_at, metric_at, trace_at, bounds_at, strings_at;
+    unsigned lanes, spans;           /* format 3: the sums of the traces' num_lanes, num_spans */
+    size_t lmic_at, sniffer_at, metric_at, trace_at, bounds_at, lanes_at, spans_at, strings_at;
 } layout;
 
 /* the magic, or a prefix of it when the buffer is shorter (then truncated) */
@@ -71,6 +79,20 @@ static int check_magic(const unsigned char *b, size_t len)
     if (memcmp(b, JOINTER_DESCFILE_MAGIC, n) != 0)
         return -EILSEQ;
     return len < 4u ? -EINVAL : 0;
+}
+
+/* format 3: the lanes and spans listed after the bounds (the traces' counts;
+ * the trace table is inside the file) */
+static void count_lanes_spans(layout *l)
+{
+    unsigned i;
+
+    l->lanes = l->spans = 0;
+    for (i = 0; l->format >= 3u && i < l->traces; i++) {
+        const unsigned char *p = l->b + l->trace_at + TRACE_REC * i;
+        l->lanes += p[39];
+        l->spans += p[41];
+    }
 }
 
 static int read_header(const void *buf, size_t len, layout *l)
@@ -89,7 +111,9 @@ static int read_header(const void *buf, size_t len, layout *l)
     l->format = le16(b + 4);
     if (l->format < JOINTER_DESCFILE_FORMAT_MIN || l->format > JOINTER_DESCFILE_FORMAT)
         return -EPROTONOSUPPORT;
+    l->lmic_rec = l->format >= 3u ? LMIC_REC : LMIC_REC2;
     l->metric_rec = l->format >= 2u ? METRIC_REC : METRIC_REC1;
+    l->trace_rec = l->format >= 3u ? TRACE_REC : TRACE_REC2;
     if (len < JOINTER_DESCFILE_HEADER || le16(b + 6) != JOINTER_DESCFILE_HEADER)
         return -EINVAL;
     l->b = b;
@@ -106,12 +130,17 @@ static int read_header(const void *buf, size_t len, layout *l)
     l->traces = le16(b + 58);
     l->bounds = le16(b + 62);
     l->lmic_at = JOINTER_DESCFILE_HEADER;
-    l->sniffer_at = l->lmic_at + LMIC_REC * l->lmics;
+    l->sniffer_at = l->lmic_at + l->lmic_rec * l->lmics;
     l->metric_at = l->sniffer_at + SNIFFER_REC * l->sniffers;
     l->trace_at = l->metric_at + l->metric_rec * l->metrics;
-    l->bounds_at = l->trace_at + TRACE_REC * l->traces;
-    l->strings_at = l->bounds_at + 4u * l->bounds;
-    need = l->strings_at + 1u;       /* at most ~3.6 MB: no overflow */
+    l->bounds_at = l->trace_at + l->trace_rec * l->traces;
+    l->lanes_at = l->bounds_at + 4u * l->bounds;
+    if (l->lanes_at > l->length)     /* at most ~3.6 MB so far: no overflow */
+        return -EINVAL;
+    count_lanes_spans(l);
+    l->spans_at = l->lanes_at + LANE_REC * l->lanes;
+    l->strings_at = l->spans_at + SPAN_REC * l->spans;
+    need = l->strings_at + 1u;       /* lanes and spans: at most 255 x 2 per trace */
     if (need > l->length || b[l->length - 1u] != 0)
         return -EINVAL;
     return 0;
@@ -142,7 +171,8 @@ static size_t arena_bytes(const layout *l)
     return ALIGN - 1u + round_up(l->lmics * sizeof(jointer_lmic_desc))
            + round_up(l->sniffers * sizeof(jointer_sniffer_desc))
            + round_up(l->metrics * sizeof(jointer_metric_desc))
-           + round_up(l->traces * sizeof(jointer_trace_desc)) + round_up(l->bounds * sizeof(uint32_t));
+           + round_up(l->traces * sizeof(jointer_trace_desc)) + round_up(l->bounds * sizeof(uint32_t))
+           + round_up(l->lanes * sizeof(const char *)) + round_up(l->spans * sizeof(jointer_span_desc));
 }
 
 int jointer_descfile_arena_size(const void *buf, size_t len, size_t *need)
@@ -174,13 +204,17 @@ static int read_lmics(const layout *l, jointer_lmic_desc *t)
     unsigned i, next = 0;
 
     for (i = 0; i < l->lmics; i++) {
-        const unsigned char *p = l->b + l->lmic_at + LMIC_REC * i;
+        const unsigned char *p = l->b + l->lmic_at + l->lmic_rec * i;
         if (string_at(l, le32(p), &t[i].name) < 0)
             return -EINVAL;
         t[i].base = le32(p + 4);
         t[i].first_sniffer = le16(p + 8);
         t[i].num_sniffers = p[10];
         t[i].num_irq = p[11];
+        t[i].clock_hz = l->format >= 3u ? le32(p + 12) : 0u;
+        t[i].clock = NULL;
+        if (l->format >= 3u && string_at(l, le32(p + 16), &t[i].clock) < 0)
+            return -EINVAL;
         /* the ranges follow one another and cover every sniffer */
         if (t[i].first_sniffer != next || t[i].num_sniffers > JOINTER_MAX_SNIFFERS_PER_LMIC
             || t[i].num_irq > 32u)
@@ -263,6 +297,43 @@ static int read_metric(const layout *l, const unsigned char *p, const jointer_sn
     return 0;
 }
 
+/* format 3: the trace's lanes, spans and clock; *lane and *span: the next
+ * entries of those tables (trace order) */
+static int read_trace_lanes(const layout *l, const unsigned char *p, jointer_trace_desc *t,
+                            const char **names, jointer_span_desc *spans, unsigned *lane, unsigned *span)
+{
+    unsigned k, clock = le32(p + 44);
+
+    t->num_lanes = p[39];
+    t->sync = p[40];
+    t->num_spans = p[41];
+    t->clock = NULL;
+    if (clock != NO_STRING && string_at(l, clock, &t->clock) < 0)
+        return -EINVAL;
+    if (t->num_lanes > JOINTER_MAX_LANES || t->num_spans > JOINTER_MAX_SPANS || t->sync > 1u
+        || (t->sync && t->num_lanes == 0u))
+        return -EINVAL;
+    t->lane_names = t->num_lanes != 0u ? names + *lane : NULL;
+    for (k = 0; k < t->num_lanes; k++, (*lane)++)
+        if (string_at(l, le32(l->b + l->lanes_at + LANE_REC * *lane), &names[*lane]) < 0)
+            return -EINVAL;
+    t->spans = t->num_spans != 0u ? spans + *span : NULL;
+    for (k = 0; k < t->num_spans; k++, (*span)++) {
+        const unsigned char *q = l->b + l->spans_at + SPAN_REC * *span;
+        jointer_span_desc *sp = &spans[*span];
+        if (string_at(l, le32(q), &sp->name) < 0)
+            return -EINVAL;
+        sp->begin = q[4];
+        sp->end = q[5];
+        sp->flags = q[6];
+        if ((sp->begin == JOINTER_SPAN_LEVEL) != (sp->end == JOINTER_SPAN_LEVEL)
+            || (sp->begin != JOINTER_SPAN_LEVEL && (sp->begin >= t->num_lanes || sp->end >= t->num_lanes))
+            || sp->flags > (JOINTER_SPAN_BY_ID | JOINTER_SPAN_TRACK_VALUE))
+            return -EINVAL;
+    }
+    return 0;
+}
+
 static int read_trace(const layout *l, const unsigned char *p, const jointer_sniffer_desc *sn,
                       jointer_trace_desc *t)
 {
@@ -284,6 +355,10 @@ static int read_trace(const layout *l, const unsigned char *p, const jointer_sni
     t->sink_bytes = p[36];
     t->encoding = p[37];
     t->sink_ring_log2 = p[38];
+    t->num_lanes = t->sync = t->num_spans = 0;    /* format 3: read_trace_lanes */
+    t->lane_names = NULL;
+    t->spans = NULL;
+    t->clock = NULL;
     if (!place_ok(l, sn, t->sniffer, t->lmic, t->dcapf) || t->irq_bit < -1 || t->irq_bit > 30
         || t->encoding > JOINTER_ENCODING_COMPACT || t->sink_ring_log2 > 32u)
         return -EINVAL;
@@ -298,6 +373,8 @@ typedef struct tables {
     jointer_metric_desc *metrics;
     jointer_trace_desc *traces;
     uint32_t *bounds;
+    const char **lane_names;
+    jointer_span_desc *spans;
 } tables;
 
 static void carve(const layout *l, void *arena, tables *t)
@@ -314,11 +391,15 @@ static void carve(const layout *l, void *arena, tables *t)
     t->traces = (jointer_trace_desc *)(void *)p;
     p += round_up(l->traces * sizeof(jointer_trace_desc));
     t->bounds = (uint32_t *)(void *)p;
+    p += round_up(l->bounds * sizeof(uint32_t));
+    t->lane_names = (const char **)(void *)p;
+    p += round_up(l->lanes * sizeof(const char *));
+    t->spans = (jointer_span_desc *)(void *)p;
 }
 
 static int read_tables(const layout *l, const tables *t)
 {
-    unsigned i, dcapfs;
+    unsigned i, dcapfs, lane = 0, span = 0;
 
     if (read_lmics(l, t->lmics) < 0 || read_sniffers(l, t->lmics, t->sniffers, &dcapfs) < 0)
         return -EINVAL;
@@ -329,9 +410,14 @@ static int read_tables(const layout *l, const tables *t)
     for (i = 0; i < l->metrics; i++)
         if (read_metric(l, l->b + l->metric_at + l->metric_rec * i, t->sniffers, t->bounds, &t->metrics[i]) < 0)
             return -EINVAL;
-    for (i = 0; i < l->traces; i++)
-        if (read_trace(l, l->b + l->trace_at + TRACE_REC * i, t->sniffers, &t->traces[i]) < 0)
+    for (i = 0; i < l->traces; i++) {
+        const unsigned char *p = l->b + l->trace_at + l->trace_rec * i;
+        if (read_trace(l, p, t->sniffers, &t->traces[i]) < 0)
             return -EINVAL;
+        if (l->format >= 3u
+            && read_trace_lanes(l, p, &t->traces[i], t->lane_names, t->spans, &lane, &span) < 0)
+            return -EINVAL;
+    }
     return 0;
 }
 

@@ -13,9 +13,12 @@
 #define _FILE_OFFSET_BITS 64  /* readdir on 32-bit systems over 64-bit directory offsets (ext4) */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "jointer_descfile.h"
 #include "jointer_hosted.h"
@@ -33,15 +36,39 @@ typedef struct loaded {
 
 /* ---- load ----------------------------------------------------------------- */
 
+/* path opened for reading only when it is a regular file: a directory is
+ * -EISDIR, a FIFO or socket -ESPIPE (refused at once: opened O_NONBLOCK, a
+ * FIFO without a writer does not block), a device -ENODEV (/dev/zero would
+ * never end) */
+static int open_regular(const char *path, FILE **f)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_NONBLOCK), e, flags;
+
+    if (fd < 0)
+        return -(errno != 0 ? errno : EIO);
+    e = fstat(fd, &st) != 0 ? -errno
+        : S_ISDIR(st.st_mode) ? -EISDIR
+        : S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) ? -ESPIPE
+        : !S_ISREG(st.st_mode) ? -ENODEV : 0;
+    if (e == 0 && ((flags = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0))
+        e = -errno;
+    if (e == 0 && (*f = fdopen(fd, "rb")) == NULL)
+        e = -errno;
+    if (e != 0)
+        close(fd);
+    return e;
+}
+
 static int read_all(const char *path, unsigned char **bytes, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = NULL;
     unsigned char *b;
     size_t n;
-    int r = 0;
+    int r = open_regular(path, &f);
 
-    if (f == NULL)
-        return -(errno != 0 ? errno : EIO);
+    if (r < 0)
+        return r;
     b = (unsigned char *)malloc(JOINTER_DESCFILE_MAX + 1u);
     if (b == NULL) {
         fclose(f);
@@ -208,7 +235,7 @@ int jointer_descfile_find(const char *dirs, uint32_t config_hash, jointer_cfg **
 /* ---- resolve ------------------------------------------------------------------ */
 
 /* the global window only: enough to read the identity and the descriptor ROM */
-static const jointer_lmic_desc boot_lmic = {"global", 0u, 0u, 0u, 0u};
+static const jointer_lmic_desc boot_lmic = {"global", 0u, 0u, 0u, 0u, 0u, NULL};
 static const jointer_sniffer_desc boot_sniffer = {"none", 0u, 0u, 0u, 0u, 0u, 0u};
 static const jointer_cfg boot_cfg = {"bootstrap", 0u, JOINTER_VERSION_VALUE, 1u, 64u, 64u, 0u, 0u,
                                      &boot_lmic, &boot_sniffer, NULL, NULL, 1u, 0u, 0u, 0u, 0u};

@@ -20,6 +20,7 @@
 #include "jointer_export_int.h"
 
 #define HDR  JOINTER_TFILE_HEADER_BYTES
+#define DATA(s) ((uint64_t)(s)->h.data_offset)   /* the first record */
 #define ITEM JOINTER_TFILE_RECORD_BYTES
 
 /* ---- the source --------------------------------------------------------------- */
@@ -79,6 +80,10 @@ uint64_t jointer_export_count(const jointer_export_src *s, int what)
     case JOINTER_EXPORT_SKIPPED: return s->rd.skipped;
     case JOINTER_EXPORT_ITEMS_READ: return s->rd.items;
     case JOINTER_EXPORT_WHY: return (uint64_t)s->why;
+    case JOINTER_EXPORT_SYNCED: return (uint64_t)s->synced;
+    case JOINTER_EXPORT_SYNC_NS: return s->sync_ns;
+    case JOINTER_EXPORT_SYNC_CYCLE: return s->sync_cycle;
+    case JOINTER_EXPORT_SYNC_ERR_NS: return s->sync_err_ns;
     default: return 0;
     }
 }
@@ -91,31 +96,68 @@ static int fail(jointer_export_src *s, int why, uint64_t offset, uint64_t value,
     return err;
 }
 
-/* why the header did not read: magic, version or encoding */
+/* why the header did not read: magic, version, encoding or the timeline block */
 static int bad_header(jointer_export_src *s)
 {
     unsigned char b[12];
+    unsigned version;
 
     memset(b, 0, sizeof b);
     if (fseek(s->f, 0L, SEEK_SET) != 0 || fread(b, 1, sizeof b, s->f) < 8 || memcmp(b, JOINTER_TFILE_MAGIC, 8) != 0)
         return fail(s, JOINTER_EXPORT_BAD_MAGIC, 0, 0, -EPROTO);
     if (s->size < HDR)
         return fail(s, JOINTER_EXPORT_SHORT_HEADER, s->size, s->size, -EIO);
-    if ((b[8] | (unsigned)b[9] << 8) != JOINTER_TFILE_VERSION)
-        return fail(s, JOINTER_EXPORT_BAD_VERSION, 8, b[8] | (unsigned)b[9] << 8, -EPROTO);
-    return fail(s, JOINTER_EXPORT_BAD_ENCODING, 10, b[10] | (unsigned)b[11] << 8, -EPROTO);
+    version = b[8] | (unsigned)b[9] << 8;
+    if (version < 1u || version > JOINTER_TFILE_VERSION)
+        return fail(s, JOINTER_EXPORT_BAD_VERSION, 8, version, -EPROTO);
+    if ((b[10] | (unsigned)b[11] << 8) > JOINTER_TFILE_ENC_COMPACT)
+        return fail(s, JOINTER_EXPORT_BAD_ENCODING, 10, b[10] | (unsigned)b[11] << 8, -EPROTO);
+    return fail(s, JOINTER_EXPORT_BAD_TIMELINE, HDR, 0, -EPROTO);
 }
 
 /* the reader at the first item again */
 static int src_rewind(jointer_export_src *s)
 {
-    if (fseek(s->f, (long)HDR, SEEK_SET) != 0)
-        return fail(s, JOINTER_EXPORT_READ_ERROR, HDR, 0, -EIO);
+    if (fseek(s->f, (long)DATA(s), SEEK_SET) != 0)
+        return fail(s, JOINTER_EXPORT_READ_ERROR, DATA(s), 0, -EIO);
     jointer_tfile_reader_init(&s->rd);
     jointer_cycles_reset(&s->clk);
+    jointer__spans_reset(s);
     s->records = 0;
     s->n = s->pos = 0;
     s->have = 0;
+    s->vmask = 0;
+    return 0;
+}
+
+/* the time base: the cycle of the first sync record, if the file has the
+ * host's syncs (then the reader starts again) */
+static int find_sync(jointer_export_src *s)
+{
+    jointer_trace_record rec;
+    uint64_t c;
+    int r;
+
+    if (!s->h.sync || s->h.num_syncs == 0 || s->h.num_lanes == 0)
+        return 0;
+    while ((r = jointer__src_next(s, &rec, &c)) == 1) {
+        if (jointer__sync_of(s, rec.data)) {
+            const jointer_tfile_sync *y = &s->h.syncs[0];
+            s->synced = 1;
+            s->sync_cycle = c;
+            s->sync_ns = y->before_ns + (y->after_ns - y->before_ns) / 2u;
+            s->sync_err_ns = (y->after_ns - y->before_ns + 1u) / 2u;
+            break;
+        }
+    }
+    return r < 0 ? r : src_rewind(s);
+}
+
+int jointer_export_set_clock(jointer_export_src *s, uint32_t hz)
+{
+    if (s == NULL || hz == 0)
+        return -EINVAL;
+    s->h.clock_hz = hz;
     return 0;
 }
 
@@ -138,21 +180,25 @@ int jointer_export_open(jointer_export_src *s, FILE *f, const char *name_fallbac
     r = jointer_tfile_read_header(f, &s->h);
     if (r < 0)
         return bad_header(s);
-    whole = (s->size - HDR) / ITEM;
+    if (s->size < DATA(s))
+        return fail(s, JOINTER_EXPORT_SHORT_HEADER, s->size, s->size, -EIO);
+    whole = (s->size - DATA(s)) / ITEM;
     if (s->h.flags & JOINTER_TFILE_COMPLETE) {
         if (s->h.records > whole)
-            return fail(s, JOINTER_EXPORT_TRUNCATED, HDR + whole * ITEM, whole, -EPROTO);
-        if (s->size > HDR + s->h.records * ITEM)
-            return fail(s, JOINTER_EXPORT_TRAILING, HDR + s->h.records * ITEM,
-                        s->size - HDR - s->h.records * ITEM, -EPROTO);
+            return fail(s, JOINTER_EXPORT_TRUNCATED, DATA(s) + whole * ITEM, whole, -EPROTO);
+        if (s->size > DATA(s) + s->h.records * ITEM)
+            return fail(s, JOINTER_EXPORT_TRAILING, DATA(s) + s->h.records * ITEM,
+                        s->size - DATA(s) - s->h.records * ITEM, -EPROTO);
     }
     s->items = whole;
-    s->tail_bytes = (uint32_t)((s->size - HDR) % ITEM);
+    s->tail_bytes = (uint32_t)((s->size - DATA(s)) % ITEM);
+    s->tag_bits = jointer_tfile_tag_bits(&s->h);
     if (s->h.trace[0] != 0)
         memcpy(s->name, s->h.trace, sizeof s->name);
     else
         strncpy(s->name, name_fallback != NULL && *name_fallback ? name_fallback : "trace", sizeof s->name - 1u);
-    return src_rewind(s);
+    r = src_rewind(s);
+    return r < 0 ? r : find_sync(s);
 }
 
 /* up to max records into rec (max >= 3): raw items up to the count, a
@@ -173,9 +219,9 @@ static int src_fill(jointer_export_src *s, jointer_trace_record *rec, uint32_t m
         r = 0; /* the partial unit at the end of an incomplete file */
     s->records += *n;
     if (r == -EILSEQ)
-        return fail(s, JOINTER_EXPORT_MALFORMED, HDR + (s->rd.items - 1u) * ITEM, s->rd.items - 1u, r);
+        return fail(s, JOINTER_EXPORT_MALFORMED, DATA(s) + (s->rd.items - 1u) * ITEM, s->rd.items - 1u, r);
     if (r < 0)
-        return fail(s, JOINTER_EXPORT_READ_ERROR, HDR + s->rd.items * ITEM, 0, r == -EPROTO ? -EIO : r);
+        return fail(s, JOINTER_EXPORT_READ_ERROR, DATA(s) + s->rd.items * ITEM, 0, r == -EPROTO ? -EIO : r);
     return 0;
 }
 
@@ -229,14 +275,19 @@ void jointer_export_message(const jointer_export_src *s, int err, char *buf, siz
         break;
     case JOINTER_EXPORT_BAD_VERSION:
         snprintf(buf, size, "not a jointer trace file of a known version: byte offset 8: version %llu "
-                 "(this reader: 1)", val);
+                 "(this reader: 1 and 2)", val);
         break;
     case JOINTER_EXPORT_BAD_ENCODING:
         snprintf(buf, size, "not a jointer trace file of a known version: byte offset 10: encoding %llu "
                  "(0 raw, 1 compact)", val);
         break;
     case JOINTER_EXPORT_SHORT_HEADER:
-        snprintf(buf, size, "truncated header: %llu bytes (a trace file starts with %u header bytes)", val, HDR);
+        snprintf(buf, size, "truncated header: %llu bytes (a trace file starts with %llu header bytes)", val,
+                 (unsigned long long)(s->h.data_offset > HDR ? s->h.data_offset : HDR));
+        break;
+    case JOINTER_EXPORT_BAD_TIMELINE:
+        snprintf(buf, size, "byte offset %u: a malformed timeline block (version 2: lanes, spans, syncs; "
+                 "more than 16 lanes or spans, a span beyond the lanes, or its size)", HDR);
         break;
     case JOINTER_EXPORT_TRUNCATED:
         snprintf(buf, size, "the header says %llu %s, the file holds %llu (truncated at byte offset %llu)",
@@ -277,9 +328,68 @@ static int count_records(jointer_export_src *s, uint64_t *total)
     return r < 0 ? r : src_rewind(s);
 }
 
+/* the time comment line of CSV outputs */
+static void time_comment(FILE *out, const jointer_export_src *s)
+{
+    char clock[32];
+
+    jointer__text_name(clock, s->h.clock);
+    if (s->synced)
+        fprintf(out, "# time_s: seconds on the host's clock (CLOCK_MONOTONIC): the sync record at cycle %llu is "
+                "%llu ns (+-%llu ns); clock %s%s%lu Hz\n", (unsigned long long)s->sync_cycle,
+                (unsigned long long)s->sync_ns, (unsigned long long)s->sync_err_ns, clock, clock[0] ? " " : "",
+                (unsigned long)s->h.clock_hz);
+    else
+        fprintf(out, "# time_s: seconds since cycle 0 (the first edge of clock %s%s%lu Hz after its LMIC's reset)\n",
+                clock, clock[0] ? " " : "", (unsigned long)s->h.clock_hz);
+}
+
+/* one CSV row: index,timestamp,data,cycle,time_s[,lane,value] */
+static size_t csv_row(char *line, const jointer_export_src *s, uint64_t i, const jointer_trace_record *rec,
+                      uint64_t c, const char *lane)
+{
+    jointer__time t;
+    size_t n = jointer__put_u64(line, i);
+
+    jointer__time_of(s, c, &t);
+    line[n++] = ',';
+    n += jointer__put_u64(line + n, rec->timestamp);
+    line[n++] = ',';
+    n += jointer__put_u64(line + n, rec->data);
+    line[n++] = ',';
+    n += jointer__put_u64(line + n, c);
+    line[n++] = ',';
+    n += jointer__put_time_s(line + n, &t);
+    if (lane != NULL) {
+        line[n++] = ',';
+        n += jointer__put_s(line + n, lane);
+        line[n++] = ',';
+        n += jointer__put_u64(line + n, jointer__value_of(s, rec->data));
+    }
+    line[n++] = '\n';
+    return n;
+}
+
+/* the rows of a record of a trace with lanes: one per lane that fired, and the sync */
+static void csv_lane_rows(jointer__obuf *ob, const jointer_export_src *s, uint64_t i,
+                          const jointer_trace_record *rec, uint64_t c)
+{
+    char line[200], lane[JOINTER_TFILE_NAME];
+    uint32_t lanes = jointer__lanes_of(s, rec->data);
+    unsigned k;
+
+    for (k = 0; k < s->h.num_lanes; k++)
+        if (lanes & (1u << k)) {
+            jointer__vcd_ident(lane, sizeof lane, s->h.lane_names[k], "lane");
+            jointer__ob_put(ob, line, csv_row(line, s, i, rec, c, lane));
+        }
+    if (jointer__sync_of(s, rec->data))
+        jointer__ob_put(ob, line, csv_row(line, s, i, rec, c, "sync"));
+}
+
 int jointer_export_csv(FILE *out, jointer_export_src *s)
 {
-    char line[80], mon[32], tr[32];
+    char line[200], mon[32], tr[32];
     jointer__obuf ob;
     jointer_trace_record rec;
     uint64_t total, c, i = 0;
@@ -291,30 +401,84 @@ int jointer_export_csv(FILE *out, jointer_export_src *s)
         return r;
     jointer__text_name(mon, s->h.monitor);
     jointer__text_name(tr, s->h.trace);
-    fprintf(out, "# monitor %s, trace %s, config hash 0x%08lX, clock %lu Hz, %llu records, %lu lost%s\n"
-            "index,timestamp,data\n", mon, tr, (unsigned long)s->h.config_hash, (unsigned long)s->h.clock_hz,
+    fprintf(out, "# monitor %s, trace %s, config hash 0x%08lX, clock %lu Hz, %llu records, %lu lost%s\n",
+            mon, tr, (unsigned long)s->h.config_hash, (unsigned long)s->h.clock_hz,
             (unsigned long long)total, (unsigned long)s->h.lost,
             (s->h.flags & JOINTER_TFILE_COMPLETE) ? "" : " (incomplete file)");
+    time_comment(out, s);
+    fputs(s->h.num_lanes ? "index,timestamp,data,cycle,time_s,lane,value\n" : "index,timestamp,data,cycle,time_s\n",
+          out);
     ob.f = out;
     ob.n = 0;
     while ((r = jointer__src_next(s, &rec, &c)) == 1) {
-        size_t n = jointer__put_u64(line, i++);
-        line[n++] = ',';
-        n += jointer__put_u64(line + n, rec.timestamp);
-        line[n++] = ',';
-        n += jointer__put_u64(line + n, rec.data);
-        line[n++] = '\n';
-        jointer__ob_put(&ob, line, n);
+        if (s->h.num_lanes)
+            csv_lane_rows(&ob, s, i++, &rec, c);
+        else
+            jointer__ob_put(&ob, line, csv_row(line, s, i++, &rec, c, NULL));
     }
     jointer__ob_flush(&ob);
     return r < 0 ? r : jointer__out_status(out);
 }
 
+/* "lanes": [...] and "value" of a record of a trace with lanes (JSON) */
+static size_t json_lanes(char *p, const jointer_export_src *s, uint32_t data)
+{
+    uint32_t lanes = jointer__lanes_of(s, data);
+    size_t n = jointer__put_s(p, ", \"lanes\": [");
+    unsigned k, first = 1;
+
+    for (k = 0; k < s->h.num_lanes; k++)
+        if (lanes & (1u << k)) {
+            n += jointer__put_s(p + n, first ? "" : ", ");
+            n += jointer__put_json(p + n, "", s->h.lane_names[k]);
+            first = 0;
+        }
+    n += jointer__put_s(p + n, "], \"value\": ");
+    n += jointer__put_u64(p + n, jointer__value_of(s, data));
+    if (jointer__sync_of(s, data))
+        n += jointer__put_s(p + n, ", \"sync\": true");
+    return n;
+}
+
+/* the header's clock, time base, lanes and spans (JSON) */
+static void json_timeline(FILE *out, const jointer_export_src *s)
+{
+    char line[2400];
+    size_t n = jointer__put_s(line, ", \"clock\": ");
+    unsigned k;
+
+    n += jointer__put_json(line + n, "", s->h.clock);
+    if (s->synced) {
+        n += jointer__put_s(line + n, ", \"time\": {\"base\": \"CLOCK_MONOTONIC\", \"sync_cycle\": ");
+        n += jointer__put_u64(line + n, s->sync_cycle);
+        n += jointer__put_s(line + n, ", \"sync_ns\": ");
+        n += jointer__put_u64(line + n, s->sync_ns);
+        n += jointer__put_s(line + n, ", \"sync_err_ns\": ");
+        n += jointer__put_u64(line + n, s->sync_err_ns);
+        n += jointer__put_s(line + n, "}");
+    } else {
+        n += jointer__put_s(line + n, ", \"time\": {\"base\": \"cycle 0\"}");
+    }
+    n += jointer__put_s(line + n, ", \"lanes\": [");
+    for (k = 0; k < s->h.num_lanes; k++) {
+        n += jointer__put_s(line + n, k ? ", " : "");
+        n += jointer__put_json(line + n, "", s->h.lane_names[k]);
+    }
+    n += jointer__put_s(line + n, "], \"spans\": [");
+    for (k = 0; k < s->h.num_spans; k++) {
+        n += jointer__put_s(line + n, k ? ", " : "");
+        n += jointer__put_json(line + n, "", s->h.spans[k].name);
+    }
+    n += jointer__put_s(line + n, "]");
+    fwrite(line, 1, n, out);
+}
+
 int jointer_export_json(FILE *out, jointer_export_src *s)
 {
-    char line[200];
+    char line[1600];
     jointer__obuf ob;
     jointer_trace_record rec;
+    jointer__time t;
     uint64_t c, i = 0;
     size_t n;
     int r;
@@ -327,21 +491,91 @@ int jointer_export_json(FILE *out, jointer_export_src *s)
     n = jointer__put_s(line, ", \"trace\": ");
     n += jointer__put_json(line + n, "", s->h.trace);
     fwrite(line, 1, n, out);
-    fprintf(out, ", \"config_hash\": %lu, \"clock_hz\": %lu, \"depth\": %lu, \"complete\": %s, \"lost\": %lu, "
-            "\"records\": [", (unsigned long)s->h.config_hash, (unsigned long)s->h.clock_hz,
-            (unsigned long)s->h.depth, (s->h.flags & JOINTER_TFILE_COMPLETE) ? "true" : "false",
-            (unsigned long)s->h.lost);
+    fprintf(out, ", \"config_hash\": %lu, \"clock_hz\": %lu, \"depth\": %lu, \"complete\": %s, \"lost\": %lu",
+            (unsigned long)s->h.config_hash, (unsigned long)s->h.clock_hz, (unsigned long)s->h.depth,
+            (s->h.flags & JOINTER_TFILE_COMPLETE) ? "true" : "false", (unsigned long)s->h.lost);
+    json_timeline(out, s);
+    fputs(", \"records\": [", out);
     ob.f = out;
     ob.n = 0;
     while ((r = jointer__src_next(s, &rec, &c)) == 1) {
+        jointer__time_of(s, c, &t);
         n = jointer__put_s(line, i++ ? ", {\"timestamp\": " : "{\"timestamp\": ");
         n += jointer__put_u64(line + n, rec.timestamp);
         n += jointer__put_s(line + n, ", \"data\": ");
         n += jointer__put_u64(line + n, rec.data);
+        n += jointer__put_s(line + n, ", \"cycle\": ");
+        n += jointer__put_u64(line + n, c);
+        n += jointer__put_s(line + n, ", \"time_s\": ");
+        n += jointer__put_time_s(line + n, &t);
+        if (s->h.num_lanes)
+            n += json_lanes(line + n, s, rec.data);
         line[n++] = '}';
         jointer__ob_put(&ob, line, n);
     }
     jointer__ob_flush(&ob);
     fputs("]}\n", out);
+    return r < 0 ? r : jointer__out_status(out);
+}
+
+/* ---- the spans CSV ---------------------------------------------------------------- */
+
+static const char *const STATUS[] = {"ok", "no end", "no begin"};
+
+static void csv_span(void *ctx, jointer_export_src *s, const jointer__span_ev *e)
+{
+    jointer__obuf *ob = (jointer__obuf *)ctx;
+    const jointer_tfile_span *d = &s->h.spans[e->span];
+    char line[400], name[JOINTER_TFILE_NAME];
+    jointer__time t;
+    size_t n;
+
+    jointer__vcd_ident(name, sizeof name, d->name, "span");
+    n = jointer__put_s(line, name);
+    line[n++] = ',';
+    n += jointer__put_u64(line + n, e->value);
+    n += jointer__put_s(line + n, (d->flags & JOINTER_SPAN_TRACK_VALUE) ? ",value," : ",trace,");
+    n += jointer__put_u64(line + n, e->begin);
+    line[n++] = ',';
+    n += jointer__put_u64(line + n, e->end);
+    line[n++] = ',';
+    jointer__time_of(s, e->begin, &t);
+    n += jointer__put_time_s(line + n, &t);
+    line[n++] = ',';
+    jointer__time_of(s, e->end, &t);
+    n += jointer__put_time_s(line + n, &t);
+    line[n++] = ',';
+    n += jointer__put_cycles_s(line + n, e->end - e->begin, s->h.clock_hz);
+    line[n++] = ',';
+    n += jointer__put_s(line + n, STATUS[e->status]);
+    line[n++] = '\n';
+    jointer__ob_put(ob, line, n);
+}
+
+int jointer_export_spans_csv(FILE *out, jointer_export_src *s)
+{
+    char mon[32], tr[32];
+    jointer__obuf ob;
+    jointer_trace_record rec;
+    uint64_t c;
+    int r;
+
+    if (out == NULL || s == NULL)
+        return -EINVAL;
+    if (s->h.num_spans == 0)
+        return -ENOENT;
+    jointer__text_name(mon, s->h.monitor);
+    jointer__text_name(tr, s->h.trace);
+    fprintf(out, "# spans of monitor %s, trace %s, clock %lu Hz%s\n", mon, tr, (unsigned long)s->h.clock_hz,
+            (s->h.flags & JOINTER_TFILE_COMPLETE) ? "" : " (incomplete file)");
+    time_comment(out, s);
+    fputs("span,id,track,begin_cycle,end_cycle,begin_s,end_s,duration_s,status\n", out);
+    ob.f = out;
+    ob.n = 0;
+    while ((r = jointer__src_next(s, &rec, &c)) == 1)
+        jointer__spans_record(s, rec.data, c, csv_span, &ob);
+    if (r == 0)
+        jointer__spans_end(s, csv_span, &ob);
+    jointer__ob_flush(&ob);
     return r < 0 ? r : jointer__out_status(out);
 }

@@ -70,6 +70,94 @@ size_t jointer__put_us(char *p, uint64_t cycle, uint32_t hz)
     return n;
 }
 
+/* ---- time ----------------------------------------------------------------- */
+
+#define PS_PER_S 1000000000000ull
+
+/* cycles as (seconds, picoseconds), rounded to the picosecond; hz 0: 1 ns per cycle */
+static void cycles_time(uint64_t cycles, uint32_t hz, jointer__time *t)
+{
+    if (hz == 0) {
+        t->sec = cycles / 1000000000u;
+        t->ps = cycles % 1000000000u * 1000u;
+        return;
+    }
+    {
+        uint64_t rem = cycles % hz, us = rem * 1000000u / hz, r2 = rem * 1000000u % hz;
+        t->sec = cycles / hz;
+        t->ps = us * 1000000u + (r2 * 1000000u + hz / 2u) / hz;
+        if (t->ps >= PS_PER_S) {
+            t->sec++;
+            t->ps -= PS_PER_S;
+        }
+    }
+}
+
+void jointer__time_of(const jointer_export_src *s, uint64_t cycle, jointer__time *t)
+{
+    jointer__time base, d;
+
+    if (!s->synced) {
+        cycles_time(cycle, s->h.clock_hz, t);
+        return;
+    }
+    base.sec = s->sync_ns / 1000000000u;
+    base.ps = s->sync_ns % 1000000000u * 1000u;
+    if (cycle >= s->sync_cycle) {
+        cycles_time(cycle - s->sync_cycle, s->h.clock_hz, &d);
+        t->sec = base.sec + d.sec;
+        t->ps = base.ps + d.ps;
+        if (t->ps >= PS_PER_S) {
+            t->sec++;
+            t->ps -= PS_PER_S;
+        }
+        return;
+    }
+    cycles_time(s->sync_cycle - cycle, s->h.clock_hz, &d);
+    if (d.sec > base.sec || (d.sec == base.sec && d.ps > base.ps)) { /* before the host's time 0 */
+        t->sec = t->ps = 0;
+        return;
+    }
+    t->sec = base.sec - d.sec - (base.ps < d.ps ? 1u : 0u);
+    t->ps = base.ps < d.ps ? base.ps + PS_PER_S - d.ps : base.ps - d.ps;
+}
+
+/* whole, then up to `digits` fraction digits of frac (< 10^digits), trailing zeros dropped */
+static size_t put_fixed(char *p, uint64_t whole, uint64_t frac, unsigned digits)
+{
+    char dig[12];
+    size_t n = jointer__put_u64(p, whole), k, last = digits;
+
+    if (frac == 0)
+        return n;
+    for (k = digits; k > 0; k--) {
+        dig[k - 1] = (char)('0' + (int)(frac % 10u));
+        frac /= 10u;
+    }
+    while (dig[last - 1] == '0')
+        last--;
+    p[n++] = '.';
+    memcpy(p + n, dig, last);
+    return n + last;
+}
+
+size_t jointer__put_time_us(char *p, const jointer__time *t)
+{
+    return put_fixed(p, t->sec * 1000000u + t->ps / 1000000u, t->ps % 1000000u, 6);
+}
+
+size_t jointer__put_time_s(char *p, const jointer__time *t)
+{
+    return put_fixed(p, t->sec, t->ps, 12);
+}
+
+size_t jointer__put_cycles_s(char *p, uint64_t cycles, uint32_t hz)
+{
+    jointer__time t;
+    cycles_time(cycles, hz, &t);
+    return jointer__put_time_s(p, &t);
+}
+
 /* a JSON string: quotes, backslashes, control and non-ASCII bytes escaped
  * (the output is ASCII whatever the file's names hold); 6 bytes per input
  * byte + 2 at most */

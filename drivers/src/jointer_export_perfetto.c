@@ -105,11 +105,13 @@ static size_t pf_ids(char *p, unsigned pid, unsigned tid)
 /* a record of an exit index: the slice of the innermost open call of its
  * function (frames opened after it dropped), or an "unmatched exit" instant */
 static void pf_exit(jointer_perfetto *p, jointer__obuf *ob, const jointer_export_calls *calls, unsigned *depth,
-                    unsigned f, uint64_t c, uint32_t hz, const char *ids)
+                    unsigned f, const jointer_export_src *s, uint64_t c, const char *ids)
 {
     char line[1600];
     size_t n;
     unsigned pos = *depth;
+    uint32_t hz = s->h.clock_hz;
+    jointer__time t;
 
     while (pos > 0 && calls->stack[pos - 1].function != f)
         pos--;
@@ -117,14 +119,16 @@ static void pf_exit(jointer_perfetto *p, jointer__obuf *ob, const jointer_export
     if (pos == 0) {
         n += jointer__put_json(line + n, "unmatched exit ", calls->names[f]);
         n += jointer__put_s(line + n, ", \"cat\": \"pm\", \"ph\": \"i\", \"s\": \"t\", \"ts\": ");
-        n += jointer__put_us(line + n, c, hz);
+        jointer__time_of(s, c, &t);
+        n += jointer__put_time_us(line + n, &t);
         n += jointer__put_s(line + n, ids);
         line[n++] = '}';
     } else {
         uint64_t c0 = calls->stack[pos - 1].cycle;
         n += jointer__put_json(line + n, "", calls->names[f]);
         n += jointer__put_s(line + n, ", \"cat\": \"pm\", \"ph\": \"X\", \"ts\": ");
-        n += jointer__put_us(line + n, c0, hz);
+        jointer__time_of(s, c0, &t);
+        n += jointer__put_time_us(line + n, &t);
         n += jointer__put_s(line + n, ", \"dur\": ");
         n += jointer__put_us(line + n, c - c0, hz);
         n += jointer__put_s(line + n, ids);
@@ -137,10 +141,10 @@ static void pf_exit(jointer_perfetto *p, jointer__obuf *ob, const jointer_export
 }
 
 static void pf_call(jointer_perfetto *p, jointer__obuf *ob, const jointer_export_calls *calls, unsigned *depth,
-                    int16_t ro, uint64_t c, uint32_t hz, const char *ids)
+                    int16_t ro, const jointer_export_src *s, uint64_t c, const char *ids)
 {
     if (ro >= 256) {
-        pf_exit(p, ob, calls, depth, (unsigned)(ro - 256), c, hz, ids);
+        pf_exit(p, ob, calls, depth, (unsigned)(ro - 256), s, c, ids);
         return;
     }
     if (*depth == calls->stack_depth) { /* full: the oldest frame goes */
@@ -152,42 +156,158 @@ static void pf_call(jointer_perfetto *p, jointer__obuf *ob, const jointer_export
     ++*depth;
 }
 
+/* ---- spans: slices on their own threads ------------------------------------------- */
+
+typedef struct pf_spans {
+    jointer_perfetto *p;
+    jointer__obuf *ob;
+    unsigned pid, tid;
+    uint32_t named;          /* track: trace, the span threads already named */
+} pf_spans;
+
+#define SPAN_TRACE_TID 61440u   /* 65536 x tid + this + span: a span's track */
+#define SPAN_VALUES    3840u    /* 65536 x tid + span x this + value mod this: a value's track */
+
+static const char *const SPAN_NOTE[] = {"", " (no end)", " (no begin)"};
+static const char *const SPAN_WHY[] = {"", "no end in the trace: still open at its last record",
+                                       "no begin in the trace: open before its first record"};
+
+/* the thread of a span slice, named on first use (track: value, at each slice: its value) */
+static unsigned pf_span_thread(pf_spans *ps, const jointer_export_src *s, const jointer__span_ev *e)
+{
+    const jointer_tfile_span *d = &s->h.spans[e->span];
+    char name[120];
+    size_t n;
+    unsigned tid;
+
+    if (d->flags & JOINTER_SPAN_TRACK_VALUE) {
+        tid = 65536u * ps->tid + e->span * SPAN_VALUES + e->value % SPAN_VALUES;
+        n = jointer__put_s(name, d->name);
+        name[n++] = ' ';
+        name[n + jointer__put_u64(name + n, e->value)] = 0;
+    } else {
+        tid = 65536u * ps->tid + SPAN_TRACE_TID + e->span;
+        if (ps->named & (1u << e->span))
+            return tid;
+        ps->named |= 1u << e->span;
+        n = jointer__put_s(name, s->name);
+        n += jointer__put_s(name + n, ": ");
+        name[n + jointer__put_s(name + n, d->name)] = 0;
+    }
+    jointer__ob_flush(ps->ob);
+    (void)jointer_perfetto_thread(ps->p, ps->pid, tid, name);
+    return tid;
+}
+
+static void pf_span(void *ctx, jointer_export_src *s, const jointer__span_ev *e)
+{
+    pf_spans *ps = (pf_spans *)ctx;
+    const jointer_tfile_span *d = &s->h.spans[e->span];
+    char line[1200], name[64];
+    jointer__time t;
+    unsigned tid = pf_span_thread(ps, s, e);
+    size_t n;
+
+    n = jointer__put_s(name, d->name);
+    name[n + jointer__put_s(name + n, SPAN_NOTE[e->status])] = 0;
+    n = jointer__put_s(line, "{\"name\": ");
+    n += jointer__put_json(line + n, "", name);
+    n += jointer__put_s(line + n, ", \"cat\": \"span\", \"ph\": \"X\", \"ts\": ");
+    jointer__time_of(s, e->begin, &t);
+    n += jointer__put_time_us(line + n, &t);
+    n += jointer__put_s(line + n, ", \"dur\": ");
+    n += jointer__put_us(line + n, e->end - e->begin, s->h.clock_hz);
+    n += pf_ids(line + n, ps->pid, tid);
+    n += jointer__put_s(line + n, ", \"args\": {\"id\": ");
+    n += jointer__put_u64(line + n, e->value);
+    n += jointer__put_s(line + n, ", \"begin_cycle\": ");
+    n += jointer__put_u64(line + n, e->begin);
+    n += jointer__put_s(line + n, ", \"end_cycle\": ");
+    n += jointer__put_u64(line + n, e->end);
+    if (e->status != JOINTER__SPAN_OK) {
+        n += jointer__put_s(line + n, ", \"unmatched\": ");
+        n += jointer__put_json(line + n, "", SPAN_WHY[e->status]);
+    }
+    n += jointer__put_s(line + n, "}}");
+    pf_event(ps->p, ps->ob, line, n);
+}
+
+/* ---- records --------------------------------------------------------------------- */
+
+/* one instant: name, ts, ids, args {data or value, cycle[, host sync]} */
+static void pf_instant(jointer_perfetto *p, jointer__obuf *ob, const jointer_export_src *s, const char *name,
+                       const char *ids, const jointer_trace_record *rec, uint64_t c)
+{
+    char line[900];
+    jointer__time t;
+    size_t n = jointer__put_s(line, "{\"name\": ");
+
+    jointer__time_of(s, c, &t);
+    n += jointer__put_json(line + n, "", name);
+    n += jointer__put_s(line + n, ", \"cat\": \"record\", \"ph\": \"i\", \"s\": \"t\", \"ts\": ");
+    n += jointer__put_time_us(line + n, &t);
+    n += jointer__put_s(line + n, ids);
+    n += jointer__put_s(line + n, s->h.num_lanes ? ", \"args\": {\"value\": " : ", \"args\": {\"data\": ");
+    n += jointer__put_u64(line + n, jointer__value_of(s, rec->data));
+    n += jointer__put_s(line + n, ", \"cycle\": ");
+    n += jointer__put_u64(line + n, c);
+    n += jointer__put_s(line + n, "}}");
+    pf_event(p, ob, line, n);
+}
+
+/* a record: one instant (one lane) or one per lane that fired and the sync */
+static void pf_record(jointer_perfetto *p, jointer__obuf *ob, const jointer_export_src *s, const char *ids,
+                      const jointer_trace_record *rec, uint64_t c)
+{
+    uint32_t lanes;
+    unsigned k;
+
+    if (s->h.num_lanes == 0) {
+        pf_instant(p, ob, s, s->name, ids, rec, c);
+        return;
+    }
+    lanes = jointer__lanes_of(s, rec->data);
+    for (k = 0; k < s->h.num_lanes; k++)
+        if (lanes & (1u << k))
+            pf_instant(p, ob, s, s->h.lane_names[k], ids, rec, c);
+    if (jointer__sync_of(s, rec->data))
+        pf_instant(p, ob, s, "sync", ids, rec, c);
+}
+
 int jointer_perfetto_records(jointer_perfetto *p, jointer_export_src *s, unsigned pid, unsigned tid,
                              const jointer_export_calls *calls)
 {
-    char head[400], ids[64], line[700];
+    char ids[64];
     jointer__obuf ob;
-    size_t hn, n;
     jointer_trace_record rec;
+    pf_spans ps;
     uint64_t c;
     unsigned depth = 0;
     int16_t role[256];
     int r;
 
-    if (p == NULL || s == NULL)
+    if (p == NULL || s == NULL || tid > 4096u)
         return -EINVAL;
     r = pf_roles(calls, role);
     if (r < 0)
         return r;
     ob.f = p->out;
     ob.n = 0;
-    hn = jointer__put_s(head, "{\"name\": ");
-    hn += jointer__put_json(head + hn, "", s->name);
-    hn += jointer__put_s(head + hn, ", \"cat\": \"record\", \"ph\": \"i\", \"s\": \"t\", \"ts\": ");
+    ps.p = p;
+    ps.ob = &ob;
+    ps.pid = pid;
+    ps.tid = tid;
+    ps.named = 0;
     ids[pf_ids(ids, pid, tid)] = 0;
     while ((r = jointer__src_next(s, &rec, &c)) == 1) {
-        memcpy(line, head, hn);
-        n = hn + jointer__put_us(line + hn, c, s->h.clock_hz);
-        n += jointer__put_s(line + n, ids);
-        n += jointer__put_s(line + n, ", \"args\": {\"data\": ");
-        n += jointer__put_u64(line + n, rec.data);
-        n += jointer__put_s(line + n, ", \"cycle\": ");
-        n += jointer__put_u64(line + n, c);
-        n += jointer__put_s(line + n, "}}");
-        pf_event(p, &ob, line, n);
+        pf_record(p, &ob, s, ids, &rec, c);
+        if (s->h.num_spans)
+            jointer__spans_record(s, rec.data, c, pf_span, &ps);
         if (calls != NULL && rec.data < 256u && role[rec.data] >= 0)
-            pf_call(p, &ob, calls, &depth, role[rec.data], c, s->h.clock_hz, ids);
+            pf_call(p, &ob, calls, &depth, role[rec.data], s, c, ids);
     }
+    if (r == 0 && s->h.num_spans)
+        jointer__spans_end(s, pf_span, &ps);
     jointer__ob_flush(&ob);
     return r < 0 ? r : (ferror(p->out) ? -EIO : 0);
 }

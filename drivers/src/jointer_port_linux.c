@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "jointer_port_linux.h"
@@ -21,6 +22,16 @@
 int jointer__errno(void)
 {
     return errno > 0 ? -errno : -EIO;
+}
+
+uint64_t jointer_monotonic_ns(void *ctx)
+{
+    struct timespec ts;
+
+    (void)ctx;
+    if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+        return 0;
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
 /* a number from a sysfs attribute ("0x43c00000\n", "4096\n"); 0 or -errno */

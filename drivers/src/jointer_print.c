@@ -9,6 +9,41 @@
 
 static const char *const mode_name[4] = {"IDLE", "INIT", "FILTERING", "NO_FILTERING"};
 
+/* one metric: its value; a histogram: every bucket with its range; a mean: sum, count, mean */
+static int print_metric(jointer_dev *dev, unsigned m, FILE *out)
+{
+    const jointer_metric_desc *md = &dev->cfg->metrics[m];
+    uint64_t v[64], low, high;
+    int k, n, r;
+
+    if (md->aggregator == JOINTER_AGGREGATOR_MEAN) {
+        r = jointer_read_mean(dev, m, &v[0], &v[1]);
+        if (r == 0)
+            fprintf(out, "    %-24s = sum %" PRIu64 ", count %" PRIu64 ", mean %.3f\n", md->name, v[0], v[1],
+                    v[1] != 0 ? (double)v[0] / (double)v[1] : 0.0);
+        return r;
+    }
+    if (md->aggregator != JOINTER_AGGREGATOR_HISTOGRAM) {
+        r = jointer_read(dev, m, &v[0]);
+        if (r == 0)
+            fprintf(out, "    %-24s = %" PRIu64 "\n", md->name, v[0]);
+        return r;
+    }
+    n = jointer_histogram_buckets(dev, m);
+    r = n < 0 ? n : jointer_read_histogram(dev, m, v, 64u);
+    if (r < 0)
+        return r;
+    fprintf(out, "    %-24s   histogram, %d buckets\n", md->name, n);
+    for (k = 0; k < n && r == 0; k++) {
+        r = jointer_histogram_bucket(dev, m, (unsigned)k, &low, &high);
+        if (r == 0 && high == UINT64_MAX)
+            fprintf(out, "      [%" PRIu64 ", inf)%*s = %" PRIu64 "\n", low, 10, "", v[k]);
+        else if (r == 0)
+            fprintf(out, "      [%" PRIu64 ", %" PRIu64 ")%*s = %" PRIu64 "\n", low, high, 4, "", v[k]);
+    }
+    return r;
+}
+
 static int print_lmic(jointer_dev *dev, unsigned l, FILE *out)
 {
     const jointer_cfg *cfg = dev->cfg;
@@ -40,13 +75,11 @@ static int print_lmic(jointer_dev *dev, unsigned l, FILE *out)
                 (unsigned)((status >> s) & 1u), (unsigned)((status >> (16u + s)) & 1u));
     }
     for (m = 0; m < cfg->num_metrics; m++) {
-        uint64_t v;
         if (cfg->metrics[m].lmic != l)
             continue;
-        r = jointer_read(dev, m, &v);
+        r = print_metric(dev, m, out);
         if (r < 0)
             return r;
-        fprintf(out, "    %-24s = %" PRIu64 "\n", cfg->metrics[m].name, v);
     }
     return 0;
 }

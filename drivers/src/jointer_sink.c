@@ -140,6 +140,31 @@ int jointer_sink_stop(jointer_dev *dev, unsigned trace)
     return r == 0 ? wait_idle(dev, t) : r;
 }
 
+int jointer_sink_sync(jointer_dev *dev, unsigned trace, uint64_t (*now_ns)(void *ctx), void *ctx,
+                      uint64_t *before_ns, uint64_t *after_ns)
+{
+    int r;
+    const jointer_trace_desc *t = sink_of(dev, trace, &r);
+    uint32_t ctl = 0;
+    uint64_t before;
+
+    if (t == NULL)
+        return r;
+    if (now_ns == NULL || before_ns == NULL || after_ns == NULL)
+        return -EINVAL;
+    if (!t->sync)
+        return -ENOTSUP;
+    r = rd(dev, t->reg_offset + JOINTER_SINK_CONTROL, &ctl);
+    if (r < 0)
+        return r;
+    before = now_ns(ctx);
+    r = wr(dev, t->reg_offset + JOINTER_SINK_CONTROL,
+           (ctl & JOINTER_SINK_CONTROL_ENABLE) | JOINTER_SINK_CONTROL_SYNC);
+    *after_ns = now_ns(ctx);
+    *before_ns = before;
+    return r;
+}
+
 int jointer_sink_detach(jointer_dev *dev, unsigned trace)
 {
     int r;
@@ -212,7 +237,7 @@ static int sink_fill(jointer_dev *dev, unsigned trace, uint32_t *units, uint32_t
     if (t == NULL)
         return r;
     if (ring == NULL)
-        return -ENODEV; /* not started: no ring */
+        return -ENOTCONN; /* not started: no ring */
     r = pending(dev, t, ring, &bytes);
     if (r == 0)
         r = rd(dev, t->reg_offset + JOINTER_SINK_STATUS, status);
@@ -232,7 +257,7 @@ static int sink_drain(jointer_dev *dev, unsigned trace, jointer_trace_record *ou
     if (t == NULL)
         return r;
     if (ring == NULL)
-        return -ENODEV;
+        return -ENOTCONN;
     st = ring->compact; /* committed with RPTR: a failed write decodes them again */
     r = pending(dev, t, ring, &bytes);
     if (r < 0 || bytes == 0)
@@ -290,7 +315,7 @@ int jointer_sink_drain_units(jointer_dev *dev, unsigned trace, uint64_t *out, ui
     if (t == NULL)
         return r;
     if (ring == NULL)
-        return -ENODEV;
+        return -ENOTCONN;
     r = pending(dev, t, ring, &bytes);
     if (r < 0 || bytes == 0 || max == 0)
         return r;
@@ -343,7 +368,7 @@ int jointer_sink_relay_units(jointer_dev *dev, unsigned trace, uint64_t *buf, ui
     if (t == NULL)
         return r;
     if (ring == NULL)
-        return -ENODEV;
+        return -ENOTCONN;
     return jointer__relay(dev, t, trace, timeout_ms, 4u * (ring->size / UNIT_BYTES), unit_pass,
                           &step, units);
 }

@@ -22,7 +22,9 @@ const char *jointer_strerror(int err)
         {EINVAL, "invalid argument (index out of range for this monitor, NULL pointer, bad or truncated descriptor)"},
         {ERANGE, "value out of range (wider than the metric, low > high, beyond the trace depth)"},
         {ENOBUFS, "no bounds cache attached (jointer_attach_bounds) or too small"},
-        {ENOTSUP, "not supported by this metric or device (no threshold, no filter, no TIMESTAMP/MARK register)"},
+        {ENOTSUP, "not supported by this metric, trace or device (no threshold, no filter, not that kind of "
+                  "trace, no TIMESTAMP/MARK register)"},
+        {ENOTCONN, "sink trace not started: no ring attached (jointer_sink_start first)"},
         {EIO, "bus error or inconsistent register value"},
         {ETIMEDOUT, "timed out waiting for the interrupt"},
         {ENODEV, "no jointer monitor there (ID register is not JNTR)"},

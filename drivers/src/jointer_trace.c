@@ -20,7 +20,7 @@ int jointer_trace_status(jointer_dev *dev, unsigned trace, uint32_t *fill, uint3
     if (t == NULL || fill == NULL || status == NULL)
         return -EINVAL;
     if (t->sink_bytes != 0)
-        return dev->sink_ops != NULL ? dev->sink_ops->fill(dev, trace, fill, status) : -ENODEV;
+        return dev->sink_ops != NULL ? dev->sink_ops->fill(dev, trace, fill, status) : -ENOTCONN;
     r = rd(dev, t->reg_offset + JOINTER_TRACE_FILL, fill);
     if (r == 0)
         r = rd(dev, t->reg_offset + JOINTER_TRACE_STATUS, status);
@@ -105,7 +105,7 @@ int jointer_trace_drain(jointer_dev *dev, unsigned trace, jointer_trace_record *
     if (t == NULL)
         return r;
     if (t->sink_bytes != 0)
-        return dev->sink_ops != NULL ? dev->sink_ops->drain(dev, trace, out, max, count) : -ENODEV;
+        return dev->sink_ops != NULL ? dev->sink_ops->drain(dev, trace, out, max, count) : -ENOTCONN;
     r = rd(dev, t->reg_offset + JOINTER_TRACE_FILL, &fill);
     if (r < 0)
         return r;

@@ -35,14 +35,124 @@ static uint32_t get32(const unsigned char *p)
     return get16(p) | get16(p + 2) << 16;
 }
 
-static void copy_name(char *dst, const char *src)
+static void put64(unsigned char *p, uint64_t v)
+{
+    put32(p, (uint32_t)(v & 0xFFFFFFFFu));
+    put32(p + 4, (uint32_t)(v >> 32));
+}
+
+static uint64_t get64(const unsigned char *p)
+{
+    return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32;
+}
+
+/* src into dst[size], truncated, NUL padded */
+static void copy_text(char *dst, const char *src, size_t size)
 {
     size_t n = src != NULL ? strlen(src) : 0;
-    if (n > 31)
-        n = 31;
-    memset(dst, 0, 32);
+    if (n > size - 1u)
+        n = size - 1u;
+    memset(dst, 0, size);
     if (n != 0)
         memcpy(dst, src, n);
+}
+
+static void copy_name(char *dst, const char *src)
+{
+    copy_text(dst, src, 32);
+}
+
+/* ---- the timeline block (version 2) ------------------------------------------ */
+
+#define EXT_FIXED 44u     /* ext_bytes .. clock */
+#define EXT_SPAN  28u
+#define EXT_SYNC  16u
+#define EXT_MAX   (EXT_FIXED + JOINTER_MAX_LANES * JOINTER_TFILE_NAME + JOINTER_MAX_SPANS * EXT_SPAN \
+                   + JOINTER_TFILE_MAX_SYNCS * EXT_SYNC + 8u)
+
+static uint32_t ext_bytes(unsigned lanes, unsigned spans)
+{
+    uint32_t n = EXT_FIXED + lanes * JOINTER_TFILE_NAME + spans * EXT_SPAN + JOINTER_TFILE_MAX_SYNCS * EXT_SYNC;
+    return (n + 7u) & ~7u;
+}
+
+static size_t ext_encode(unsigned char *b, const jointer_tfile_header *h)
+{
+    uint32_t n = ext_bytes(h->num_lanes, h->num_spans);
+    unsigned char *p = b + EXT_FIXED;
+    unsigned k;
+
+    memset(b, 0, n);
+    put32(b, n);
+    b[4] = h->num_lanes;
+    b[5] = h->sync;
+    b[6] = h->num_spans;
+    b[7] = h->num_syncs;
+    b[8] = JOINTER_TFILE_MAX_SYNCS;
+    memcpy(b + 12, h->clock, 31);
+    for (k = 0; k < h->num_lanes; k++, p += JOINTER_TFILE_NAME)
+        memcpy(p, h->lane_names[k], JOINTER_TFILE_NAME - 1u);
+    for (k = 0; k < h->num_spans; k++, p += EXT_SPAN) {
+        memcpy(p, h->spans[k].name, JOINTER_TFILE_NAME - 1u);
+        p[24] = h->spans[k].begin;
+        p[25] = h->spans[k].end;
+        p[26] = h->spans[k].flags;
+    }
+    for (k = 0; k < JOINTER_TFILE_MAX_SYNCS; k++, p += EXT_SYNC) {
+        put64(p, h->syncs[k].before_ns);
+        put64(p + 8, h->syncs[k].after_ns);
+    }
+    return n;
+}
+
+/* a span's lanes: both JOINTER_SPAN_LEVEL or both lanes of the trace */
+static int span_ok(const jointer_tfile_span *sp, unsigned lanes)
+{
+    int level = sp->begin == JOINTER_SPAN_LEVEL;
+    return level == (sp->end == JOINTER_SPAN_LEVEL) && (level || (sp->begin < lanes && sp->end < lanes))
+           && sp->flags <= (JOINTER_SPAN_BY_ID | JOINTER_SPAN_TRACK_VALUE);
+}
+
+/* the block after the fixed header: -EPROTO malformed, -EIO short */
+static int ext_decode(FILE *f, jointer_tfile_header *h)
+{
+    unsigned char b[EXT_MAX];
+    const unsigned char *p;
+    uint32_t n;
+    unsigned k, slots;
+
+    if (fread(b, 1, EXT_FIXED, f) != EXT_FIXED)
+        return -EIO;
+    n = get32(b);
+    h->num_lanes = b[4];
+    h->sync = b[5];
+    h->num_spans = b[6];
+    h->num_syncs = b[7];
+    slots = b[8];
+    if (h->num_lanes > JOINTER_MAX_LANES || h->num_spans > JOINTER_MAX_SPANS || h->sync > 1u
+        || (h->sync && h->num_lanes == 0u) || slots > JOINTER_TFILE_MAX_SYNCS || h->num_syncs > slots
+        || n % 8u != 0 || n > EXT_MAX
+        || n < EXT_FIXED + h->num_lanes * JOINTER_TFILE_NAME + h->num_spans * EXT_SPAN + slots * EXT_SYNC)
+        return -EPROTO;
+    if (fread(b + EXT_FIXED, 1, n - EXT_FIXED, f) != n - EXT_FIXED)
+        return -EIO;
+    memcpy(h->clock, b + 12, 31);
+    for (k = 0, p = b + EXT_FIXED; k < h->num_lanes; k++, p += JOINTER_TFILE_NAME)
+        memcpy(h->lane_names[k], p, JOINTER_TFILE_NAME - 1u);
+    for (k = 0; k < h->num_spans; k++, p += EXT_SPAN) {
+        memcpy(h->spans[k].name, p, JOINTER_TFILE_NAME - 1u);
+        h->spans[k].begin = p[24];
+        h->spans[k].end = p[25];
+        h->spans[k].flags = p[26];
+        if (!span_ok(&h->spans[k], h->num_lanes))
+            return -EPROTO;
+    }
+    for (k = 0; k < slots; k++, p += EXT_SYNC) {
+        h->syncs[k].before_ns = get64(p);
+        h->syncs[k].after_ns = get64(p + 8);
+    }
+    h->data_offset = JOINTER_TFILE_HEADER_BYTES + n;
+    return 0;
 }
 
 int jointer_tfile_header_init(jointer_tfile_header *h, const jointer_cfg *cfg, unsigned trace)
@@ -60,16 +170,47 @@ int jointer_tfile_header_init(jointer_tfile_header *h, const jointer_cfg *cfg, u
     h->depth = t->depth;
     copy_name(h->monitor, cfg->name);
     copy_name(h->trace, t->name);
+    copy_name(h->clock, t->clock);
+    if (t->num_lanes <= JOINTER_MAX_LANES && t->num_spans <= JOINTER_MAX_SPANS
+        && (t->num_lanes == 0u || t->lane_names != NULL) && (t->num_spans == 0u || t->spans != NULL)) {
+        unsigned k;
+        h->num_lanes = t->num_lanes;
+        h->sync = t->sync != 0u && t->num_lanes != 0u;
+        h->num_spans = t->num_spans;
+        for (k = 0; k < t->num_lanes; k++)
+            copy_text(h->lane_names[k], t->lane_names[k], JOINTER_TFILE_NAME);
+        for (k = 0; k < t->num_spans; k++) {
+            copy_text(h->spans[k].name, t->spans[k].name, JOINTER_TFILE_NAME);
+            h->spans[k].begin = t->spans[k].begin;
+            h->spans[k].end = t->spans[k].end;
+            h->spans[k].flags = t->spans[k].flags;
+        }
+    }
+    h->data_offset = JOINTER_TFILE_HEADER_BYTES + ext_bytes(h->num_lanes, h->num_spans);
+    return 0;
+}
+
+int jointer_tfile_add_sync(jointer_tfile_header *h, uint64_t before_ns, uint64_t after_ns)
+{
+    if (h == NULL || after_ns < before_ns)
+        return -EINVAL;
+    if (h->num_syncs >= JOINTER_TFILE_MAX_SYNCS)
+        return -ENOSPC;
+    h->syncs[h->num_syncs].before_ns = before_ns;
+    h->syncs[h->num_syncs].after_ns = after_ns;
+    h->num_syncs++;
     return 0;
 }
 
 int jointer_tfile_write_header(FILE *f, const jointer_tfile_header *h)
 {
-    unsigned char b[JOINTER_TFILE_HEADER_BYTES];
+    unsigned char b[JOINTER_TFILE_HEADER_BYTES + EXT_MAX];
+    size_t n = JOINTER_TFILE_HEADER_BYTES;
 
-    if (f == NULL || h == NULL)
+    if (f == NULL || h == NULL || h->num_lanes > JOINTER_MAX_LANES || h->num_spans > JOINTER_MAX_SPANS
+        || h->num_syncs > JOINTER_TFILE_MAX_SYNCS)
         return -EINVAL;
-    memset(b, 0, sizeof b);
+    memset(b, 0, JOINTER_TFILE_HEADER_BYTES);
     memcpy(b, JOINTER_TFILE_MAGIC, 8);
     put16(b + 8, h->version);
     put16(b + 10, h->encoding);
@@ -82,7 +223,9 @@ int jointer_tfile_write_header(FILE *f, const jointer_tfile_header *h)
     put32(b + 36, (uint32_t)(h->records >> 32));
     memcpy(b + 40, h->monitor, 31);
     memcpy(b + 72, h->trace, 31);
-    if (fseek(f, 0L, SEEK_SET) != 0 || fwrite(b, 1, sizeof b, f) != sizeof b
+    if (h->version >= 2u)
+        n += ext_encode(b + n, h);
+    if (fseek(f, 0L, SEEK_SET) != 0 || fwrite(b, 1, n, f) != n
         || fseek(f, 0L, SEEK_END) != 0 || fflush(f) != 0)
         return -EIO;
     return 0;
@@ -151,7 +294,7 @@ int jointer_tfile_read_header(FILE *f, jointer_tfile_header *h)
     memset(h, 0, sizeof *h);
     h->version = (uint16_t)get16(b + 8);
     h->encoding = (uint16_t)get16(b + 10);
-    if (h->version != JOINTER_TFILE_VERSION
+    if (h->version < 1u || h->version > JOINTER_TFILE_VERSION
         || (h->encoding != JOINTER_TFILE_ENC_RAW && h->encoding != JOINTER_TFILE_ENC_COMPACT))
         return -EPROTO;
     h->config_hash = get32(b + 12);
@@ -162,12 +305,19 @@ int jointer_tfile_read_header(FILE *f, jointer_tfile_header *h)
     h->records = (uint64_t)get32(b + 32) | (uint64_t)get32(b + 36) << 32;
     memcpy(h->monitor, b + 40, 31);
     memcpy(h->trace, b + 72, 31);
+    h->data_offset = JOINTER_TFILE_HEADER_BYTES;
+    if (h->version >= 2u) {
+        int e = ext_decode(f, h);
+        if (e < 0)
+            return e;
+    }
     if (!(h->flags & JOINTER_TFILE_COMPLETE)) { /* cut short: count what is there */
         long end;
         if (fseek(f, 0L, SEEK_END) != 0 || (end = ftell(f)) < 0
-            || fseek(f, (long)JOINTER_TFILE_HEADER_BYTES, SEEK_SET) != 0)
+            || fseek(f, (long)h->data_offset, SEEK_SET) != 0)
             return -EIO;
-        h->records = ((uint64_t)end - JOINTER_TFILE_HEADER_BYTES) / JOINTER_TFILE_RECORD_BYTES;
+        h->records = (uint64_t)end > h->data_offset
+                     ? ((uint64_t)end - h->data_offset) / JOINTER_TFILE_RECORD_BYTES : 0u;
     }
     return 0;
 }

@@ -50,7 +50,7 @@ static void check_rc(int r)
 {
     switch (-r) {
     case 0: case EINVAL: case ERANGE: case ENOBUFS: case ENOTSUP: case EIO:
-    case ETIMEDOUT: case ENODEV: case EPROTONOSUPPORT: case ESTALE:
+    case ETIMEDOUT: case ENODEV: case EPROTONOSUPPORT: case ESTALE: case ENOTCONN:
         return;
     default:
         __builtin_trap();

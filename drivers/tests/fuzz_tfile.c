@@ -131,12 +131,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (r == 0) {
         if (memchr(h.monitor, 0, sizeof h.monitor) == NULL || memchr(h.trace, 0, sizeof h.trace) == NULL)
             abort();
-        if (!(h.flags & JOINTER_TFILE_COMPLETE) && size >= JOINTER_TFILE_HEADER_BYTES
-            && h.records != (size - JOINTER_TFILE_HEADER_BYTES) / JOINTER_TFILE_RECORD_BYTES)
+        if (memchr(h.clock, 0, sizeof h.clock) == NULL || h.num_lanes > JOINTER_MAX_LANES
+            || h.num_spans > JOINTER_MAX_SPANS || h.data_offset < JOINTER_TFILE_HEADER_BYTES)
+            abort();
+        if (!(h.flags & JOINTER_TFILE_COMPLETE) && size >= h.data_offset
+            && h.records != (size - h.data_offset) / JOINTER_TFILE_RECORD_BYTES)
             abort();
         jointer_tfile_reader rd;
-        uint64_t items = size >= JOINTER_TFILE_HEADER_BYTES
-                         ? (size - JOINTER_TFILE_HEADER_BYTES) / JOINTER_TFILE_RECORD_BYTES : 0;
+        uint64_t items = size >= h.data_offset ? (size - h.data_offset) / JOINTER_TFILE_RECORD_BYTES : 0;
         jointer_tfile_reader_init(&rd);
         for (;;) { /* either encoding: raw records or compact units decoded */
             r = jointer_tfile_read_records(f, &h, &rd, rec, 16, &n);

@@ -303,13 +303,69 @@ def trace_command(tmp):
 
 
 
+def _seconds(cycle, hz):
+    """cycle / hz in seconds, exact, as the converters print it (trailing zeros dropped)."""
+    from fractions import Fraction
+    ps = round(Fraction(cycle, hz) * 10**12)
+    whole, frac = divmod(ps, 10**12)
+    return str(whole) + ("." + ("%012d" % frac).rstrip("0") if frac else "")
+
+
+@case
+def sinks_say_what_they_are(tmp):
+    """info shows a sink as a sink (not "0 records (stop)"), a relay as a relay, the LMIC's clock;
+    `trace` of a sink says how to get its records (not "no jointer monitor there"); `trace` of
+    every trace leaves the sinks out."""
+    d = Device(tmp, "sm", SM, "SINK_MON")
+    rc, out, err = run("jointer-sink_mon", d, "info")
+    assert rc == 0, err
+    lines = {ln.split()[1]: ln for ln in out.splitlines() if ln.startswith("    trace")}
+    assert ("sink (raw, 64-bit AXI4 master, ring in memory up to 2^12 bytes)  regs 0x%03X"
+            % SM["SINK_MON_RAW_LOG_REGS"]) in lines["raw_log"], out
+    assert "sink (compact, 64-bit AXI4 master" in lines["compact_log"] and "records (stop)" in lines["plain"], out
+    assert ("lmic 0 stream at 0x%03X, 6 IRQ sources, clock ps (100000000 Hz)" % SM["SINK_MON_STREAM_BASE"]) in out \
+        and "records (sink)" not in out, out
+    rc, out, err = run("jointer-sink_mon", d, "trace", "raw_log")
+    assert rc == 2 and out == "" and err == (
+        "jointer: trace raw_log is a sink (mode: sink): its records go to a ring in memory, not to a buffer of "
+        "the monitor\n  use: jointer trace raw_log --follow -o FILE (then jointer trace --convert FILE)\n"), err
+    rc, out, err = run("jointer-sink_mon", d, "trace")
+    assert rc == 0 and out == "trace plain: 0 records\n", (out, err)
+    rm = Device(tmp, "rm", RM, "RELAY_MON")
+    rc, out, err = run("jointer-relay_mon", rm, "info")
+    assert rc == 0 and "8 records (relay)" in out, out
+
+
+@case
+def convert_errors_say_what_is_wrong(tmp):
+    """trace --convert: each refusal says why in a line (then the usage), exit 2."""
+    f = os.path.join(tmp, "a.jtr")
+    with open(f, "wb") as o:
+        o.write(b"JNTRTRC\0" + bytes(96))
+    usage = ("usage: jointer trace --convert FILE [FILE...] [--format csv|json|spans|vcd|perfetto] "
+             "[--clock [NAME=]FREQ]...\n")
+    for args, msg in (
+            (["--format", "csv", f, f], "jointer: trace --convert: --format csv converts one file (2 given); vcd "
+                                        "and perfetto merge several\n"),
+            (["--format", "fst", f], "jointer: trace --convert: unknown --format \"fst\" (expected csv, json, spans, "
+                                     "vcd or perfetto)\n"),
+            ([], "jointer: trace --convert: no trace file given\n" + usage),
+            ([f, "--frobnicate"], "jointer: trace --convert: unknown option \"--frobnicate\"\n" + usage),
+            ([f, "--format"], "jointer: trace --convert: a value is missing after \"--format\"\n" + usage),
+            ([f, "--clock", "fast"], "jointer: --clock fast: expected [NAME=]FREQ, FREQ in Hz (200000000, 200e6, "
+                                     "200MHz; at most 4.29 GHz), NAME the clock of the YAML (clocks:)\n")):
+        rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", *args)
+        assert rc == 2 and out == "" and err == msg, (args, rc, err)
+
+
 def tfile(path):
     """Independent reader of the relay trace file (jointer_trace_file.h)."""
     with open(path, "rb") as f:
         b = f.read()
     magic, ver, enc, chash, hz, depth, flags, lost, nrec = struct.unpack_from("<8sHHIIIIIQ", b, 0)
     mon, tr = (b[o:o + 32].split(b"\0")[0].decode() for o in (40, 72))
-    recs = [struct.unpack_from("<II", b, 104 + 8 * k) for k in range((len(b) - 104) // 8)]
+    start = 104 + (struct.unpack_from("<I", b, 104)[0] if ver >= 2 else 0)   # after the timeline block
+    recs = [struct.unpack_from("<II", b, start + 8 * k) for k in range((len(b) - start) // 8)]
     return dict(magic=magic, version=ver, encoding=enc, hash=chash, clock_hz=hz, depth=depth,
                 flags=flags, lost=lost, records=nrec, monitor=mon, trace=tr), recs
 
@@ -339,7 +395,7 @@ def trace_follow_and_convert(tmp):
     assert d.peek(reg + 0xC) == 4                  # WATERMARK: depth / 2 by default
     assert d.peek(RM["RELAY_MON_PL_IRQ_ENABLE"]) == 0  # disabled again at the end
     h, recs = tfile(out_file)
-    assert h == dict(magic=b"JNTRTRC\0", version=1, encoding=0, hash=RM["RELAY_MON_CONFIG_HASH"],
+    assert h == dict(magic=b"JNTRTRC\0", version=2, encoding=0, hash=RM["RELAY_MON_CONFIG_HASH"],
                      clock_hz=100000000, depth=8, flags=1, lost=5, records=33,
                      monitor="relay_mon", trace="relay_t"), h
     assert recs == [(1000, 0xA), (1003, 0xB), (1010, 0xC)] * 11, recs
@@ -348,8 +404,12 @@ def trace_follow_and_convert(tmp):
     lines = out.splitlines()
     assert lines[0] == ("# monitor relay_mon, trace relay_t, config hash 0x%08X, clock 100000000 Hz, "
                         "33 records, 5 lost" % RM["RELAY_MON_CONFIG_HASH"]), lines[0]
-    assert lines[1] == "index,timestamp,data"
-    assert lines[2:] == ["%d,%d,%d" % (i, *recs[i]) for i in range(33)], lines[2:5]
+    assert lines[1] == ("# time_s: seconds since cycle 0 (the first edge of clock axi 100000000 Hz after its "
+                        "LMIC's reset)"), lines[1]
+    assert lines[2] == "index,timestamp,data,cycle,time_s"
+    cycles = [1000 + sum((recs[k][0] - recs[k - 1][0]) % 2**32 for k in range(1, i + 1)) for i in range(33)]
+    assert lines[3:] == ["%d,%d,%d,%d,%s" % (i, *recs[i], cycles[i], _seconds(cycles[i], 100000000))
+                         for i in range(33)], lines[3:6]
     rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", out_file, "--format", "json")
     j = json.loads(out)
     assert rc == 0 and j["lost"] == 5 and j["complete"] is True and j["depth"] == 8, j
@@ -361,17 +421,27 @@ def trace_follow_and_convert(tmp):
     with open(cut, "wb") as f:
         f.write(b[:-4])
     rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", cut)
-    assert rc == 1 and "the header says 33 records, the file holds 32 (truncated at byte offset 360)" in err, err
+    end = len(b) - 4 - (len(b) - 4 - (len(b) - 8 * 33)) % 8       # the last whole record
+    assert rc == 1 and ("the header says 33 records, the file holds 32 (truncated at byte offset %d)" % end) in err, err
     with open(cut, "wb") as f:
         f.write(b[:24] + struct.pack("<I", 0) + b[28:-8])   # flags 0: not COMPLETE, 32 records
     rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", cut)
-    assert rc == 0 and "32 records, 5 lost (incomplete file)" in out and out.count("\n") == 34, out
+    assert rc == 0 and "32 records, 5 lost (incomplete file)" in out and out.count("\n") == 35, out
     with open(cut, "wb") as f:
         f.write(b"not a trace file at all" * 8)
     rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", cut)
     assert rc == 1 and "not a jointer trace file" in err, err
     rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", os.path.join(tmp, "none"))
     assert rc == 1 and "cannot read" in err, err
+    # --clock: the real frequency of the file's clock (axi) halves every time_s; no spans: said
+    rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", out_file, "--clock", "axi=200MHz")
+    assert rc == 0 and out.splitlines()[3] == "0,%d,%d,%d,%s" % (*recs[0], cycles[0], _seconds(cycles[0], 200000000)), out
+    rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", out_file, "--clock", "pl=200e6")
+    assert rc == 2 and err == ("jointer: --clock pl=...: no file's timestamps are on clock \"pl\" (%s: axi)\n"
+                               % out_file), err
+    rc, out, err = run("jointer-relay_mon", None, "trace", "--convert", out_file, "--format", "spans")
+    assert rc == 1 and err == ("jointer: %s: trace relay_t has no spans (YAML spans: of the trace; a file of "
+                               "version 1 has none)\n" % out_file), err
     rc, out, err = run("jointer-relay_mon", d, "trace", "ev_trace", "--follow", "-o", out_file)
     assert rc == 2 and "not a relay or sink trace" in err, err
     rc, out, err = run("jointer-relay_mon", d, "trace", "relay_t", "--follow")
@@ -436,8 +506,8 @@ def converted(out_file):
     rc, out, err = run("jointer-sink_mon", None, "trace", "--convert", out_file)
     assert rc == 0, err
     lines = out.splitlines()
-    assert lines[1] == "index,timestamp,data", lines[:2]
-    return lines[0], [tuple(int(x) for x in ln.split(",")[1:]) for ln in lines[2:]]
+    assert lines[2] == "index,timestamp,data,cycle,time_s", lines[:3]
+    return lines[0], [tuple(int(x) for x in ln.split(",")[1:3]) for ln in lines[3:]]
 
 
 @case
@@ -457,7 +527,7 @@ def sink_follow_compact_stores_the_units(tmp):
     assert d.peek(reg + 0x04) == 8 * len(units)      # RPTR: every unit given back
     assert d.peek(reg + 0x18) == 0                   # CONTROL: stopped at the end
     h, items = tfile(out_file)
-    assert h == dict(magic=b"JNTRTRC\0", version=1, encoding=1, hash=SM["SINK_MON_CONFIG_HASH"],
+    assert h == dict(magic=b"JNTRTRC\0", version=2, encoding=1, hash=SM["SINK_MON_CONFIG_HASH"],
                      clock_hz=100000000, depth=0, flags=1, lost=7, records=len(units),
                      monitor="sink_mon", trace="compact_log"), h
     assert [lo | hi << 32 for lo, hi in items] == units
@@ -471,7 +541,8 @@ def sink_follow_compact_stores_the_units(tmp):
     assert rc == 0 and out == "trace compact_log: 400 records to %s, 0 lost\n" % raw_file, (out, err)
     h, items = tfile(raw_file)
     assert h["encoding"] == 0 and h["records"] == 400 and items == [(ts, data) for _, ts, data in recs], h
-    assert os.path.getsize(out_file) - 104 == 8 * len(units) < (os.path.getsize(raw_file) - 104) / 2
+    block = 104 + 112                          # the header and its timeline block (no lanes, no spans)
+    assert os.path.getsize(out_file) - block == 8 * len(units) < (os.path.getsize(raw_file) - block) / 2
 
 
 @case

@@ -170,13 +170,21 @@ def refusals(mons, tmp):
     rc, out, err = run(GENERIC, dev, "read", env={"JOINTER_DESC": bad})
     check(rc == 1 and err == "jointer: JOINTER_DESC=%s: not a jointer descriptor file (no JDSC magic)\n" % bad,
           "not a descriptor: %r" % err)
-    blob[4] = 2
+    blob[4] = 4
     with open(bad, "wb") as f:
         f.write(blob)
     rc, out, err = run(GENERIC, dev, "--desc", bad, "read")
-    check(rc == 1 and "written for another jointer" in err and len(err.splitlines()) == 1, "format 2: %r" % err)
+    check(rc == 1 and "written for another jointer" in err and len(err.splitlines()) == 1, "format 4: %r" % err)
     rc, out, err = run(GENERIC, dev, "--desc", os.path.join(tmp, "none.jdesc"), "read")
     check(rc == 1 and err.endswith("none.jdesc: no such file\n"), "missing file: %r" % err)
+    # a directory, a FIFO (refused at once: no writer, no hang), a device: what they are
+    fifo = os.path.join(tmp, "fifo.jdesc")
+    os.mkfifo(fifo)
+    for path, what in ((tmp, "a directory, not a descriptor file (give the <name>.jdesc inside)"),
+                       (fifo, "a FIFO or socket, not a descriptor file (a regular <name>.jdesc file)"),
+                       ("/dev/zero", "a device, not a descriptor file (a regular <name>.jdesc file)")):
+        rc, out, err = run(GENERIC, dev, "--desc", path, "read")
+        check(rc == 1 and err == "jointer: --desc %s: %s\n" % (path, what), "%s: %r" % (path, err))
     rc, out, err = run(GENERIC, dev, "read")
     check(rc == 1 and err.startswith("jointer: no descriptor for the monitor at uio:%s (config hash 0x%08X)"
                                      % (dev.path, y9.r("CONFIG_HASH"))) and len(err.splitlines()) == 1,

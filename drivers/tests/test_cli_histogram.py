@@ -110,7 +110,21 @@ def main():
     rows = [ln.split() for ln in lines[2:]]
     want = [["[%d," % lo, "%s)" % ("inf" if hi is None else hi), "32", str(c)] for (lo, hi), c in zip(rd_ranges, rd)]
     check("table_rows", rows == want, (rows, want))
-    print("test_cli_histogram: 8 checks, %d failed" % failed)
+
+    # print: every bucket with its range (jointer_print_reg), a mean's sum, count and mean
+    rc, o, e = test_cli.run("jointer-axi_latency", d, "print")
+    lines = [ln.split() for ln in o.splitlines()]
+    at = next((k for k, ln in enumerate(lines) if ln[:1] == ["rd_lat_hist"]), None)
+    check("print_hist", rc == 0 and at is not None and lines[at] == ["rd_lat_hist", "histogram,", "12", "buckets"]
+          and lines[at + 1:at + 13] == [["[%d," % lo, "%s)" % ("inf" if hi is None else hi), "=", str(c)]
+                                        for (lo, hi), c in zip(rd_ranges, rd)], (rc, o, e))
+    check("print_mean", "rd_lat_mean = sum %d, count 1000, mean %.3f" % (0x1289ABCDEF, 0x1289ABCDEF / 1000)
+          in " ".join(o.split()), o)
+    # info: each histogram's buckets
+    rc, o, e = test_cli.run("jointer-axi_latency", d, "info")
+    want = "7 buckets: " + " ".join("[%d, %s)" % (lo, "inf" if hi is None else hi) for lo, hi in wr_ranges)
+    check("info_buckets", rc == 0 and want in o, (rc, o, e))
+    print("test_cli_histogram: 11 checks, %d failed" % failed)
     return 1 if failed else 0
 
 

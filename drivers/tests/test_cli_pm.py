@@ -210,7 +210,7 @@ def main():
             check((rc, out, err) == (2, "", msg), f"{text!r}: {rc} {err!r}")
         rc, out, err = run("profile", sym, "--input", write(d, "b.csv", "trace,index,timestamp,data\nx,0,1\n"))
         check((rc, err) == (2, f"{d}/b.csv:2: expected trace,index,timestamp,data (jointer trace --format csv) "
-                               "or index,timestamp,data (jointer trace --convert)\n"), err)
+                               "or index,timestamp,data,cycle,time_s (jointer trace --convert)\n"), err)
         rc, out, err = run("profile", sym, "--input", tr, "--period-ns", "0")
         check((rc, err) == (2, "jointer: --period-ns takes a clock period in ns (> 0)\n"), err)
         rc, out, err = run("profile", sym)

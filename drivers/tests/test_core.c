@@ -1145,7 +1145,7 @@ TEST(selftest_bus_errors)
 TEST(strerror_covers_every_code)
 {
     const int codes[] = {EINVAL, ERANGE, ENOBUFS, ENOTSUP, EIO, ETIMEDOUT, ENODEV,
-                         EPROTONOSUPPORT, ESTALE, ENOENT, EACCES, EBADF};
+                         EPROTONOSUPPORT, ESTALE, ENOENT, EACCES, EBADF, ENOTCONN};
     for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
         const char *a = jointer_strerror(-codes[i]);
         CHECK(a != NULL && strcmp(a, "unknown error") != 0);

@@ -28,9 +28,10 @@ int jt_failed;
 extern const jointer_cfg GEN_CFG;
 static const jointer_cfg *const known[] = {&GEN_CFG};
 #else
-extern const jointer_cfg accel_mon_cfg, trace_mon_cfg, two_lmic_cfg, relay_mon_cfg, sink_mon_cfg;
+extern const jointer_cfg accel_mon_cfg, trace_mon_cfg, two_lmic_cfg, relay_mon_cfg, sink_mon_cfg,
+    wide_mon_cfg, lanes_mon_cfg;
 static const jointer_cfg *const known[] = {&accel_mon_cfg, &trace_mon_cfg, &two_lmic_cfg, &relay_mon_cfg,
-                                           &sink_mon_cfg};
+                                           &sink_mon_cfg, &wide_mon_cfg, &lanes_mon_cfg};
 #endif
 
 /* the file under test */
@@ -103,7 +104,8 @@ static int same_str(const char *a, const char *b)
 static int same_lmic(const jointer_lmic_desc *a, const jointer_lmic_desc *b)
 {
     return same_str(a->name, b->name) && a->base == b->base && a->first_sniffer == b->first_sniffer
-           && a->num_sniffers == b->num_sniffers && a->num_irq == b->num_irq;
+           && a->num_sniffers == b->num_sniffers && a->num_irq == b->num_irq && a->clock_hz == b->clock_hz
+           && same_str(a->clock, b->clock);
 }
 
 static int same_sniffer(const jointer_sniffer_desc *a, const jointer_sniffer_desc *b)
@@ -134,6 +136,23 @@ static int same_metric(const jointer_metric_desc *a, const jointer_metric_desc *
            && a->buckets == b->buckets && same_bounds(a, b);
 }
 
+/* lanes, sync and spans (format 3) */
+static int same_lanes(const jointer_trace_desc *a, const jointer_trace_desc *b)
+{
+    unsigned k;
+    if (a->num_lanes != b->num_lanes || a->sync != b->sync || a->num_spans != b->num_spans
+        || (a->lane_names == NULL) != (b->lane_names == NULL) || (a->spans == NULL) != (b->spans == NULL))
+        return 0;
+    for (k = 0; k < a->num_lanes; k++)
+        if (!same_str(a->lane_names[k], b->lane_names[k]))
+            return 0;
+    for (k = 0; k < a->num_spans; k++)
+        if (!same_str(a->spans[k].name, b->spans[k].name) || a->spans[k].begin != b->spans[k].begin
+            || a->spans[k].end != b->spans[k].end || a->spans[k].flags != b->spans[k].flags)
+            return 0;
+    return 1;
+}
+
 static int same_trace(const jointer_trace_desc *a, const jointer_trace_desc *b)
 {
     return same_str(a->name, b->name) && a->reg_offset == b->reg_offset && a->ram_offset == b->ram_offset
@@ -141,7 +160,7 @@ static int same_trace(const jointer_trace_desc *a, const jointer_trace_desc *b)
            && a->sniffer == b->sniffer && a->lmic == b->lmic && a->dcapf == b->dcapf && a->ring == b->ring
            && a->irq_bit == b->irq_bit && a->filter == b->filter && a->relay == b->relay
            && a->clock_hz == b->clock_hz && a->sink_bytes == b->sink_bytes && a->encoding == b->encoding
-           && a->sink_ring_log2 == b->sink_ring_log2;
+           && a->sink_ring_log2 == b->sink_ring_log2 && same_str(a->clock, b->clock) && same_lanes(a, b);
 }
 
 static int same_header(const jointer_cfg *a, const jointer_cfg *b)
@@ -238,7 +257,7 @@ TEST(magic_and_version)
     CHECK_EQ(parse((const unsigned char *)"JD", 2, &c), -EINVAL);   /* a truncated magic */
     CHECK_EQ(parse((const unsigned char *)"XD", 2, &c), -EILSEQ);
     memcpy(copy, file, file_len);
-    copy[4] = 3;                       /* format 3, CRC still right */
+    copy[4] = 4;                       /* format 4, CRC still right */
     reseal(copy, file_len);
     CHECK_EQ(parse(copy, file_len, &c), -EPROTONOSUPPORT);
     copy[4] = 0;
@@ -253,9 +272,10 @@ TEST(magic_and_version)
 }
 
 /* offsets of the records (doc/descriptor-file.md) */
-static size_t sniffer_at(void) { return 64u + 12u * file[52]; }
+static size_t sniffer_at(void) { return 64u + 20u * file[52]; }
 static size_t metric_at(void) { return sniffer_at() + 12u * (file[54] | file[55] << 8); }
 static size_t trace_at(void) { return metric_at() + 40u * (file[56] | file[57] << 8); }
+static size_t lanes_at(void) { return trace_at() + 48u * (file[58] | file[59] << 8) + 4u * (file[62] | file[63] << 8); }
 
 /* one byte (or LE u16/u32 of size n) set to v at off, CRC recomputed: -EINVAL */
 static int tampered(size_t off, unsigned n, uint32_t v)
@@ -267,6 +287,38 @@ static int tampered(size_t off, unsigned n, uint32_t v)
         copy[off + k] = (unsigned char)(v >> (8u * k));
     reseal(copy, file_len);
     return parse(copy, file_len, &c);
+}
+
+static unsigned lanes_total(void)
+{
+    unsigned i, n = 0;
+    for (i = 0; i < ref->num_traces; i++)
+        n += ref->traces[i].num_lanes;
+    return n;
+}
+
+/* format 3: lanes and spans of the first trace with lanes (every count and
+ * index checked: a count that moves the tables is refused too) */
+static void lanes_tampered(size_t t)
+{
+    unsigned i, lanes = 0, spans = 0;
+    for (i = 0; i < ref->num_traces && ref->traces[i].num_lanes == 0; i++, t += 48u) {
+        lanes += ref->traces[i].num_lanes;
+        spans += ref->traces[i].num_spans;
+    }
+    if (i == ref->num_traces)
+        return;
+    CHECK_EQ(tampered(t + 39, 1, 17), -EINVAL);                        /* more than 16 lanes */
+    CHECK_EQ(tampered(t + 40, 1, 2), -EINVAL);                         /* sync neither 0 nor 1 */
+    CHECK_EQ(tampered(t + 41, 1, 17), -EINVAL);                        /* more than 16 spans */
+    CHECK_EQ(tampered(lanes_at() + 4u * lanes, 4, 0xFFFFFFF0u), -EINVAL); /* a lane's name */
+    if (ref->traces[i].num_spans > 0) {
+        size_t sp = lanes_at() + 4u * (lanes_total()) + 8u * spans;
+        CHECK_EQ(tampered(sp + 4, 1, ref->traces[i].num_lanes), -EINVAL); /* begin beyond the lanes */
+        CHECK_EQ(tampered(sp + 5, 1, JOINTER_SPAN_LEVEL), -EINVAL);    /* level on one side only */
+        CHECK_EQ(tampered(sp + 6, 1, 4), -EINVAL);                     /* unknown flag */
+        checked++;
+    }
 }
 
 TEST(bad_indices_with_a_valid_crc)
@@ -299,6 +351,8 @@ TEST(bad_indices_with_a_valid_crc)
         CHECK_EQ(tampered(t + 28, 2, ns), -EINVAL);
         CHECK_EQ(tampered(t + 31, 1, ref->sniffers[ref->traces[0].sniffer].num_dcapfs), -EINVAL);
         CHECK_EQ(tampered(t + 33, 1, 31), -EINVAL);                    /* full bit would be 32 */
+        CHECK_EQ(tampered(t + 44, 4, (uint32_t)file_len), -EINVAL);   /* clock name beyond the strings */
+        lanes_tampered(t);
     }
 }
 

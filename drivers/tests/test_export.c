@@ -24,14 +24,15 @@ static char OUT[8192];
 
 static const jointer_trace_record REC[] = {{0xFFFFFFFEu, 5}, {0xFFFFFFFFu, 6}, {3u, 0xFFFFFFFFu}};
 
-/* a trace file in a tmpfile: header (clock hz, COMPLETE or not), records, extra bytes */
+/* a version 1 trace file in a tmpfile (as written before the timeline block):
+ * header (clock hz, COMPLETE or not), records, extra bytes */
 static FILE *make(uint32_t hz, int complete, const jointer_trace_record *rec, uint32_t n, const char *extra,
                   size_t nextra)
 {
     jointer_tfile_header h;
     FILE *f = tmpfile();
     memset(&h, 0, sizeof h);
-    h.version = JOINTER_TFILE_VERSION;
+    h.version = 1;
     h.clock_hz = hz;
     h.depth = 8;
     strcpy(h.monitor, "mon");
@@ -82,15 +83,19 @@ TEST(csv_and_json)
     CHECK_OK(jointer_export_open(&SRC, f, "x"));
     CHECK_OK(jointer_export_csv(o, &SRC));
     CHECK(strcmp(text(o), "# monitor mon, trace tr, config hash 0x00000000, clock 100000000 Hz, 3 records, 1 lost\n"
-                          "index,timestamp,data\n0,4294967294,5\n1,4294967295,6\n2,3,4294967295\n") == 0);
+                          "# time_s: seconds since cycle 0 (the first edge of clock 100000000 Hz after its LMIC's "
+                          "reset)\nindex,timestamp,data,cycle,time_s\n0,4294967294,5,4294967294,42.94967294\n"
+                          "1,4294967295,6,4294967295,42.94967295\n2,3,4294967295,4294967299,42.94967299\n") == 0);
     rewind(f);
     o = tmpfile();
     CHECK_OK(jointer_export_open(&SRC, f, "x"));
     CHECK_OK(jointer_export_json(o, &SRC));
     CHECK(strcmp(text(o), "{\"monitor\": \"mon\", \"trace\": \"tr\", \"config_hash\": 0, \"clock_hz\": 100000000, "
-                          "\"depth\": 8, \"complete\": true, \"lost\": 1, \"records\": [{\"timestamp\": 4294967294, "
-                          "\"data\": 5}, {\"timestamp\": 4294967295, \"data\": 6}, {\"timestamp\": 3, "
-                          "\"data\": 4294967295}]}\n") == 0);
+                          "\"depth\": 8, \"complete\": true, \"lost\": 1, \"clock\": \"\", \"time\": {\"base\": "
+                          "\"cycle 0\"}, \"lanes\": [], \"spans\": [], \"records\": [{\"timestamp\": 4294967294, "
+                          "\"data\": 5, \"cycle\": 4294967294, \"time_s\": 42.94967294}, {\"timestamp\": 4294967295, "
+                          "\"data\": 6, \"cycle\": 4294967295, \"time_s\": 42.94967295}, {\"timestamp\": 3, "
+                          "\"data\": 4294967295, \"cycle\": 4294967299, \"time_s\": 42.94967299}]}\n") == 0);
     fclose(f);
 }
 
@@ -190,7 +195,7 @@ TEST(bad_files_say_where)
     CHECK_EQ(fputc(3, f), 3);
     CHECK_EQ(jointer_export_open(&SRC, f, NULL), -EPROTO);
     CHECK(strcmp(message(-EPROTO), "not a jointer trace file of a known version: byte offset 8: version 3 "
-                                   "(this reader: 1)") == 0);
+                                   "(this reader: 1 and 2)") == 0);
     CHECK_EQ(fseek(f, 0, SEEK_SET), 0);
     CHECK_EQ(fputc('X', f), 'X');
     CHECK_EQ(jointer_export_open(&SRC, f, NULL), -EPROTO);
@@ -204,8 +209,9 @@ TEST(incomplete_file_cut_inside_a_record)
     FILE *f = make(0, 0, REC, 3, "\x01\x02\x03", 3), *o = tmpfile();
     CHECK_OK(jointer_export_open(&SRC, f, NULL));
     CHECK_OK(jointer_export_csv(o, &SRC));
-    CHECK(strstr(text(o), "3 records, 0 lost (incomplete file)\nindex,timestamp,data\n0,4294967294,5\n"
-                          "1,4294967295,6\n2,3,4294967295\n") != NULL);
+    CHECK(strstr(text(o), "3 records, 0 lost (incomplete file)\n") != NULL);
+    CHECK(strstr(OUT, "index,timestamp,data,cycle,time_s\n0,4294967294,5,4294967294,4.294967294\n"
+                      "1,4294967295,6,4294967295,4.294967295\n2,3,4294967295,4294967299,4.294967299\n") != NULL);
     CHECK(jointer_export_count(&SRC, JOINTER_EXPORT_TAIL) == 3u);
     CHECK(jointer_export_count(&SRC, JOINTER_EXPORT_RECORDS) == 3u);
     fclose(f);
@@ -218,7 +224,7 @@ TEST(malformed_compact_unit)
     FILE *f = tmpfile(), *o = tmpfile();
     jointer_export_src *list[1] = {&SRC};
     memset(&h, 0, sizeof h);
-    h.version = JOINTER_TFILE_VERSION;
+    h.version = 1;
     h.encoding = JOINTER_TFILE_ENC_COMPACT;
     CHECK_OK(jointer_tfile_write_header(f, &h));
     CHECK_OK(jointer_tfile_append_units(f, &h, units, 2));
@@ -229,6 +235,200 @@ TEST(malformed_compact_unit)
     CHECK(strcmp(message(-EILSEQ), "unit 1: malformed compact unit at byte offset 112") == 0);
     CHECK(jointer_export_count(&SRC, JOINTER_EXPORT_WHY) == JOINTER_EXPORT_MALFORMED);
     fclose(o);
+    fclose(f);
+}
+
+/* ---- version 2: lanes, spans, the host's sync, the clock ----------------------------- */
+
+/* a trace of 3 lanes (start, done, step) with sync at 200 MHz: data = value << 4 | sync << 3 | lanes;
+ * the host's sync slot 5 s + [0, 100] ns, so cycle 1000 (the sync record) is 5.00000005 s */
+static const jointer_trace_record TL[] = {
+    {1000, 0x8}, {1010, 7u << 4 | 1u}, {1020, 7u << 4 | 4u}, {1030, 8u << 4 | 1u}, {1040, 7u << 4 | 2u},
+    {1050, 9u << 4 | 2u}};
+
+static FILE *make_timeline(int sync)
+{
+    static const jointer_span_desc sp[1] = {{"tile", 0, 1, JOINTER_SPAN_BY_ID}};
+    static const char *const lanes[3] = {"start", "done", "step"};
+    jointer_trace_desc t;
+    jointer_cfg cfg;
+    jointer_tfile_header h;
+    FILE *f = tmpfile();
+    memset(&t, 0, sizeof t);
+    memset(&cfg, 0, sizeof cfg);
+    t.name = "tl";
+    t.clock_hz = 200000000u;
+    t.clock = "acc";
+    t.num_lanes = 3;
+    t.sync = 1;
+    t.lane_names = lanes;
+    t.num_spans = 1;
+    t.spans = sp;
+    cfg.name = "mon";
+    cfg.traces = &t;
+    cfg.num_traces = 1;
+    if (f == NULL || jointer_tfile_header_init(&h, &cfg, 0) != 0
+        || (sync && jointer_tfile_add_sync(&h, 5000000000ull, 5000000100ull) != 0)
+        || jointer_tfile_write_header(f, &h) != 0 || jointer_tfile_append(f, &h, TL, 6) != 0
+        || jointer_tfile_finish(f, &h, 0) != 0) {
+        fprintf(stderr, "test_export: cannot write a version 2 trace file\n");
+        exit(1);
+    }
+    rewind(f);
+    return f;
+}
+
+TEST(lanes_csv_json_and_the_host_clock)
+{
+    FILE *f = make_timeline(1), *o = tmpfile();
+    CHECK_OK(jointer_export_open(&SRC, f, NULL));
+    CHECK(jointer_export_count(&SRC, JOINTER_EXPORT_SYNCED) == 1u);
+    CHECK(jointer_export_count(&SRC, JOINTER_EXPORT_SYNC_CYCLE) == 1000u);
+    CHECK(jointer_export_count(&SRC, JOINTER_EXPORT_SYNC_NS) == 5000000050ull);
+    CHECK(jointer_export_count(&SRC, JOINTER_EXPORT_SYNC_ERR_NS) == 50u);
+    CHECK_OK(jointer_export_csv(o, &SRC));
+    CHECK(strcmp(text(o), "# monitor mon, trace tl, config hash 0x00000000, clock 200000000 Hz, 6 records, 0 lost\n"
+                          "# time_s: seconds on the host's clock (CLOCK_MONOTONIC): the sync record at cycle 1000 "
+                          "is 5000000050 ns (+-50 ns); clock acc 200000000 Hz\n"
+                          "index,timestamp,data,cycle,time_s,lane,value\n0,1000,8,1000,5.00000005,sync,0\n"
+                          "1,1010,113,1010,5.0000001,start,7\n2,1020,116,1020,5.00000015,step,7\n"
+                          "3,1030,129,1030,5.0000002,start,8\n4,1040,114,1040,5.00000025,done,7\n"
+                          "5,1050,146,1050,5.0000003,done,9\n") == 0);
+    rewind(f);
+    o = tmpfile();
+    CHECK_OK(jointer_export_open(&SRC, f, NULL));
+    CHECK_OK(jointer_export_json(o, &SRC));
+    CHECK(strstr(text(o), "\"clock\": \"acc\", \"time\": {\"base\": \"CLOCK_MONOTONIC\", \"sync_cycle\": 1000, "
+                          "\"sync_ns\": 5000000050, \"sync_err_ns\": 50}, \"lanes\": [\"start\", \"done\", \"step\"], "
+                          "\"spans\": [\"tile\"], \"records\": [{\"timestamp\": 1000, \"data\": 8, \"cycle\": 1000, "
+                          "\"time_s\": 5.00000005, \"lanes\": [], \"value\": 0, \"sync\": true}, {\"timestamp\": 1010, "
+                          "\"data\": 113, \"cycle\": 1010, \"time_s\": 5.0000001, \"lanes\": [\"start\"], "
+                          "\"value\": 7}") != NULL);
+    fclose(f);
+    f = make_timeline(0); /* no sync slot filled: seconds since cycle 0, at the clock given */
+    o = tmpfile();
+    CHECK_OK(jointer_export_open(&SRC, f, NULL));
+    CHECK(jointer_export_count(&SRC, JOINTER_EXPORT_SYNCED) == 0u);
+    CHECK_EQ(jointer_export_set_clock(&SRC, 0), -EINVAL);
+    CHECK_OK(jointer_export_set_clock(&SRC, 400000000u));
+    CHECK_OK(jointer_export_csv(o, &SRC));
+    CHECK(strstr(text(o), "1,1010,113,1010,0.000002525,start,7\n") != NULL);
+    fclose(f);
+}
+
+/* tile 7: 1010..1040 ok; done 9 without a begin: from the first record; tile 8 open at the end */
+TEST(spans_csv_and_unmatched_edges)
+{
+    FILE *f = make_timeline(1), *o = tmpfile();
+    CHECK_OK(jointer_export_open(&SRC, f, NULL));
+    CHECK_OK(jointer_export_spans_csv(o, &SRC));
+    CHECK(strstr(text(o), "span,id,track,begin_cycle,end_cycle,begin_s,end_s,duration_s,status\n"
+                          "tile,7,trace,1010,1040,5.0000001,5.00000025,0.00000015,ok\n"
+                          "tile,9,trace,1000,1050,5.00000005,5.0000003,0.00000025,no begin\n"
+                          "tile,8,trace,1030,1050,5.0000002,5.0000003,0.0000001,no end\n") != NULL);
+    fclose(f);
+    f = make(0, 1, REC, 3, NULL, 0); /* no spans */
+    o = tmpfile();
+    CHECK_OK(jointer_export_open(&SRC, f, NULL));
+    CHECK_EQ(jointer_export_spans_csv(o, &SRC), -ENOENT);
+    fclose(o);
+    fclose(f);
+}
+
+/* start/done as one lane (data 1, 0): a level span; 1 then 1 is done-then-start */
+TEST(level_spans)
+{
+    static const jointer_trace_record r[] = {{10, 1}, {20, 0}, {30, 1}, {40, 1}, {50, 0}, {60, 0}};
+    static const jointer_span_desc sp[1] = {{"task", JOINTER_SPAN_LEVEL, JOINTER_SPAN_LEVEL, 0}};
+    jointer_trace_desc t;
+    jointer_cfg cfg;
+    jointer_tfile_header h;
+    FILE *f = tmpfile(), *o = tmpfile();
+    memset(&t, 0, sizeof t);
+    memset(&cfg, 0, sizeof cfg);
+    t.name = "task_log";
+    t.clock_hz = 100000000u;
+    t.num_spans = 1;
+    t.spans = sp;
+    cfg.traces = &t;
+    cfg.num_traces = 1;
+    CHECK_OK(jointer_tfile_header_init(&h, &cfg, 0));
+    CHECK_OK(jointer_tfile_write_header(f, &h));
+    CHECK_OK(jointer_tfile_append(f, &h, r, 6));
+    CHECK_OK(jointer_tfile_finish(f, &h, 0));
+    rewind(f);
+    CHECK_OK(jointer_export_open(&SRC, f, NULL));
+    CHECK_OK(jointer_export_spans_csv(o, &SRC));
+    CHECK(strstr(text(o), "task,1,trace,10,20,0.0000001,0.0000002,0.0000001,ok\n"
+                          "task,1,trace,30,40,0.0000003,0.0000004,0.0000001,ok\n"
+                          "task,1,trace,40,50,0.0000004,0.0000005,0.0000001,ok\n"
+                          "task,0,trace,10,60,0.0000001,0.0000006,0.0000005,no begin\n") != NULL);
+    fclose(f);
+}
+
+TEST(perfetto_lanes_and_spans)
+{
+    static const char *const src[1] = {"t.jtr"};
+    jointer_perfetto p;
+    FILE *f = make_timeline(1), *o = tmpfile();
+    const char *t;
+    CHECK_OK(jointer_export_open(&SRC, f, NULL));
+    CHECK_OK(jointer_perfetto_begin(&p, o));
+    CHECK_OK(jointer_perfetto_records(&p, &SRC, 1, 1, NULL));
+    CHECK_OK(jointer_perfetto_end(&p, "g", src, 1));
+    t = text(o);
+    CHECK(strstr(t, "{\"name\": \"sync\", \"cat\": \"record\", \"ph\": \"i\", \"s\": \"t\", \"ts\": 5000000.05, "
+                    "\"pid\": 1, \"tid\": 1, \"args\": {\"value\": 0, \"cycle\": 1000}}") != NULL);
+    CHECK(strstr(t, "{\"name\": \"start\", \"cat\": \"record\", \"ph\": \"i\", \"s\": \"t\", \"ts\": 5000000.1, "
+                    "\"pid\": 1, \"tid\": 1, \"args\": {\"value\": 7, \"cycle\": 1010}}") != NULL);
+    CHECK(strstr(t, "{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 126976, \"args\": {\"name\": "
+                    "\"tl: tile\"}}") != NULL);
+    CHECK(strstr(t, "{\"name\": \"tile\", \"cat\": \"span\", \"ph\": \"X\", \"ts\": 5000000.1, \"dur\": 0.15, "
+                    "\"pid\": 1, \"tid\": 126976, \"args\": {\"id\": 7, \"begin_cycle\": 1010, \"end_cycle\": "
+                    "1040}}") != NULL);
+    CHECK(strstr(t, "{\"name\": \"tile (no begin)\", \"cat\": \"span\", \"ph\": \"X\", \"ts\": 5000000.05, "
+                    "\"dur\": 0.25, \"pid\": 1, \"tid\": 126976, \"args\": {\"id\": 9, \"begin_cycle\": 1000, "
+                    "\"end_cycle\": 1050, \"unmatched\": \"no begin in the trace: open before its first "
+                    "record\"}}") != NULL);
+    CHECK(strstr(t, "{\"name\": \"tile (no end)\", \"cat\": \"span\", \"ph\": \"X\", \"ts\": 5000000.2, "
+                    "\"dur\": 0.1, ") != NULL);
+    fclose(f);
+}
+
+TEST(vcd_lanes_on_the_host_clock)
+{
+    FILE *f = make_timeline(1), *o = tmpfile();
+    jointer_export_src *list[1] = {&SRC};
+    const char *t;
+    CHECK_OK(jointer_export_open(&SRC, f, NULL));
+    CHECK_OK(jointer_export_vcd(o, list, 1, "t"));
+    t = text(o);
+    CHECK(strstr(t, "$scope module tl $end\n$var wire 28 ! value $end\n$var wire 1 \" start $end\n"
+                    "$var wire 1 # done $end\n$var wire 1 $ step $end\n$var wire 1 % sync $end\n") != NULL);
+    CHECK(strstr(t, "#5000000050000\nb00000000000000000000000000000000 !\n1%\n#5000000055000\n0%\n"
+                    "#5000000100000\nb00000000000000000000000000000111 !\n1\"\n#5000000105000\n0\"\n") != NULL);
+    fclose(f);
+}
+
+/* the timeline block: written and read back; a malformed one is refused at offset 104 */
+TEST(timeline_block_round_trip_and_errors)
+{
+    jointer_tfile_header h;
+    FILE *f = make_timeline(1);
+    CHECK_OK(jointer_tfile_read_header(f, &h));
+    CHECK(h.version == 2u && h.num_lanes == 3u && h.sync == 1u && h.num_spans == 1u && h.num_syncs == 1u);
+    CHECK(strcmp(h.clock, "acc") == 0 && strcmp(h.lane_names[2], "step") == 0 && strcmp(h.spans[0].name, "tile") == 0);
+    CHECK(h.syncs[0].before_ns == 5000000000ull && h.syncs[0].after_ns == 5000000100ull);
+    CHECK(h.data_offset == 104u + 44u + 3u * 24u + 28u + 64u);
+    CHECK_EQ(jointer_tfile_add_sync(&h, 2, 1), -EINVAL);
+    CHECK_OK(jointer_tfile_add_sync(&h, 1, 2));
+    CHECK_OK(jointer_tfile_add_sync(&h, 1, 2));
+    CHECK_OK(jointer_tfile_add_sync(&h, 1, 2));
+    CHECK_EQ(jointer_tfile_add_sync(&h, 1, 2), -ENOSPC);
+    CHECK_EQ(fseek(f, 104 + 4, SEEK_SET), 0);
+    CHECK_EQ(fputc(17, f), 17); /* 17 lanes */
+    CHECK_EQ(jointer_export_open(&SRC, f, NULL), -EPROTO);
+    CHECK(strstr(message(-EPROTO), "byte offset 104: a malformed timeline block") != NULL);
     fclose(f);
 }
 
@@ -258,6 +458,12 @@ static const jt_case cases[] = {
     {"bad_files_say_where", bad_files_say_where},
     {"incomplete_file_cut_inside_a_record", incomplete_file_cut_inside_a_record},
     {"malformed_compact_unit", malformed_compact_unit},
+    {"lanes_csv_json_and_the_host_clock", lanes_csv_json_and_the_host_clock},
+    {"spans_csv_and_unmatched_edges", spans_csv_and_unmatched_edges},
+    {"level_spans", level_spans},
+    {"perfetto_lanes_and_spans", perfetto_lanes_and_spans},
+    {"vcd_lanes_on_the_host_clock", vcd_lanes_on_the_host_clock},
+    {"timeline_block_round_trip_and_errors", timeline_block_round_trip_and_errors},
     {"fopen_refuses_what_is_not_a_regular_file", fopen_refuses_what_is_not_a_regular_file},
 };
 

@@ -131,7 +131,7 @@ TEST(thresholds_and_traces)
         CHECK_OK(jointer_run(&D, t->lmic));
         if (t->sink_bytes != 0) { /* records in a ring in memory: test_sink.c and the co-simulation */
             CHECK_EQ(jointer_trace_read(&D, i, r, 4, &n), -ENOTSUP);
-            CHECK_EQ(jointer_trace_drain(&D, i, r, 4, &n), -ENODEV); /* no ring started */
+            CHECK_EQ(jointer_trace_drain(&D, i, r, 4, &n), -ENOTCONN); /* no ring started */
             CHECK_OK(jointer_trace_set_watermark(&D, i, 64));
             continue;
         }

@@ -154,6 +154,33 @@ TEST(start_programs_the_ring_then_enables)
     CHECK_EQ(S.controls[2], JOINTER_SINK_CONTROL_ENABLE);
 }
 
+static uint64_t fake_ns(void *ctx)
+{
+    uint64_t *t = ctx;
+    return *t += 100u;
+}
+
+/* SYNC: CONTROL read, the clock, one CONTROL write with ENABLE kept and SYNC, the clock again */
+TEST(sync_writes_control_between_two_clock_reads)
+{
+    uint64_t clock = 1000, before = 0, after = 0;
+    setup();
+    CHECK_EQ(jointer_sink_sync(&DEV, ST, fake_ns, &clock, &before, &after), -ENOTSUP); /* no sync */
+    TRACES[ST].num_lanes = 2;
+    TRACES[ST].sync = 1;
+    CHECK_EQ(jointer_sink_sync(&DEV, 0, fake_ns, &clock, &before, &after), -ENOTSUP);  /* not a sink */
+    CHECK_EQ(jointer_sink_sync(&DEV, ST, NULL, &clock, &before, &after), -EINVAL);
+    CHECK_OK(jointer_sink_start(&DEV, ST, &R, MEM, BUS, RING, 0));
+    CHECK_OK(jointer_sink_sync(&DEV, ST, fake_ns, &clock, &before, &after));
+    CHECK(before == 1100u && after == 1200u);
+    CHECK_EQ(S.ncontrols, 4);
+    CHECK_EQ(S.controls[3], JOINTER_SINK_CONTROL_ENABLE | JOINTER_SINK_CONTROL_SYNC);
+    CHECK_EQ(S.control, JOINTER_SINK_CONTROL_ENABLE);
+    CHECK_OK(jointer_sink_stop(&DEV, ST));
+    CHECK_OK(jointer_sink_sync(&DEV, ST, fake_ns, &clock, &before, &after));
+    CHECK_EQ(S.controls[5], JOINTER_SINK_CONTROL_SYNC);   /* a stopped sink stays disabled */
+}
+
 TEST(start_refuses_bad_rings_and_other_traces)
 {
     setup();
@@ -198,9 +225,9 @@ TEST(drain_before_start_is_enodev_and_read_is_enotsup)
     uint32_t n = 7, fill, status;
 
     setup();
-    CHECK_EQ(jointer_trace_drain(&DEV, ST, rec, 4, &n), -ENODEV);
+    CHECK_EQ(jointer_trace_drain(&DEV, ST, rec, 4, &n), -ENOTCONN);
     CHECK_EQ(n, 0);
-    CHECK_EQ(jointer_trace_status(&DEV, ST, &fill, &status), -ENODEV);
+    CHECK_EQ(jointer_trace_status(&DEV, ST, &fill, &status), -ENOTCONN);
     CHECK_EQ(jointer_trace_read(&DEV, ST, rec, 4, &n), -ENOTSUP);
 }
 
@@ -328,7 +355,7 @@ TEST(relay_step_drains_a_sink_and_stop_waits_for_bursts)
     CHECK_EQ(S.control, 0);
     CHECK_EQ(S.busy_reads, 0);
     CHECK_OK(jointer_sink_detach(&DEV, ST));
-    CHECK_EQ(jointer_trace_drain(&DEV, ST, buf, 4, &(uint32_t){0}), -ENODEV);
+    CHECK_EQ(jointer_trace_drain(&DEV, ST, buf, 4, &(uint32_t){0}), -ENOTCONN);
 }
 
 TEST(watermark_of_a_sink_is_in_bytes)
@@ -377,7 +404,7 @@ TEST(drain_units_errors_release_nothing)
     uint32_t n = 9;
 
     setup();
-    CHECK_EQ(jointer_sink_drain_units(&DEV, ST, u, 4, &n), -ENODEV); /* not started */
+    CHECK_EQ(jointer_sink_drain_units(&DEV, ST, u, 4, &n), -ENOTCONN); /* not started */
     CHECK_EQ(n, 0);
     CHECK_EQ(jointer_sink_drain_units(&DEV, 0, u, 4, &n), -ENOTSUP); /* not a sink */
     CHECK_EQ(jointer_sink_drain_units(&DEV, 2, u, 4, &n), -EINVAL);
@@ -427,7 +454,7 @@ TEST(relay_units_drains_until_empty_and_a_sink_error_stops_it)
     setup();
     TRACES[ST].encoding = JOINTER_ENCODING_COMPACT;
     memset(&c, 0, sizeof c);
-    CHECK_EQ(jointer_sink_relay_units(&DEV, ST, buf, 64, 0, unit_collect_sink, &c, &units), -ENODEV);
+    CHECK_EQ(jointer_sink_relay_units(&DEV, ST, buf, 64, 0, unit_collect_sink, &c, &units), -ENOTCONN);
     CHECK_OK(jointer_sink_start(&DEV, ST, &R, MEM, BUS, RING, 0));
     CHECK_EQ(jointer_sink_relay_units(&DEV, ST, buf, 0, 0, unit_collect_sink, &c, &units), -EINVAL);
     CHECK_EQ(jointer_sink_relay_units(&DEV, 0, buf, 64, 0, unit_collect_sink, &c, &units), -ENOTSUP);
@@ -537,7 +564,7 @@ TEST(compact_follow_writes_the_units_and_converts_to_the_models_records)
             CHECK_EQ(rec[k].timestamp, cv->recs[2u * k]);
             CHECK_EQ(rec[k].data, cv->recs[2u * k + 1u]);
         }
-        fseek(o.f, (long)JOINTER_TFILE_HEADER_BYTES, SEEK_SET); /* the bytes: the units, little-endian */
+        fseek(o.f, (long)h.data_offset, SEEK_SET); /* the bytes: the units, little-endian */
         for (k = 0; k < cv->n_units; k++) {
             unsigned char b[8];
             uint64_t u = 0;
@@ -583,6 +610,7 @@ TEST(raw_follow_stays_encoding_0)
 
 static const jt_case cases[] = {
     JT_CASE(start_programs_the_ring_then_enables),
+    JT_CASE(sync_writes_control_between_two_clock_reads),
     JT_CASE(start_refuses_bad_rings_and_other_traces),
     JT_CASE(start_refuses_a_ring_beyond_the_hardware_maximum),
     JT_CASE(drain_before_start_is_enodev_and_read_is_enotsup),

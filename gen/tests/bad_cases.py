@@ -534,7 +534,7 @@ lmics:
       - name: s
         interfacer: {type: events}
         dcapfs: [{name: c, extractor: trace, buckets: 4}]
-""", ["bad.yaml:8:46: error: unknown key 'buckets' in lmics[lm].sniffers[s].dcapfs[c] ('buckets' is for extractor event, time; expected one of: name, description, extractor, depth, mode, sink, event, filter)"]),
+""", ["bad.yaml:8:46: error: unknown key 'buckets' in lmics[lm].sniffers[s].dcapfs[c] ('buckets' is for extractor event, time; expected one of: name, description, extractor, depth, mode, sink, event, lanes, sync, spans, filter)"]),
     ("mean_threshold", """
 jointer: 1
 monitor: {name: mon, clocks: [axi]}
@@ -631,4 +631,57 @@ lmics:
         interfacer: {type: axi4, direction: read, max_outstanding: 33}
         dcapfs: [{name: b, extractor: event}]
 """, ["bad.yaml:7:68: error: max_outstanding 33 out of range in lmics[lm].sniffers[dma].interfacer.max_outstanding (expected 1..32)"]),
+    ("trace_lanes_of_two_taps", """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: dma
+        interfacer: {type: axi4, direction: write, addr_width: 16}
+        dcapfs: [{name: t, extractor: trace, mode: sink, filter: none, lanes: [bytes, latency]}]
+""", ["bad.yaml:8:79: error: lane 'latency' of trace lmics[lm].sniffers[dma].dcapfs[t] is not a lane of the axi4 tap's own events (expected several lanes of one interfacer, e.g. an events sniffer's, or a trace of that lane alone)"]),
 ]
+
+# several lanes in one trace, host syncs, spans: a trace of an events sniffer
+LANES_BASE = """
+jointer: 1
+monitor: {name: mon, clocks: [axi]}
+lmics:
+  - name: lm
+    sniffers:
+      - name: s
+        interfacer: {type: events, width: 3, data_width: DW}
+        dcapfs: [{name: t, extractor: trace, filter: none, TRACE}]
+"""
+CASES += [(name, LANES_BASE.replace("DW", dw).replace("TRACE", tr), msgs)
+          for name, dw, tr, msgs in [
+    ('lanes_and_event', '16', 'mode: sink, event: 1, lanes: [0, 1]',
+     ["bad.yaml:8:89: error: lmics[lm].sniffers[s].dcapfs[t] has both 'event' and 'lanes' (expected one of them: event: N records one lane, lanes: [...] several, each record tagged with the lanes that fired)"]),
+    ('lanes_twice', '16', 'mode: sink, lanes: [0, 1, 0]',
+     ["bad.yaml:8:86: error: lane 0 is listed twice in 'lanes' of lmics[lm].sniffers[s].dcapfs[t] (expected each lane once)"]),
+    ('lanes_out_of_range', '16', 'mode: sink, lanes: [0, 3]',
+     ['bad.yaml:8:83: error: event 3 out of range in lmics[lm].sniffers[s].dcapfs[t].lanes: the events interfacer has 3 lanes (expected 0..2)']),
+    ('lanes_name_on_numbered', '16', 'mode: sink, lanes: [start]',
+     ["bad.yaml:8:79: error: event 'start' in lmics[lm].sniffers[s].dcapfs[t].lanes is a lane name, but an events interfacer has numbered lanes (expected 0..2)"]),
+    ('lanes_value_too_wide', '30', 'mode: sink, lanes: [0, 1, 2], sync: true',
+     ["bad.yaml:8:79: error: trace lmics[lm].sniffers[s].dcapfs[t]: 3 lanes and sync take 4 tag bits of the record's 32 data bits, and the event data of sniffer 's' has 30 bits (expected event data of at most 28 bits: fewer lanes, or a narrower value)"]),
+    ('sync_without_lanes', '16', 'mode: sink, sync: true',
+     ["bad.yaml:8:78: error: sync: true in lmics[lm].sniffers[s].dcapfs[t] needs mode: sink and a 'lanes' list (this trace: mode sink, no lanes; the sync is a tag bit written through the sink's CONTROL register)"]),
+    ('sync_on_buffer', '16', 'lanes: [0, 1], sync: true',
+     ["bad.yaml:8:81: error: sync: true in lmics[lm].sniffers[s].dcapfs[t] needs mode: sink and a 'lanes' list (this trace: mode stop; the sync is a tag bit written through the sink's CONTROL register)"]),
+    ('span_unknown_lane', '16', 'mode: sink, lanes: [{lane: 0, name: start}, 1], spans: [{name: x, begin: start, end: stop}]',
+     ["bad.yaml:8:145: error: span 'x' end 'stop' is not a lane of lmics[lm].sniffers[s].dcapfs[t] (expected one of its lanes: start (0), lane1 (1))"]),
+    ('span_begin_only', '16', 'mode: sink, lanes: [0, 1], spans: [{name: x, begin: 0}]',
+     ["bad.yaml:8:95: error: span 'x' in lmics[lm].sniffers[s].dcapfs[t] has 'begin' only (expected both begin and end lanes, or neither: the event value opens (non-zero) and closes (zero) it)"]),
+    ('span_same_lane', '16', 'mode: sink, lanes: [0, 1], spans: [{name: x, begin: 1, end: 1}]',
+     ["bad.yaml:8:120: error: span 'x' in lmics[lm].sniffers[s].dcapfs[t] begins and ends on the same lane (expected two different lanes)"]),
+    ('span_lanes_needed', '16', 'mode: sink, spans: [{name: x, begin: 0, end: 1}]',
+     ["bad.yaml:8:97: error: span 'x' of lmics[lm].sniffers[s].dcapfs[t]: 'begin' needs a 'lanes' list in the trace (expected lanes: [...] naming the lanes that begin and end it, or a span without begin/end: the event value opens and closes it)", "bad.yaml:8:105: error: span 'x' of lmics[lm].sniffers[s].dcapfs[t]: 'end' needs a 'lanes' list in the trace (expected lanes: [...] naming the lanes that begin and end it, or a span without begin/end: the event value opens and closes it)"]),
+    ('span_duplicate', '16', 'mode: sink, lanes: [0, 1], spans: [{name: x, begin: 0, end: 1}, {name: x}]',
+     ["bad.yaml:8:131: error: duplicate span name 'x' (first at line 8; expected span names unique in lmics[lm].sniffers[s].dcapfs[t]'s spans)"]),
+    ('span_bad_id', '16', 'mode: sink, lanes: [0, 1], spans: [{name: x, begin: 0, end: 1, id: tile}]',
+     ["bad.yaml:8:127: error: invalid value 'tile' for lmics[lm].sniffers[s].dcapfs[t].spans[x].id (expected one of: value, none)"]),
+    ('lanes_empty', '16', 'mode: sink, lanes: []',
+     ['bad.yaml:8:79: error: lmics[lm].sniffers[s].dcapfs[t].lanes has 0 items (expected at least 1)']),
+]]

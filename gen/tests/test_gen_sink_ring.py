@@ -38,7 +38,7 @@ def test_ring_log2_reaches_the_sink_and_the_descriptor(ring_bytes, log2, tmp_pat
     assert re.search(r"ring_log2_g +=> lm_stream_stream_log_ring_log2_c", lmic)
     regs = files["c/trace_sink_regs.h"]
     assert re.search(rf"#define TRACE_SINK_STREAM_LOG_RING_LOG2 +{log2}u ", regs)
-    assert ".sink_ring_log2 = TRACE_SINK_STREAM_LOG_RING_LOG2}" in files["c/trace_sink.c"]
+    assert ".sink_ring_log2 = TRACE_SINK_STREAM_LOG_RING_LOG2," in files["c/trace_sink.c"]
 
 
 @pytest.mark.parametrize("extra, period, idle", [("", 256, 16),

@@ -100,6 +100,7 @@ entity jointer_collect_lmic is
     sk_watermark  : out std_logic_vector(32 * maximum(num_sinks_g, 1) - 1 downto 0);
     sk_enable     : out std_logic_vector(maximum(num_sinks_g, 1) - 1 downto 0);
     sk_clear      : out std_logic_vector(maximum(num_sinks_g, 1) - 1 downto 0);
+    sk_sync       : out std_logic_vector(maximum(num_sinks_g, 1) - 1 downto 0);
     -- interrupt (level)
     irq           : out std_logic);
 end entity jointer_collect_lmic;
@@ -272,7 +273,7 @@ begin
         wr => wr, wr_addr => wr_addr, wr_data => wr_data, sk_wptr => sk_wptr, sk_lost => sk_lost,
         sk_status => sk_status, sk_irq_wm => sk_irq_wm, sk_base => sk_base, sk_size => sk_size,
         sk_rptr => sk_rptr, sk_watermark => sk_watermark, sk_enable => sk_enable,
-        sk_clear => sk_clear, wm_set => src.sink_wm, err_set => src.sink_error);
+        sk_clear => sk_clear, sk_sync => sk_sync, wm_set => src.sink_wm, err_set => src.sink_error);
   end generate;
   g_no_sink : if sinks_c = 0 generate
     sink_data      <= (others => '0');
@@ -283,6 +284,7 @@ begin
     sk_watermark   <= (others => '0');
     sk_enable      <= (others => '0');
     sk_clear       <= (others => '0');
+    sk_sync        <= (others => '0');
     src.sink_wm    <= (others => '0');
     src.sink_error <= (others => '0');
   end generate;

@@ -7,7 +7,9 @@
 --   +0 WPTR (ro)  +1 RPTR (rw)  +2 STATUS (ro: bit 0 ERROR, 1 CONFIG_ERROR,
 --   2 BUSY)  +3 WATERMARK (rw, bytes, 0 = off)  +4 BASE (rw)  +5 SIZE (rw)
 --   +6 CONTROL (rw: bit 0 ENABLE; bit 1 CLEAR, a one-cycle pulse on sk_clear,
---   reads 0)  +7 LOST (ro)
+--   reads 0; bit 2 SYNC, a one-cycle pulse on sk_sync, reads 0: the trace
+--   records a host synchronisation when it was generated with `sync: true`)
+--   +7 LOST (ro)
 -- Read side combinational from rd_addr (0 where it does not map the word),
 -- write side on wr; every rw register resets to 0 (a sink starts disabled).
 -- IRQ sources: wm_set(s) pulses when sk_irq_wm rises (the watermark is
@@ -46,6 +48,7 @@ entity jointer_collect_lmic_sink is
     sk_watermark : out std_logic_vector(32 * num_sinks_g - 1 downto 0);
     sk_enable    : out std_logic_vector(num_sinks_g - 1 downto 0);
     sk_clear     : out std_logic_vector(num_sinks_g - 1 downto 0);
+    sk_sync      : out std_logic_vector(num_sinks_g - 1 downto 0);
     -- interrupt sources
     wm_set       : out std_logic_vector(num_sinks_g - 1 downto 0);
     err_set      : out std_logic_vector(num_sinks_g - 1 downto 0));
@@ -63,7 +66,7 @@ begin
     constant rw_c : integer := elem(sink_reg_word_g, s, -1);
     signal hit                      : std_logic_vector(7 downto 0);
     signal rptr, wm, base, size     : std_logic_vector(31 downto 0);
-    signal enable, clear            : std_logic;
+    signal enable, clear, sync      : std_logic;
     signal wm_r, err_r              : std_logic;
     signal status                   : std_logic_vector(2 downto 0);
   begin
@@ -90,6 +93,7 @@ begin
         wm_r  <= sk_irq_wm(s);
         err_r <= status(0);
         clear <= '0';
+        sync  <= '0';
         if wr = '1' then
           if word_at(wr_addr, rw_c + 1) = '1' then
             rptr <= wr_data;
@@ -106,6 +110,7 @@ begin
           if word_at(wr_addr, rw_c + 6) = '1' then
             enable <= wr_data(0);
             clear  <= wr_data(1);  -- CLEAR: a one-cycle pulse, reads 0
+            sync   <= wr_data(2);  -- SYNC: a one-cycle pulse, reads 0
           end if;
         end if;
         if rst = '1' then
@@ -115,6 +120,7 @@ begin
           size   <= (others => '0');
           enable <= '0';
           clear  <= '0';
+          sync   <= '0';
           wm_r   <= '0';
           err_r  <= '0';
         end if;
@@ -127,6 +133,7 @@ begin
     sk_size(32 * s + 31 downto 32 * s)      <= size;
     sk_enable(s) <= enable;
     sk_clear(s)  <= clear;
+    sk_sync(s)   <= sync;
     wm_set(s)    <= sk_irq_wm(s) and not wm_r;   -- the watermark is reached
     err_set(s)   <= status(0) and not err_r;     -- STATUS.ERROR rises
   end generate;

@@ -32,6 +32,17 @@
 -- a jointer_trace_sink_axi, which writes it into a ring in memory; tr_wptr,
 -- tr_fill, tr_full, tr_overflow, tr_rptr, tr_lost and tr_rd_data read 0.
 -- Outside sink mode rec_valid is 0.
+-- Several lanes (lanes_g > 0): ev_lanes holds lanes_g event strobes of the
+-- sniffer (the generator picks them: YAML `lanes:`), and a record is written
+-- in every cycle where one of them is good (run_en, filter) or, with sync_g,
+-- where `sync` pulses (a host synchronisation, recorded whatever run_en and
+-- the filter say). Its data word carries a tag in its low bits:
+--   data = ev_data(31 - t downto 0) & sync & (ev_lanes and accepted)
+-- with t = lanes_g + (1 with sync_g) tag bits: bit i (i < lanes_g) = lane i
+-- happened in this cycle (several lanes in one cycle: one record, several
+-- bits; nothing is lost), bit lanes_g = the host's sync (with sync_g). The
+-- event data must fit 32 - t bits (the generator checks it). lanes_g = 0:
+-- one lane (ev_good), data = ev_data, as before.
 -- Host read port: tr_rd_data = word tr_rd_addr (low depth_log2_g + 1 bits)
 -- one cycle later; reading a slot in the cycle it is written returns its old
 -- content.
@@ -44,6 +55,8 @@
 --   mode_g       : trace_stop_c | trace_ring_c | trace_relay_c | trace_sink_c
 --   has_filter_g : instantiate the filter (Init DCAPF + comparator), default true
 --   low_reset_g, high_reset_g : filter bounds after reset (unused without a filter)
+--   lanes_g      : 0 (one lane: ev_good) or 1..16 lanes recorded with a tag (ev_lanes)
+--   sync_g       : lanes_g > 0 only: `sync` writes a tagged record (tag bit lanes_g)
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -57,7 +70,9 @@ entity jointer_trace_extractor is
     mode_g       : natural  := trace_stop_c;
     has_filter_g : boolean  := true;
     low_reset_g  : std_logic_vector(data_w_c - 1 downto 0) := (others => '0');
-    high_reset_g : std_logic_vector(data_w_c - 1 downto 0) := (others => '1'));
+    high_reset_g : std_logic_vector(data_w_c - 1 downto 0) := (others => '1');
+    lanes_g      : natural  := 0;
+    sync_g       : boolean  := false);
   port (
     clk         : in  std_logic;
     rst         : in  std_logic;
@@ -70,8 +85,11 @@ entity jointer_trace_extractor is
     init_hi     : in  std_logic;
     init_data   : in  std_logic_vector(data_w_c - 1 downto 0);
     -- event instance (one lane) and the time it happens
-    ev_good     : in  std_logic;
+    ev_good     : in  std_logic := '0';
     ev_data     : in  std_logic_vector(data_w_c - 1 downto 0);
+    -- several lanes (lanes_g > 0) and the host's synchronisation pulse (sync_g)
+    ev_lanes    : in  std_logic_vector(maximum(lanes_g, 1) - 1 downto 0) := (others => '0');
+    sync        : in  std_logic := '0';
     timestamp   : in  std_logic_vector(31 downto 0);
     -- state
     tr_wptr     : out std_logic_vector(31 downto 0);
@@ -108,6 +126,11 @@ architecture rtl of jointer_trace_extractor is
   signal released  : unsigned(d_c downto 0);  -- relay: records the host releases this cycle
   constant relay_c : boolean := mode_g = trace_relay_c;
   constant sink_c  : boolean := mode_g = trace_sink_c;
+  constant tag_c   : natural := lanes_g + boolean'pos(sync_g and lanes_g > 0);  -- tag bits
+  signal ev_ok     : std_logic;  -- run_en and the filter let an event through
+  signal lane_ev   : std_logic;  -- an event on a recorded lane
+  signal sync_ev   : std_logic;  -- a host synchronisation
+  signal rec_word  : std_logic_vector(31 downto 0);  -- the record's data word
 begin
 
   assert depth_log2_g <= 16
@@ -118,6 +141,10 @@ begin
     severity failure;
   assert index_g <= 255
     report "jointer_trace_extractor: index_g must be 0..255" severity failure;
+  assert lanes_g <= 16
+    report "jointer_trace_extractor: lanes_g must be 0..16" severity failure;
+  assert lanes_g > 0 or not sync_g
+    report "jointer_trace_extractor: sync_g needs lanes_g > 0 (the sync is a tag bit)" severity failure;
 
   g_filter : if has_filter_g generate
     signal low, high : std_logic_vector(data_w_c - 1 downto 0);
@@ -139,7 +166,8 @@ begin
     filter_en <= '0';
   end generate;
 
-  record_en <= ev_good and run_en and (not filter_en or in_range) and not clear and not rst;
+  ev_ok     <= run_en and (not filter_en or in_range);
+  record_en <= ((lane_ev and ev_ok) or sync_ev) and not clear and not rst;
   full      <= fill(d_c);
   we        <= record_en and (not full or to_sl(mode_g = trace_ring_c)) and to_sl(not sink_c);
 
@@ -220,7 +248,27 @@ begin
     tr_lost  <= (others => '0');
   end generate;
 
-  wdata <= ev_data & timestamp;
+  -- one lane: the event data as it is
+  g_one_lane : if lanes_g = 0 generate
+    lane_ev  <= ev_good;
+    sync_ev  <= '0';
+    rec_word <= ev_data;
+  end generate;
+
+  -- several lanes: the event data shifted up, the tag below it
+  g_lanes : if lanes_g > 0 generate
+    signal tag : std_logic_vector(tag_c - 1 downto 0);
+  begin
+    lane_ev <= or ev_lanes;
+    sync_ev <= sync when sync_g else '0';
+    tag(lanes_g - 1 downto 0) <= ev_lanes and (lanes_g - 1 downto 0 => ev_ok);
+    g_sync_bit : if sync_g generate
+      tag(lanes_g) <= sync;
+    end generate;
+    rec_word <= ev_data(31 - tag_c downto 0) & tag;
+  end generate;
+
+  wdata <= rec_word & timestamp;
 
   g_ram : if not sink_c generate
     u_ram : entity work.jointer_trace_ram
@@ -236,7 +284,7 @@ begin
     rec_valid <= record_en;
   end generate;
   rec_ts   <= timestamp;
-  rec_data <= ev_data;
+  rec_data <= rec_word;
 
   tr_rd_data  <= rdata(63 downto 32) when rd_hi_r = '1' else rdata(31 downto 0);
   tr_wptr     <= std_logic_vector(resize(wptr_r, 32));

@@ -114,3 +114,12 @@ def test_skip_deps_makes_no_venv_and_falls_back_to_python3(clones):
 
 def test_the_machine_wide_python_is_untouched(clones):
     assert clones["after"] == clones["before"]
+
+
+@pytest.mark.parametrize("name", ["a", "b"])
+def test_deps_gives_a_working_python_package(clones, name):
+    """make deps builds the checkout's libjointer.so: the package loads it, no make py-lib first."""
+    c = clones[name]
+    out = _run([str(c / "build" / "venv" / "bin" / "python"), "-c",
+                "import jointer; from jointer import _lib; _lib.lib(); print(_lib.lib_path())"], Path("/"))
+    assert out.strip() == str(c / "build" / "drivers" / "shared" / "libjointer.so")

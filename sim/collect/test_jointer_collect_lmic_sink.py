@@ -3,7 +3,7 @@
 
 Two sinks at word offsets 8 and 20 of a 64-word window. A Python model of the
 register block (layout.SINK_REGS: rw RPTR, WATERMARK, BASE, SIZE, CONTROL
-bit 0; CLEAR a one-cycle pulse reading 0; ro WPTR, STATUS, LOST from the
+bit 0; CLEAR and SYNC one-cycle pulses reading 0; ro WPTR, STATUS, LOST from the
 sink) is driven with random writes and reads; every read of every word of
 the window is compared (rd_data, rd_hit), and so are the configuration
 outputs and the IRQ pulses (rising edges of irq_wm and of STATUS.ERROR).
@@ -70,11 +70,11 @@ async def registers(dut):
         assert (int(dut.rd_data.value), int(dut.rd_hit.value)) == (want, hit), \
             f"step {step}: word {a}: {int(dut.rd_data.value):#x}/{int(dut.rd_hit.value)}, expected {want:#x}/{hit}"
         await RisingEdge(dut.clk)
-        clear = [0, 0]
+        clear, sync = [0, 0], [0, 0]
         if wr and name in rw[k]:
             rw[k][name] = v
             if name == "CONTROL":
-                clear[k] = (v >> 1) & 1
+                clear[k], sync[k] = (v >> 1) & 1, (v >> 2) & 1
         await Timer(1, "ns")
         for s in range(2):
             assert field(dut.sk_rptr, s, 32) == rw[s]["RPTR"]
@@ -83,6 +83,7 @@ async def registers(dut):
             assert field(dut.sk_size, s, 32) == rw[s]["SIZE"]
             assert field(dut.sk_enable, s, 1) == rw[s]["CONTROL"] & 1
             assert field(dut.sk_clear, s, 1) == clear[s], f"step {step}: CLEAR pulse of sink {s}"
+            assert field(dut.sk_sync, s, 1) == sync[s], f"step {step}: SYNC pulse of sink {s}"
     dut.rst.value = 1
     await RisingEdge(dut.clk)
     await Timer(1, "ns")

@@ -295,15 +295,24 @@ class TraceModel(_Bounds):
     2**32-1); ack = n (a tr_ack pulse with tr_ack_n = n) releases min(n,
     fill) records from `rptr` on; the write decision uses the fill before
     the ack; clear zeroes rptr and lost.
+
+    lanes=n > 0 (the extractor's lanes_g): `good` is a mask of n lanes and a
+    record's data is (data << t) | tag, t = n (+1 with sync=True) tag bits:
+    the lanes that fired and passed run_en and the filter, and bit n the
+    `sync_pulse` of step() (recorded whatever run_en and the filter say).
     """
 
     def __init__(self, depth: int, ring: bool = False, low: int = 0, high: int = MASK32,
-                 has_filter: bool = True, relay: bool = False):
+                 has_filter: bool = True, relay: bool = False, lanes: int = 0, sync: bool = False):
         if depth < 2 or depth & (depth - 1):
             raise ValueError("depth must be a power of two >= 2")
         if ring and relay:
             raise ValueError("ring and relay exclude each other")
+        if sync and not lanes:
+            raise ValueError("sync needs lanes > 0 (the sync is a tag bit)")
         self.depth, self.ring, self.relay = depth, bool(ring), bool(relay)
+        self.lanes, self.sync = lanes, bool(sync)
+        self.tag_bits = lanes + int(bool(sync))
         self._init_bounds(low, high, has_filter)
         self.mem = [(0, 0)] * depth  # the RAM survives resets and clears
         self.rd_data = 0
@@ -329,12 +338,23 @@ class TraceModel(_Bounds):
         start = self.rptr if self.relay else self.wptr if self.full else 0
         return [self.mem[(start + k) % self.depth] for k in range(self.fill)]
 
+    def record_word(self, good, data: int, run_en, use_filter, sync_pulse=0) -> int | None:
+        """The data word the trace records for this cycle's inputs, None when it
+        records nothing (clear and rst aside)."""
+        ok = _bit(run_en) and (not self.filtering(_bit(use_filter)) or self.in_range(data & MASK32))
+        if not self.lanes:
+            return data & MASK32 if _bit(good) and ok else None
+        tag = (int(good) & ((1 << self.lanes) - 1)) if ok else 0
+        if self.sync and _bit(sync_pulse):
+            tag |= 1 << self.lanes
+        return ((data << self.tag_bits) | tag) & MASK32 if tag else None
+
     def step(self, good, data: int, timestamp: int, run_en, use_filter, clear, init=None,
-             rd_addr=None, ack=None) -> bool:
+             rd_addr=None, ack=None, sync_pulse=0) -> bool:
         """Returns whether a record was written in this cycle."""
-        good, run_en, use_filter, clear = map(_bit, (good, run_en, use_filter, clear))
-        use_filter = self.filtering(use_filter)
-        data &= MASK32
+        word = self.record_word(good, data, run_en, use_filter, sync_pulse)
+        good, clear = (word is not None), _bit(clear)
+        data = word if word is not None else 0
         if rd_addr is not None:
             self.rd_data = self.word(rd_addr)
         wrote = False
@@ -343,7 +363,7 @@ class TraceModel(_Bounds):
             self.wptr, self.fill, self.overflow = 0, 0, False
             self.rptr, self.lost = 0, 0
             released = 0
-        elif good and run_en and (not use_filter or self.in_range(data)):
+        elif good:
             if self.full and not self.ring:
                 self.overflow = True
                 if self.relay:

@@ -47,6 +47,8 @@ _PROTOS = {
     "jointer_export_count": (u64, [c_void_p, c_int]),
     "jointer_export_csv": (c_int, [c_void_p, c_void_p]),
     "jointer_export_json": (c_int, [c_void_p, c_void_p]),
+    "jointer_export_spans_csv": (c_int, [c_void_p, c_void_p]),
+    "jointer_export_set_clock": (c_int, [c_void_p, u32]),
     "jointer_export_vcd": (c_int, [c_void_p, P(c_void_p), c_uint, c_char_p]),
     "jointer_perfetto_begin": (c_int, [P(Perfetto), c_void_p]),
     "jointer_perfetto_process": (c_int, [P(Perfetto), c_uint, c_char_p]),

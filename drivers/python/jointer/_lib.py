@@ -43,11 +43,20 @@ class MetricDesc(ctypes.Structure):
                 ("buckets", u8), ("bounds", P(u32))]
 
 
+SPAN_LEVEL, SPAN_BY_ID, SPAN_TRACK_VALUE = 0xFF, 0x01, 0x02
+
+
+class SpanDesc(ctypes.Structure):
+    _fields_ = [("name", c_char_p), ("begin", u8), ("end", u8), ("flags", u8)]
+
+
 class TraceDesc(ctypes.Structure):
     _fields_ = [("name", c_char_p), ("reg_offset", u32), ("ram_offset", u32), ("depth", u32),
                 ("low_reset", u32), ("high_reset", u32), ("sniffer", u16), ("lmic", u8), ("dcapf", u8),
                 ("ring", u8), ("irq_bit", i8), ("filter", u8), ("relay", u8), ("clock_hz", u32),
-                ("sink_bytes", u8), ("encoding", u8), ("sink_ring_log2", u8)]
+                ("sink_bytes", u8), ("encoding", u8), ("sink_ring_log2", u8), ("num_lanes", u8),
+                ("sync", u8), ("num_spans", u8), ("lane_names", P(c_char_p)), ("spans", P(SpanDesc)),
+                ("clock", c_char_p)]
 
 
 class SnifferDesc(ctypes.Structure):
@@ -57,7 +66,7 @@ class SnifferDesc(ctypes.Structure):
 
 class LmicDesc(ctypes.Structure):
     _fields_ = [("name", c_char_p), ("base", u32), ("first_sniffer", u16), ("num_sniffers", u8),
-                ("num_irq", u8)]
+                ("num_irq", u8), ("clock_hz", u32), ("clock", c_char_p)]
 
 
 class Cfg(ctypes.Structure):
@@ -133,10 +142,24 @@ class TfileReader(ctypes.Structure):
     _fields_ = [("st", CompactState), ("items", u64), ("skipped", u64)]
 
 
+TFILE_MAX_SYNCS, TFILE_NAME, MAX_LANES, MAX_SPANS = 4, 24, 16, 16
+
+
+class TfileSync(ctypes.Structure):
+    _fields_ = [("before_ns", u64), ("after_ns", u64)]
+
+
+class TfileSpan(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char * TFILE_NAME), ("begin", u8), ("end", u8), ("flags", u8)]
+
+
 class TfileHeader(ctypes.Structure):
     _fields_ = [("version", u16), ("encoding", u16), ("config_hash", u32), ("clock_hz", u32), ("depth", u32),
                 ("flags", u32), ("lost", u32), ("records", u64), ("monitor", ctypes.c_char * 32),
-                ("trace", ctypes.c_char * 32)]
+                ("trace", ctypes.c_char * 32), ("data_offset", u32), ("clock", ctypes.c_char * 32),
+                ("num_lanes", u8), ("sync", u8), ("num_spans", u8), ("num_syncs", u8),
+                ("lane_names", (ctypes.c_char * TFILE_NAME) * MAX_LANES), ("spans", TfileSpan * MAX_SPANS),
+                ("syncs", TfileSync * TFILE_MAX_SYNCS)]
 
 
 # ---- jointer_pm.h --------------------------------------------------------------
@@ -162,7 +185,8 @@ STRUCTS = {"jointer_metric_desc": MetricDesc, "jointer_trace_desc": TraceDesc,
            "jointer_ident": Ident, "jointer_uio_params": UioParams, "jointer_trace_record": TraceRecord,
            "jointer_tfile_header": TfileHeader, "jointer_pm_function": PmFunction,
            "jointer_pm_stats": PmStats, "jointer_pm_frame": PmFrame,
-           "jointer_compact_state": CompactState, "jointer_sink_ring": SinkRing, "jointer_ring_map": RingMap}
+           "jointer_compact_state": CompactState, "jointer_sink_ring": SinkRing, "jointer_ring_map": RingMap,
+           "jointer_span_desc": SpanDesc, "jointer_tfile_sync": TfileSync, "jointer_tfile_span": TfileSpan}
 
 # ---- the shared objects ----------------------------------------------------------
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -207,6 +231,8 @@ _PROTOS = {
     "jointer_sink_stop": (c_int, [P(Dev), c_uint]),
     "jointer_sink_detach": (c_int, [P(Dev), c_uint]),
     "jointer_sink_status": (c_int, [P(Dev), c_uint, P(u32), P(u32), P(u32)]),
+    "jointer_sink_sync": (c_int, [P(Dev), c_uint, c_void_p, c_void_p, P(u64), P(u64)]),
+    "jointer_monotonic_ns": (u64, [c_void_p]),
     "jointer_uio_ring_open": (c_int, [P(RingMap), c_char_p, P(UioParams)]),
     "jointer_version": (u32, []),
     "jointer_version_string": (c_char_p, []),
@@ -233,6 +259,7 @@ _PROTOS = {
     "jointer_tfile_write_header": (c_int, [c_void_p, P(TfileHeader)]),
     "jointer_tfile_append": (c_int, [c_void_p, P(TfileHeader), c_void_p, u32]),
     "jointer_tfile_finish": (c_int, [c_void_p, P(TfileHeader), u32]),
+    "jointer_tfile_add_sync": (c_int, [P(TfileHeader), u64, u64]),
     "jointer_tfile_append_units": (c_int, [c_void_p, P(TfileHeader), c_void_p, u32]),
     "jointer_tfile_reader_init": (None, [P(TfileReader)]),
     "jointer_tfile_read_records": (c_int, [c_void_p, P(TfileHeader), P(TfileReader), c_void_p, u32, P(u32)]),

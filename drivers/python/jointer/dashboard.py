@@ -3,13 +3,16 @@
 descriptor with the exporter's own naming (exporter.family_of), so every
 query names a family the exporter serves for that monitor:
 
-    python3 -m jointer dashboard --descriptor libaxi_latency.so -o axi_latency.json
+    python3 -m jointer dashboard --descriptor axi_latency.jdesc -o axi_latency.json
 
 One panel per metric, in descriptor order, with its Grafana unit:
-  counter    rate(<family>_total[$__rate_interval]): bytes -> Bps, cycles -> hertz
-             (cycles per second), a count -> cps
-  gauge      the value: bytes -> bytes, cycles -> "suffix: cycles", a count -> none
-  histogram  histogram_quantile 0.5 / 0.9 / 0.99 of rate(<family>_bucket), unit of a value
+  counter    rate(<family>_total[$__rate_interval]): bytes -> Bps, a count -> cps;
+             cycles -> the busy fraction (percentunit): the rate divided by
+             the LMIC's clock, jointer_clock_hertz (the exporter serves it)
+  gauge      the value: bytes -> bytes, cycles -> seconds (divided by the
+             clock), a count -> none
+  histogram  histogram_quantile 0.5 / 0.9 / 0.99 of rate(<family>_bucket), unit of a
+             value (cycles: seconds)
   summary    (mean) rate(<family>_sum) / rate(<family>_count), unit of a value
 then the monitor's state: jointer_up, jointer_down_reason, jointer_sniffer_overflow,
 and, when it has traces, their fill, lost records and sink state.
@@ -24,8 +27,10 @@ from .exporter import family_of, load_descriptor
 
 SEL = 'monitor="$monitor", instance=~"$instance"'
 DS = {"type": "prometheus", "uid": "${datasource}"}
-RATE_UNITS = {"bytes": "Bps", "cycles": "hertz", "": "cps"}
-VALUE_UNITS = {"bytes": "bytes", "cycles": "suffix: cycles", "": "none"}
+RATE_UNITS = {"bytes": "Bps", "cycles": "percentunit", "": "cps"}   # cycles: a fraction of the clock
+VALUE_UNITS = {"bytes": "bytes", "cycles": "s", "": "none"}             # cycles: seconds (over the clock)
+# a value in cycles of an LMIC's clock over that clock's frequency (the exporter's jointer_clock_hertz)
+PER_CLOCK = ' / on (instance, monitor, lmic) group_left() jointer_clock_hertz{%s}' % SEL
 LEGEND = "{{instance}} {{lmic}}/{{sniffer}}"
 
 
@@ -42,19 +47,21 @@ def metric_panel(m):
     """The panel of one metric (a descriptor Metric)."""
     f = family_of(m)
     rate = "[$__rate_interval]"
+    per = PER_CLOCK if f.unit == "cycles" else ""      # cycles -> seconds, or a fraction of the clock
     if f.type == "counter":
-        return _panel("%s (rate)" % m.name, f.help, RATE_UNITS[f.unit],
-                      [_target("A", "rate(%s_total{%s}%s)" % (f.name, SEL, rate))])
+        return _panel("%s (%s)" % (m.name, "busy fraction" if per else "rate"), f.help, RATE_UNITS[f.unit],
+                      [_target("A", "rate(%s_total{%s}%s)%s" % (f.name, SEL, rate, per))])
     if f.type == "gauge":
-        return _panel(m.name, f.help, VALUE_UNITS[f.unit], [_target("A", "%s{%s}" % (f.name, SEL))])
+        return _panel(m.name, f.help, VALUE_UNITS[f.unit], [_target("A", "%s{%s}%s" % (f.name, SEL, per))])
     if f.type == "histogram":
         return _panel("%s (quantiles)" % m.name, f.help, VALUE_UNITS[f.unit], [
-            _target(chr(ord("A") + k), "histogram_quantile(%s, sum by (instance, lmic, sniffer, le) "
-                                       "(rate(%s_bucket{%s}%s)))" % (q, f.name, SEL, rate),
+            _target(chr(ord("A") + k), "histogram_quantile(%s, sum by (instance, monitor, lmic, sniffer, le) "
+                                       "(rate(%s_bucket{%s}%s)))%s" % (q, f.name, SEL, rate, per),
                     "%s %s" % (name, LEGEND))
             for k, (q, name) in enumerate((("0.5", "p50"), ("0.9", "p90"), ("0.99", "p99")))])
     return _panel("%s (mean)" % m.name, f.help, VALUE_UNITS[f.unit],
-                  [_target("A", "rate(%s_sum{%s}%s) / rate(%s_count{%s}%s)" % (f.name, SEL, rate, f.name, SEL, rate))])
+                  [_target("A", "(rate(%s_sum{%s}%s) / rate(%s_count{%s}%s))%s"
+                           % (f.name, SEL, rate, f.name, SEL, rate, per))])
 
 
 def state_panels(d):

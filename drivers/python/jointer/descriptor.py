@@ -27,9 +27,10 @@ from .uio import uio_name_error
 Metric = namedtuple("Metric", "index name lmic lmic_name sniffer sniffer_name dcapf width extractor "
                               "aggregator buckets flags")
 Trace = namedtuple("Trace", "index name lmic lmic_name sniffer sniffer_name dcapf depth ring relay clock_hz "
-                            "sink_bytes encoding sink_ring_log2")
+                            "sink_bytes encoding sink_ring_log2 lanes sync spans clock")
+Span = namedtuple("Span", "name begin end by_id track_value")   # begin/end: lane names, None: the value's level
 Sniffer = namedtuple("Sniffer", "index name lmic lmic_name index_in_lmic pm_addresses pm_pc_width")
-Lmic = namedtuple("Lmic", "index name num_sniffers")
+Lmic = namedtuple("Lmic", "index name num_sniffers clock clock_hz")   # its clock: YAML name, Hz (0: unknown)
 
 VLNV_FORMAT = "jointer:jointer:{name}:1.0"  # gen/jointer_gen IP packaging (component.xml)
 
@@ -55,7 +56,8 @@ class Descriptor:
         self.base_address = c.base_address
         self.bus_clock_hz = c.bus_clock_hz
         self.num_dcapfs = c.num_dcapfs
-        self.lmics = [Lmic(i, _s(c.lmics[i].name), c.lmics[i].num_sniffers) for i in range(c.num_lmics)]
+        self.lmics = [Lmic(i, _s(c.lmics[i].name), c.lmics[i].num_sniffers, _s(c.lmics[i].clock), c.lmics[i].clock_hz)
+                      for i in range(c.num_lmics)]
         self.sniffers = []
         for i in range(c.num_sniffers):
             s = c.sniffers[i]
@@ -68,13 +70,17 @@ class Descriptor:
             self.metrics.append(Metric(i, _s(m.name), m.lmic, self.lmics[m.lmic].name, m.sniffer,
                                        self.sniffers[m.sniffer].name, m.dcapf, m.width,
                                        _lib.EXTRACTORS[m.extractor], agg, m.buckets, m.flags))
-        self.traces = []
-        for i in range(c.num_traces):
-            t = c.traces[i]
-            self.traces.append(Trace(i, _s(t.name), t.lmic, self.lmics[t.lmic].name, t.sniffer,
-                                     self.sniffers[t.sniffer].name, t.dcapf, t.depth, bool(t.ring),
-                                     bool(t.relay), t.clock_hz, t.sink_bytes, t.encoding,
-                                     t.sink_ring_log2))
+        self.traces = [self._trace(i, c.traces[i]) for i in range(c.num_traces)]
+
+    def _trace(self, i, t):
+        lanes = tuple(_s(t.lane_names[k]) for k in range(t.num_lanes))
+        spans = tuple(Span(_s(sp.name), None if sp.begin == _lib.SPAN_LEVEL else lanes[sp.begin],
+                           None if sp.end == _lib.SPAN_LEVEL else lanes[sp.end],
+                           bool(sp.flags & _lib.SPAN_BY_ID), bool(sp.flags & _lib.SPAN_TRACK_VALUE))
+                      for sp in (t.spans[k] for k in range(t.num_spans)))
+        return Trace(i, _s(t.name), t.lmic, self.lmics[t.lmic].name, t.sniffer, self.sniffers[t.sniffer].name,
+                     t.dcapf, t.depth, bool(t.ring), bool(t.relay), t.clock_hz, t.sink_bytes, t.encoding,
+                     t.sink_ring_log2, lanes, bool(t.sync), spans, _s(t.clock))
 
     @property
     def vlnv(self):
@@ -83,13 +89,19 @@ class Descriptor:
 
     @classmethod
     def load(cls, path, name=None):
-        """lib<name>.so holding <name>_cfg (name: from the file name by default)."""
+        """A descriptor file <name>.jdesc (from_file), or lib<name>.so holding
+        <name>_cfg (name: from the file name by default); told apart by their
+        first bytes ("JDSC", ELF)."""
         _lib.lib()  # libjointer first (RTLD_GLOBAL)
+        kind = _file_kind(path)
+        if kind == "jdesc" or (kind != "elf" and str(path).endswith(".jdesc")):
+            return cls.from_file(path)
         if name is None:
             base = os.path.basename(path)
-            if not (base.startswith("lib") and base.endswith(".so")):
-                raise JointerError(22, "%s: a descriptor is lib<name>.so (or pass name=)" % path)
-            name = base[3:-3]
+            if kind != "elf" or not (base.startswith("lib") and ".so" in base):
+                raise JointerError(22, "%s: neither a descriptor file (<name>.jdesc, written by jointer-gen beside "
+                                       "the monitor) nor a descriptor library lib<name>.so (%s)" % (path, kind))
+            name = base[3:base.index(".so")]
         try:
             so = ctypes.CDLL(os.path.abspath(path))
         except OSError as e:
@@ -105,6 +117,7 @@ class Descriptor:
     def from_file(cls, path):
         """A descriptor file (.jdesc), decoded by libjointer (jointer_descfile_load)."""
         load = _lib.need("jointer_descfile_load")
+        _file_kind(path)           # a FIFO, a directory, a device: refused at once, said so
         out = ctypes.POINTER(_lib.Cfg)()
         r = load(os.fsencode(path), ctypes.byref(out))
         if r < 0:
@@ -195,6 +208,22 @@ class Descriptor:
         return self.lmics[self._find("jointer_find_lmic", name, "lmic", self.lmics)]
 
 
+def _file_kind(path):
+    """"jdesc" (JDSC magic), "elf", or what else path is, in words (refused at
+    once: a directory, a FIFO or a device is never opened for reading)."""
+    import stat
+    try:
+        st = os.stat(path)
+    except OSError as e:
+        raise JointerError(e.errno or E.ENOENT, "%s: %s" % (path, descfile_error(-(e.errno or E.ENOENT)))) from None
+    if not stat.S_ISREG(st.st_mode):
+        err = E.EISDIR if stat.S_ISDIR(st.st_mode) else E.ESPIPE if stat.S_ISFIFO(st.st_mode) else E.ENODEV
+        raise JointerError(err, "%s: %s" % (path, descfile_error(-err)))
+    with open(path, "rb") as f:
+        head = f.read(4)
+    return "jdesc" if head == b"JDSC" else "elf" if head == b"\x7fELF" else "its first bytes are neither JDSC nor ELF"
+
+
 class _Bootstrap:
     """The global window only (the bootstrap descriptor of jointer_desc_resolve):
     enough for jointer_init to read the identity and the descriptor ROM."""
@@ -229,6 +258,9 @@ _DESCFILE_ERRORS = {
     E.EINVAL: "truncated or malformed descriptor file",
     E.EFBIG: "too large for a descriptor file (1 MiB at most)",
     E.ENOMEM: "out of memory",
+    E.EISDIR: "a directory, not a descriptor file (give the <name>.jdesc inside)",
+    E.ESPIPE: "a FIFO or socket, not a descriptor file (a regular <name>.jdesc file)",
+    E.ENODEV: "a device, not a descriptor file (a regular <name>.jdesc file)",
 }
 
 

@@ -28,8 +28,8 @@ from .errors import JointerError
 from .profile import read_symbols
 from .tracefile import open_source, warning
 
-FORMATS = ("vcd", "perfetto", "csv", "json")
-EXT = {"vcd": ".vcd", "perfetto": ".json", "csv": ".csv", "json": ".records.json"}
+FORMATS = ("vcd", "perfetto", "csv", "json", "spans")
+EXT = {"vcd": ".vcd", "perfetto": ".json", "csv": ".csv", "json": ".records.json", "spans": ".spans.csv"}
 STACK_DEPTH = 1024
 
 
@@ -132,6 +132,11 @@ def _write(fmt, srcs, out, calls, watch):
             r = L.jointer_export_csv(f.f, srcs[0].ptr)
         elif fmt == "json":
             r = L.jointer_export_json(f.f, srcs[0].ptr)
+        elif fmt == "spans":
+            r = L.jointer_export_spans_csv(f.f, srcs[0].ptr)
+            if r == -E.ENOENT:
+                raise JointerError(E.ENOENT, "%s: trace %s has no spans (YAML spans: of the trace; a file of version "
+                                             "1 has none)" % (srcs[0].path, srcs[0].header.trace.decode()))
         elif fmt == "vcd":
             arr = (ctypes.c_void_p * len(srcs))(*[s.ptr for s in srcs])
             r = L.jointer_export_vcd(f.f, arr, len(srcs), ("python %s" % _version()).encode())
@@ -149,18 +154,53 @@ def _check(fmt, files, symbols, watch):
         raise JointerError(E.EINVAL, "no trace file given")
     if fmt != "perfetto" and (symbols or watch):
         raise JointerError(E.EINVAL, "--symbols and --watch are for --format perfetto")
-    if fmt in ("csv", "json") and len(files) > 1:
-        raise JointerError(E.EINVAL, "--format %s converts one file (%d given)" % (fmt, len(files)))
+    if fmt in ("csv", "json", "spans") and len(files) > 1:
+        raise JointerError(E.EINVAL, "--format %s converts one file (%d given); vcd and perfetto merge several"
+                           % (fmt, len(files)))
     if len(files) > 4096:
         raise JointerError(E.E2BIG, "%d trace files: 4096 at most" % len(files))
 
 
-def convert(files, fmt, output=None, symbols=None, watch=None, expect_hash=None, warn=None):
-    """Convert trace files to fmt (vcd, perfetto, csv or json); returns the
-    output path (default: the first file with .vcd / .json / .csv /
-    .records.json). warn(line) gets the warnings (a partial record ignored at
-    the end of an incomplete file, units skipped before the first SYNC)."""
+def parse_clock(arg):
+    """--clock [NAME=]FREQ -> (NAME or None, Hz): FREQ 200000000, 200e6, 200MHz, 200 MHz (1 Hz .. 4.29 GHz)."""
+    name, eq, num = arg.rpartition("=")
+    text = num.strip().replace(" ", "")
+    text = text[:-2] if text.endswith("Hz") else text
+    scale = {"k": 1e3, "M": 1e6, "G": 1e9}.get(text[-1:], 1.0) if text else 1.0
+    try:
+        hz = float(text[:-1] if scale != 1.0 else text) * scale
+    except ValueError:
+        hz = 0.0
+    if not (1.0 <= hz <= 4294967295.0) or (eq and not name):
+        raise JointerError(E.EINVAL, "--clock %s: expected [NAME=]FREQ, FREQ in Hz (200000000, 200e6, 200MHz; at "
+                                     "most 4.29 GHz), NAME the clock of the YAML (clocks:)" % arg)
+    return (name or None), int(hz + 0.5)
+
+
+def _set_clocks(srcs, clocks):
+    """--clock options on the sources (libjointer's jointer_export_set_clock); a name no file has is an error."""
+    for arg in clocks or ():
+        name, hz = parse_clock(arg)
+        hit = [s for s in srcs if name is None or s.header.clock.decode(errors="replace") == name]
+        if not hit:
+            have = ", ".join("%s: %s" % (s.path, s.header.clock.decode(errors="replace")
+                                         or "unknown, a version 1 file: use --clock FREQ") for s in srcs)
+            raise JointerError(E.EINVAL, "--clock %s: no file's timestamps are on clock \"%s\" (%s)"
+                               % (arg, name, have))
+        for s in hit:
+            _conv.lib().jointer_export_set_clock(s.ptr, hz)
+
+
+def convert(files, fmt, output=None, symbols=None, watch=None, expect_hash=None, warn=None, clocks=None):
+    """Convert trace files to fmt (vcd, perfetto, csv, json or spans); returns
+    the output path (default: the first file with .vcd / .json / .csv /
+    .records.json / .spans.csv). clocks: ["NAME=FREQ" or "FREQ"], the real
+    clock frequencies (times in seconds from them). warn(line) gets the
+    warnings (a partial record ignored at the end of an incomplete file,
+    units skipped before the first SYNC)."""
     _check(fmt, files, symbols, watch)
+    for arg in clocks or ():
+        parse_clock(arg)
     calls = _calls(symbols) if symbols else None
     samples = read_watch_csv(watch) if watch else None
     if output is None:
@@ -169,6 +209,7 @@ def convert(files, fmt, output=None, symbols=None, watch=None, expect_hash=None,
     try:
         for p in files:
             srcs.append(open_source(p, expect_hash))
+        _set_clocks(srcs, clocks)
         with safeio.Output(output, list(files) + [x for x in (symbols, watch) if x]) as out:
             r = _write(fmt, srcs, out, calls, samples)
             if r < 0:

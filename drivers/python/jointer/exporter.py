@@ -4,7 +4,7 @@ through libjointer at each scrape (a prometheus_client custom collector).
 One process per board; Prometheus servers (an HA pair too) scrape it.
 
     python3 -m jointer exporter --listen :9464 \
-        --monitor uio:/dev/uio0=libselective_accumulations.so
+        --monitor uio:/dev/uio0=selective_accumulations.jdesc
 
 Why it is built this way (drivers/python/EXPORTER.md: families, units, labels, reasons):
 - one family per metric (DCAPF), named by the Prometheus conventions:
@@ -34,6 +34,7 @@ from .monitor import Monitor
 from .uio import uio_find
 
 METRIC_LABELS = ["monitor", "lmic", "sniffer"]
+CLOCK_LABELS = ["monitor", "lmic", "clock"]
 TRACE_LABELS = ["monitor", "lmic", "sniffer", "trace"]
 UNIT_WORDS = ("bytes", "cycles")     # a word of the metric name that names its unit (event extractors)
 KINDS = {"sum": "counter", "max": "gauge", "min": "gauge", "last": "gauge", "histogram": "histogram",
@@ -62,6 +63,9 @@ _OWN = [
                                            "reports"), MON),
     (Family("jointer_scrape_duration_seconds", "gauge", "seconds", "time to read one monitor (lock wait "
                                                                    "included)"), MON),
+    (Family("jointer_clock_hertz", "gauge", "hertz",
+            "frequency of an LMIC's clock (the YAML's period_ns; 0: unknown): a metric counting its cycles "
+            "divided by it is seconds, its rate a busy fraction"), CLOCK_LABELS),
     (Family("jointer_sniffer_overflow", "gauge", "", "OVERFLOW bit of a sniffer: one of its results saturated or "
                                                     "wrapped"), METRIC_LABELS),
     (Family("jointer_trace_fill_records", "gauge", "records", "records in a trace buffer (FILL)"), TRACE_LABELS),
@@ -315,6 +319,8 @@ class JointerCollector:
         fams["jointer_monitor"].add_metric([lab], dict(found, device=t.mon.spec or "", descriptor=d.name,
                                                        config_hash="0x%08X" % d.config_hash))
         fams["jointer_scrape_duration_seconds"].add_metric([lab], s.seconds)
+        for lm in d.lmics:        # a fact of the descriptor: served whether the device answers or not
+            fams["jointer_clock_hertz"].add_metric([lab, lm.name, lm.clock or "unknown"], lm.clock_hz)
         if s.reason is None:
             self._add_metrics(fams, lab, d, s)
             self._add_traces(fams, lab, s.traces)
@@ -372,8 +378,10 @@ def resolve_descriptor(arg):
     """A path when arg has a slash; a bare name (libX.so, X.jdesc, X.yaml, or a
     monitor name X) is looked up in desc_dirs(), never in the current directory."""
     if "/" in arg:
-        if not os.path.isfile(arg):
+        if not os.path.exists(arg):
             raise JointerError(E.ENOENT, "descriptor %s: no such file" % arg)
+        from .descriptor import _file_kind
+        _file_kind(arg)       # a directory, a FIFO, a device: what it is, said at once
         return arg
     names = [arg] if arg.endswith((".so", ".jdesc", ".yaml", ".yml")) else ["lib%s.so" % arg, "%s.jdesc" % arg]
     dirs = desc_dirs()

@@ -23,6 +23,7 @@ from .errors import JointerError
 from .uio import uio_name_error, uio_params
 
 TRACE_DTYPE = np.dtype([("timestamp", "<u4"), ("data", "<u4")])  # jointer_trace_record
+_NOW_NS = ctypes.CFUNCTYPE(u64, ctypes.c_void_p)                    # jointer_sink_sync's clock
 MODES = {name: i for i, name in enumerate(_lib.MODES)}
 
 
@@ -83,6 +84,7 @@ class Monitor:
         self._open = False
         self._cb_error = None
         self._sinks = {}         # trace index -> (SinkRing, RingMap) of a started sink
+        self.syncs = {}          # sink name -> [(before_ns, after_ns)] of its host syncs
 
     # ---- opening ----------------------------------------------------------
     @classmethod
@@ -465,10 +467,22 @@ class Monitor:
         os.replace(tmp, path)
 
     # ---- traces -----------------------------------------------------------------
+    def _not_a_sink(self, t, what):
+        if t.sink_bytes:
+            raise JointerError(E.ENOTSUP, "%s: trace %s is a sink (YAML mode: sink): its records go to a ring in "
+                                          "memory, not to a buffer of the monitor; use sink_start(%r), drain(%r), "
+                                          "sink_stop(%r)" % (what, t.name, t.name, t.name, t.name))
+
+    def _sink_started(self, t, what):
+        if t.sink_bytes and t.index not in self._sinks:
+            raise JointerError(E.ENOTCONN, "%s: sink %s is not started: no ring attached (sink_start(%r) first)"
+                               % (what, t.name, t.name))
+
     def trace(self, trace):
         """The trace buffer, oldest first, as a numpy array of TRACE_DTYPE
         (timestamp, data). Stop the LMIC first for a consistent copy."""
         t = self.descriptor.trace(trace)
+        self._not_a_sink(t, "trace")
         buf = np.zeros(max(1, t.depth), TRACE_DTYPE)
         n = u32()
         self._check(_lib.lib().jointer_trace_read(self._devp(), t.index, buf.ctypes.data, t.depth, ctypes.byref(n)),
@@ -478,6 +492,7 @@ class Monitor:
     def trace_status(self, trace):
         """(fill, status bits JOINTER_TRACE_STATUS_*)."""
         t = self.descriptor.trace(trace)
+        self._sink_started(t, "trace_status")
         fill, st = u32(), u32()
         self._check(_lib.lib().jointer_trace_status(self._devp(), t.index, ctypes.byref(fill), ctypes.byref(st)),
                     "trace_status %s" % t.name)
@@ -486,6 +501,7 @@ class Monitor:
     def drain(self, trace, max_records=None):
         """Relay or sink trace: copy and release what is there (numpy array)."""
         t = self.descriptor.trace(trace)
+        self._sink_started(t, "drain")
         mx = max_records or t.depth or 4096
         buf = np.zeros(max(1, mx), TRACE_DTYPE)
         n = u32()
@@ -533,6 +549,25 @@ class Monitor:
             L.jointer_ring_close(ctypes.byref(rmap))
         self._check(r, "sink_start %s" % t.name)
         self._sinks[t.index] = (sring, rmap)  # the C side points at both until sink_stop
+        if t.sync:
+            self.syncs[t.name] = [self.sink_sync(t.name)]
+
+    def sink_sync(self, trace, now_ns=None):
+        """A sink with sync: its sync record, between two readings of the host's
+        clock (now_ns(): default CLOCK_MONOTONIC through libjointer, the clock
+        of Linux traces). Returns (before_ns, after_ns); write_trace_file()
+        keeps them so the converters put the cycles on the host's clock.
+        sink_start() does one (self.syncs[trace])."""
+        t = self.descriptor.trace(trace)
+        if not t.sync:
+            raise JointerError(E.ENOTSUP, "sink_sync: trace %s has no sync (YAML: a sink with lanes and sync: true)"
+                               % t.name)
+        L = _lib.lib()
+        fn = _NOW_NS(lambda ctx: now_ns()) if now_ns else ctypes.cast(L.jointer_monotonic_ns, _NOW_NS)
+        before, after = u64(), u64()
+        self._check(L.jointer_sink_sync(self._devp(), t.index, fn, None, ctypes.byref(before), ctypes.byref(after)),
+                    "sink_sync %s" % t.name)
+        return before.value, after.value
 
     def sink_stop(self, trace):
         """Disable the sink, wait for its bursts; returns what was still in

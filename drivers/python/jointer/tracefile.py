@@ -23,7 +23,11 @@ def _header_dict(h):
     return {"version": h.version, "encoding": h.encoding, "config_hash": h.config_hash, "clock_hz": h.clock_hz,
             "depth": h.depth, "flags": h.flags, "complete": bool(h.flags & _lib.TFILE_COMPLETE), "lost": h.lost,
             "records": h.records, "monitor": h.monitor.decode(errors="replace"),
-            "trace": h.trace.decode(errors="replace")}
+            "trace": h.trace.decode(errors="replace"), "clock": h.clock.decode(errors="replace"),
+            "lanes": [h.lane_names[k].value.decode(errors="replace") for k in range(h.num_lanes)],
+            "sync": bool(h.sync), "spans": [h.spans[k].name.decode(errors="replace") for k in range(h.num_spans)],
+            "syncs": [(h.syncs[k].before_ns, h.syncs[k].after_ns) for k in range(h.num_syncs)],
+            "data_offset": h.data_offset}
 
 
 def open_source(path, expect_hash=None):
@@ -51,7 +55,7 @@ def warning(src):
     out = []
     if tail:
         out.append("incomplete file (the recording was cut short): the %d bytes of a partial item at byte offset "
-                   "%d ignored" % (tail, _lib.TFILE_HEADER_BYTES + _lib.TFILE_RECORD_BYTES * src.count(_conv.ITEMS)))
+                   "%d ignored" % (tail, src.header.data_offset + _lib.TFILE_RECORD_BYTES * src.count(_conv.ITEMS)))
     if skipped:
         out.append("%d units before the first SYNC skipped" % skipped)
     return "%s: %s" % (src.path, "; ".join(out)) if out else None
@@ -93,11 +97,13 @@ def read_trace_file(path, expect_hash=None):
         src.close()
 
 
-def write_trace_file(path, descriptor, trace, records, lost=0, complete=True):
+def write_trace_file(path, descriptor, trace, records, lost=0, complete=True, syncs=()):
     """A trace file for trace `trace` of descriptor with these records,
     through libjointer's writer (jointer_tfile_header_init/append/finish),
     written as jointer.safeio.Output writes (a temporary file renamed, a
-    device in place); the header's clock_hz is the trace's LMIC clock."""
+    device in place); the header's clock_hz is the trace's LMIC clock, its
+    lanes and spans the trace's; syncs: the host's (before_ns, after_ns) of
+    each sync (Monitor.syncs[trace]), at most 4."""
     import numpy as np
     from .monitor import TRACE_DTYPE
     L = _lib.lib()
@@ -105,6 +111,8 @@ def write_trace_file(path, descriptor, trace, records, lost=0, complete=True):
     rec = np.ascontiguousarray(np.asarray(records, dtype=TRACE_DTYPE))
     h = _lib.TfileHeader()
     r = L.jointer_tfile_header_init(ctypes.byref(h), descriptor.cfg_ptr, t.index)
+    for before, after in syncs:
+        r = r or L.jointer_tfile_add_sync(ctypes.byref(h), before, after)
     if r < 0:
         raise JointerError(-r, "trace file header: %s" % _lib.strerror(r))
     with safeio.Output(path) as out:

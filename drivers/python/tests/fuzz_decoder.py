@@ -38,8 +38,9 @@ def one(data):
             raise AssertionError("bad error message: %r" % msg) from None
         return
     if h["encoding"] == 0:
-        n = (len(data) - 104) // 8
-        if len(rec) != n or rec.tobytes() != data[104:104 + 8 * n]:
+        d = h["data_offset"]                  # after the header (and its timeline block, version 2)
+        n = (len(data) - d) // 8
+        if len(rec) != n or rec.tobytes() != data[d:d + 8 * n]:
             raise AssertionError("raw records differ from the file's bytes")
     for fmt in ("vcd", "perfetto"):
         export.convert([PATH], fmt, OUT + "." + fmt)      # a decoded file converts

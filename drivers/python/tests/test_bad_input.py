@@ -93,13 +93,16 @@ def ws(tmp_path, descs):
     (w / "latin1.txt").write_bytes(b"main 0x1000 0x1100\n# caf\xe9\n")
     (w / "junk.bin").write_bytes(bytes(range(256)) * 4)
     b = open(str(w / "good.jtr"), "rb").read()
+    d = 104 + struct.unpack_from("<I", b, 104)[0]      # the first record: after the timeline block
+    assert d == DATA
     variants = {
         "short.jtr": b[:50], "magic_only.jtr": b[:8], "empty.jtr": b"",
-        "v2.jtr": b[:8] + struct.pack("<H", 2) + b[10:], "enc7.jtr": b[:10] + struct.pack("<H", 7) + b[12:],
-        "cut.jtr": b[:104 + 8 * 5 + 3], "huge.jtr": b[:32] + struct.pack("<Q", 1 << 62) + b[40:],
+        "v3.jtr": b[:8] + struct.pack("<H", 3) + b[10:], "enc7.jtr": b[:10] + struct.pack("<H", 7) + b[12:],
+        "cut.jtr": b[:d + 8 * 5 + 3], "huge.jtr": b[:32] + struct.pack("<Q", 1 << 62) + b[40:],
         "trailing.jtr": b + b"\0" * 5,
-        "compact_bad.jtr": b[:10] + struct.pack("<H", 1) + b[12:32] + struct.pack("<Q", 2) + b[40:104]
+        "compact_bad.jtr": b[:10] + struct.pack("<H", 1) + b[12:32] + struct.pack("<Q", 2) + b[40:d]
         + struct.pack("<QQ", 0, (3 << 62) | (1 << 60)),
+        "timeline_bad.jtr": b[:108] + bytes([17]) + b[109:],      # 17 lanes
     }
     for n, data in variants.items():
         (w / n).write_bytes(data)
@@ -113,6 +116,9 @@ def ws(tmp_path, descs):
 def J(w, name):
     return str(w / name)
 
+
+# the first record of good.jtr: the 104-byte header, then its timeline block (no lanes, no spans)
+DATA = 104 + 112
 
 # (id, argv(w) for py or cli, message part); {w} is the work directory
 CASES = [
@@ -147,17 +153,20 @@ CASES = [
      "empty file, not a jointer trace file"),
     ("junk", "py", ["convert", "{w}/junk.bin", "--format", "perfetto", "-o", "{w}/out.json"],
      "not a jointer trace file of a known version: byte offset 0: no magic"),
-    ("version_2", "py", ["convert", "{w}/v2.jtr", "--format", "vcd", "-o", "{w}/out.vcd"], "byte offset 8: version 2"),
+    ("version_3", "py", ["convert", "{w}/v3.jtr", "--format", "vcd", "-o", "{w}/out.vcd"],
+     "byte offset 8: version 3 (this reader: 1 and 2)"),
+    ("timeline_block", "py", ["convert", "{w}/timeline_bad.jtr", "--format", "vcd", "-o", "{w}/out.vcd"],
+     "byte offset 104: a malformed timeline block"),
     ("encoding_7", "py", ["convert", "{w}/enc7.jtr", "--format", "vcd", "-o", "{w}/out.vcd"],
      "byte offset 10: encoding 7"),
     ("cut_records", "py", ["convert", "{w}/cut.jtr", "--format", "vcd", "-o", "{w}/out.vcd"],
-     "the header says 20 records, the file holds 5 (truncated at byte offset 144)"),
+     "the header says 20 records, the file holds 5 (truncated at byte offset %d)" % (DATA + 40)),
     ("count_too_big", "py", ["convert", "{w}/huge.jtr", "--format", "csv", "-o", "{w}/out.csv"],
      "the header says 4611686018427387904 records"),
     ("trailing_bytes", "py", ["convert", "{w}/trailing.jtr", "--format", "vcd", "-o", "{w}/out.vcd"],
-     "5 bytes after the 20 records the header counts (corrupted), from byte offset 264"),
+     "5 bytes after the 20 records the header counts (corrupted), from byte offset %d" % (DATA + 160)),
     ("malformed_unit", "py", ["convert", "{w}/compact_bad.jtr", "--format", "vcd", "-o", "{w}/out.vcd"],
-     "unit 1: malformed compact unit at byte offset 112"),
+     "unit 1: malformed compact unit at byte offset %d" % (DATA + 8)),
     ("missing", "py", ["convert", "{w}/none.jtr", "--format", "vcd", "-o", "{w}/o.vcd"],
      "none.jtr: cannot open: No such file"),
     ("socket", "py", ["convert", "{w}/sock", "--format", "vcd", "-o", "{w}/o.vcd"], "sock: a socket"),
@@ -213,7 +222,7 @@ CASES = [
     ("cli_junk", "cli", ["trace", "--convert", "{w}/junk.bin", "--format", "perfetto"], "byte offset 0: no magic"),
     ("cli_cut", "cli", ["trace", "--convert", "{w}/cut.jtr", "--format", "vcd"], "the header says 20 records"),
     ("cli_malformed", "cli", ["trace", "--convert", "{w}/compact_bad.jtr"],
-     "malformed compact unit at byte offset 112"),
+     "malformed compact unit at byte offset %d" % (DATA + 8)),
     ("cli_profile_fifo", "cli", ["profile", "{w}/syms.txt", "--input", "{w}/fifo"], "a FIFO or socket"),
     ("cli_profile_bad_tfile", "cli", ["profile", "{w}/syms.txt", "--input", "{w}/trailing.jtr"], "5 bytes after"),
 ]
@@ -316,7 +325,8 @@ def test_output_fifo_with_a_reader(tmp_path, descs):
     finally:
         reader.kill()
     assert r.returncode == 0, r.stderr
-    assert out.splitlines()[1:3] == ["index,timestamp,data", "0,0,0"] and stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert out.splitlines()[2:4] == ["index,timestamp,data,cycle,time_s", "0,0,0,0,0"] \
+        and stat.S_ISFIFO(os.stat(fifo).st_mode)
 
 
 def test_incomplete_file_cut_inside_a_record(tmp_path, descs):
@@ -329,7 +339,8 @@ def test_incomplete_file_cut_inside_a_record(tmp_path, descs):
     h, rec = jointer.read_trace_file(p)
     assert not h["complete"] and h["records"] == 20 and h["tail_bytes"] == 3
     assert list(zip(rec["timestamp"].tolist(), rec["data"].tolist())) == RECS
-    warn = "incomplete file (the recording was cut short): the 3 bytes of a partial item at byte offset 264 ignored"
+    warn = ("incomplete file (the recording was cut short): the 3 bytes of a partial item at byte offset %d ignored"
+            % (DATA + 160))
     out = str(tmp_path / "cut.csv")
     r = py("convert", p, "--format", "csv", "-o", out)
     assert r.returncode == 0 and r.stderr.strip() == "jointer: warning: %s: %s" % (p, warn), r.stderr

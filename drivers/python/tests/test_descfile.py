@@ -110,21 +110,39 @@ def test_bad_files_are_one_line_errors(tmp_path):
     flipped = bytearray(good)
     flipped[len(good) // 2] ^= 0x40
     version = bytearray(good)
-    version[4:6] = struct.pack("<H", 3)        # a format after 2 (doc/descriptor-file.md)
+    version[4:6] = struct.pack("<H", 4)        # a format after 3 (doc/descriptor-file.md)
     cases = [(str(tmp_path / "nope.jdesc"), errno.ENOENT, "no such file"),
              (_corrupt(tmp_path, "magic.jdesc", b"JNTR" + good[4:]), errno.EILSEQ,
               "not a jointer descriptor file (no \"JDSC\" magic)"),
              (_corrupt(tmp_path, "crc.jdesc", bytes(flipped)), errno.EBADMSG,
               "CRC mismatch: the descriptor file is corrupted"),
              (_corrupt(tmp_path, "short.jdesc", good[:40]), errno.EINVAL, "truncated or malformed descriptor file"),
-             (_corrupt(tmp_path, "v3.jdesc", bytes(version)), errno.EPROTONOSUPPORT,
+             (_corrupt(tmp_path, "v4.jdesc", bytes(version)), errno.EPROTONOSUPPORT,
               "a descriptor file format this libjointer does not read (another version)"),
              (_corrupt(tmp_path, "big.jdesc", good + bytes(1 << 20)), errno.EFBIG,
               "too large for a descriptor file (1 MiB at most)")]
+    os.mkfifo(str(tmp_path / "fifo.jdesc"))
+    cases += [(str(tmp_path), errno.EISDIR, "a directory, not a descriptor file (give the <name>.jdesc inside)"),
+              (str(tmp_path / "fifo.jdesc"), errno.ESPIPE,
+               "a FIFO or socket, not a descriptor file (a regular <name>.jdesc file)"),
+              ("/dev/zero", errno.ENODEV, "a device, not a descriptor file (a regular <name>.jdesc file)")]
     for path, err, msg in cases:
-        with pytest.raises(jointer.JointerError) as e:
-            jointer.Descriptor.from_file(path)
-        assert (e.value.errno, str(e.value)) == (err, "%s: %s" % (path, msg))
+        for load in (jointer.Descriptor.from_file, jointer.Descriptor.load):   # a FIFO: refused at once
+            with pytest.raises(jointer.JointerError) as e:
+                load(path)
+            assert (e.value.errno, str(e.value)) == (err, "%s: %s" % (path, msg))
+
+
+def test_load_takes_a_jdesc_and_says_what_else_it_takes(tmp_path):
+    """Descriptor.load: a .jdesc (by its JDSC magic, whatever its name) or lib<name>.so (ELF)."""
+    good = open(jdesc("accel_mon"), "rb").read()
+    d = jointer.Descriptor.load(_corrupt(tmp_path, "renamed.bin", good))
+    assert d.name == "accel_mon" and d.source.startswith("file ")
+    text = _corrupt(tmp_path, "libx.so", b"monitor: y9\n")
+    with pytest.raises(jointer.JointerError) as e:
+        jointer.Descriptor.load(text)
+    assert str(e.value) == ("%s: neither a descriptor file (<name>.jdesc, written by jointer-gen beside the monitor) "
+                            "nor a descriptor library lib<name>.so (its first bytes are neither JDSC nor ELF)" % text)
 
 
 # ---- PYNQ -----------------------------------------------------------------------

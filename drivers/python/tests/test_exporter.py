@@ -110,6 +110,26 @@ def test_scrape_every_metric(board):
     assert all(v == 0 for _, v in samples(f["jointer_down_reason"]))
 
 
+def test_clock_frequencies_are_served(board):
+    """jointer_clock_hertz per LMIC, from each fixture's YAML (1e9 / period_ns): what turns a
+    metric in cycles into seconds, its rate into a busy fraction."""
+    import yaml
+    port, _ = board
+    f = scrape(port)
+    assert f["jointer_clock_hertz"].type == "gauge"
+    got = {(lb["monitor"], lb["lmic"], lb["clock"]): v for lb, v in samples(f["jointer_clock_hertz"])}
+    want = {}
+    for name in ("accel_mon", "relay_mon", "sink_mon"):
+        y = yaml.safe_load(open(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(__file__))), "tests",
+                                             "fixtures", name + ".yaml")))
+        clocks = [c if isinstance(c, dict) else {"name": c} for c in y["monitor"]["clocks"]]
+        for lm in y["lmics"]:
+            c = next(c for c in clocks if c["name"] == lm.get("clock", clocks[0]["name"]))
+            want[(name, lm["name"], c["name"])] = round(1e9 / c["period_ns"]) if c.get("period_ns") else 0
+    assert {k: v for k, v in got.items() if k[0] != "axi_latency"} == want
+    assert got[("axi_latency", "mem", "axi")] == 100_000_000 and want[("accel_mon", "accel", "accel")] == 125_000_000
+
+
 def test_sink_without_ring_is_up_with_its_state(board):
     port, devs = board
     f = scrape(port)

@@ -18,7 +18,8 @@ from prometheus_client.parser import text_string_to_metric_families
 import jointer
 from jointer import dashboard, exporter
 
-UNITS = {"Bps", "hertz", "cps", "bytes", "suffix: cycles", "none", "short"}
+UNITS = {"Bps", "percentunit", "cps", "bytes", "s", "none", "short"}
+PER_CLOCK = ' / on (instance, monitor, lmic) group_left() jointer_clock_hertz{monitor="$monitor", instance=~"$instance"}'
 SERIES = re.compile(r"\b(jointer_[a-z0-9_]+)\s*\{")
 
 
@@ -76,19 +77,22 @@ def test_units_follow_the_families(descs, latency):
     by = {p["title"]: p for p in dashboard.dashboard(descs["accel_mon"])["panels"]}
     unit = {t: p["fieldConfig"]["defaults"]["unit"] for t, p in by.items()}
     assert unit["bytes_written (rate)"] == "Bps"
-    assert unit["compute_cycles (rate)"] == "hertz"
+    assert unit["compute_cycles (busy fraction)"] == "percentunit"       # time extractor, sum: over the clock
+    assert by["compute_cycles (busy fraction)"]["targets"][0]["expr"] == (
+        'rate(jointer_compute_cycles_total{monitor="$monitor", instance=~"$instance"}[$__rate_interval])' + PER_CLOCK)
     assert unit["mac_fires (rate)"] == "cps"
     assert by["bytes_written (rate)"]["targets"][0]["expr"] == \
         'rate(jointer_bytes_written_bytes_total{monitor="$monitor", instance=~"$instance"}[$__rate_interval])'
     lat = {p["title"]: p for p in dashboard.dashboard(latency[2])["panels"]}
     q = [t["expr"] for t in lat["rd_lat_hist (quantiles)"]["targets"]]
-    assert q[1] == ('histogram_quantile(0.9, sum by (instance, lmic, sniffer, le) (rate(jointer_rd_lat_hist_bucket'
-                    '{monitor="$monitor", instance=~"$instance"}[$__rate_interval])))')
+    assert q[1] == ('histogram_quantile(0.9, sum by (instance, monitor, lmic, sniffer, le) (rate('
+                    'jointer_rd_lat_hist_bucket{monitor="$monitor", instance=~"$instance"}[$__rate_interval])))')
     assert lat["rd_lat_max"]["fieldConfig"]["defaults"]["unit"] == "none"
-    assert lat["rd_lat_mean (mean)"]["targets"][0]["expr"].startswith("rate(jointer_rd_lat_mean_sum{")
+    assert lat["rd_lat_mean (mean)"]["targets"][0]["expr"].startswith("(rate(jointer_rd_lat_mean_sum{")
     tm = {p["title"]: p for p in dashboard.dashboard(descs["trace_mon"])["panels"]}
-    assert tm["busy"]["fieldConfig"]["defaults"]["unit"] == "suffix: cycles"     # time extractor, max
-    assert tm["busy"]["targets"][0]["expr"].startswith("jointer_busy_cycles{")
+    assert tm["busy"]["fieldConfig"]["defaults"]["unit"] == "s"                  # time extractor, max: seconds
+    assert tm["busy"]["targets"][0]["expr"] == 'jointer_busy_cycles{monitor="$monitor", instance=~"$instance"}' \
+        + PER_CLOCK
 
 
 def test_command_line_writes_the_json(tmp_path):

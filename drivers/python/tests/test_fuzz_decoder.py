@@ -32,8 +32,9 @@ def seeds(tmp_path, descs):
     (d / "raw").write_bytes(raw)
     (d / "incomplete").write_bytes(open(good(tmp_path, descs, "inc.jtr", False), "rb").read() + b"\1\2\3")
     units = [0x10, (1 << 62) | 0x0000000500000007, (2 << 62) | 0x0102030405]
+    start = 104 + struct.unpack_from("<I", raw, 104)[0]      # after the timeline block
     (d / "compact").write_bytes(raw[:10] + struct.pack("<H", 1) + raw[12:32] + struct.pack("<Q", len(units))
-                                + raw[40:104] + b"".join(struct.pack("<Q", u) for u in units))
+                                + raw[40:start] + b"".join(struct.pack("<Q", u) for u in units))
     return str(d)
 
 
@@ -78,8 +79,9 @@ def test_fuzz_smoke_trace_file_decoding(tmp_path, descs):
             assert str(e).startswith(path + ": "), (seed, i, str(e))
             outcomes["error"] += 1
             continue
-        assert len(rec) == h["records"] and 104 + 8 * len(rec) <= len(b), (seed, i)
-        assert rec.tobytes() == bytes(b[104:104 + 8 * len(rec)]), (seed, i)
+        d = h["data_offset"]
+        assert len(rec) == h["records"] and d >= 104 and d + 8 * len(rec) <= len(b), (seed, i)
+        assert rec.tobytes() == bytes(b[d:d + 8 * len(rec)]), (seed, i)
         outcomes["ok"] += 1
     print("fuzz smoke: seed %d, %d files: %s" % (seed, n, outcomes))
     assert outcomes["ok"] > 0 and outcomes["error"] > 0

@@ -122,7 +122,14 @@ def test_drain_and_stop_give_the_ring_records_and_rptr(sink):
     assert fake.writes == [("raw_log", CONTROL, 0), ("raw_log", RPTR, 80)]
     with pytest.raises(jointer.JointerError) as e:       # the ring is detached
         m.drain("raw_log")
-    assert e.value.errno == errno.ENODEV
+    assert e.value.errno == errno.ENOTCONN
+    assert str(e.value) == "drain: sink raw_log is not started: no ring attached (sink_start('raw_log') first)"
+    with pytest.raises(jointer.JointerError) as e:       # a sink has no buffer to read
+        m.trace("raw_log")
+    assert e.value.errno == errno.ENOTSUP
+    assert str(e.value) == ("trace: trace raw_log is a sink (YAML mode: sink): its records go to a ring in memory, "
+                            "not to a buffer of the monitor; use sink_start('raw_log'), drain('raw_log'), "
+                            "sink_stop('raw_log')")
 
 
 def test_compact_sink_drains_decoded(sink):

@@ -46,7 +46,8 @@ def write_pair(tmp_path, descs, recs, units=None):
         assert enc.lost == 0
         units = [u.word for u in units]
     b = open(raw, "rb").read()
-    hdr = b[:10] + struct.pack("<H", 1) + b[12:32] + struct.pack("<Q", len(units)) + b[40:104]
+    d = 104 + struct.unpack_from("<I", b, 104)[0]      # the records: after the timeline block
+    hdr = b[:10] + struct.pack("<H", 1) + b[12:32] + struct.pack("<Q", len(units)) + b[40:d]
     comp = str(tmp_path / "compact.jtr")
     with open(comp, "wb") as f:
         f.write(hdr + b"".join(struct.pack("<Q", u) for u in units))
@@ -67,7 +68,7 @@ def test_read_trace_file_same_records(tmp_path, descs):
     assert [tuple(x) for x in rc.tolist()] == recs
     assert np.array_equal(rr, rc)
     assert hc["encoding"] == 1 and hc["records"] == len(recs) and hc["skipped_units"] == 0
-    assert hc["units"] == (os.path.getsize(comp) - 104) // 8
+    assert hc["units"] == (os.path.getsize(comp) - hc["data_offset"]) // 8
     assert {k: v for k, v in hc.items() if k not in ("encoding", "records", "units", "skipped_units")} == \
         {k: v for k, v in hr.items() if k not in ("encoding", "records")}
 

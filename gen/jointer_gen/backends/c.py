@@ -12,7 +12,7 @@ generator, evaluates them.
 from __future__ import annotations
 
 from ..model import datapath, layout
-from ..model.regmap import c_hex
+from ..model.regmap import c_hex, clock_hz
 from ..model.views import Design
 from typing import NamedTuple
 
@@ -29,7 +29,8 @@ def context(d: Design) -> dict:
     first = 0
     for lv in d.lmics:
         lmics.append({"name": lv.model.name, "NAME": lv.model.name.upper(), "first_sniffer": first,
-                      "num_sniffers": len(lv.sniffers), "num_irq": lv.layout.num_irq})
+                      "num_sniffers": len(lv.sniffers), "num_irq": lv.layout.num_irq, "clock": lv.clock,
+                      "clock_hz": clock_hz(d.monitor, lv.clock)})
         first += len(lv.sniffers)
         for sv in lv.sniffers:
             sniffers.append({"name": sv.model.name, "NAME": sv.model.name.upper(),
@@ -56,11 +57,21 @@ def context(d: Design) -> dict:
     for t in d.traces:
         traces.append({**t, "SNIFFER": t["sniffer_name"].upper(), "low_c": c_hex(t["low"]),
                        "high_c": c_hex(t["high"]), "ring_c": 1 if t["ring"] else 0, "relay": t["mode"] == "relay", "clock_hz": t["clock_hz"],
-                       "filter_c": 1 if t["has_filter"] else 0, "sink": t["sink_bytes"] != 0})
+                       "filter_c": 1 if t["has_filter"] else 0, "sink": t["sink_bytes"] != 0,
+                       "spans_c": tuple(_span_c(sp) for sp in t["spans"]),
+                       "lanes_c": ", ".join(f'"{n}"' for n in t["lane_names"])})
     return {"lmics": lmics, "sniffers": sniffers, "metrics": metrics, "traces": traces,
             "has_mark": any(s.is_mark for s in d.sniffers),
             "mark_sniffer": next((s.model.name for s in d.sniffers if s.is_mark), ""),
             "checks": _checks(d)}
+
+
+def _span_c(sp) -> dict:
+    """A span's jointer_span_desc initializer fields."""
+    level = sp.begin < 0
+    flags = (["JOINTER_SPAN_BY_ID"] if sp.by_id else []) + (["JOINTER_SPAN_TRACK_VALUE"] if sp.track_value else [])
+    return {"name": sp.name, "begin": "JOINTER_SPAN_LEVEL" if level else f"{sp.begin}u",
+            "end": "JOINTER_SPAN_LEVEL" if level else f"{sp.end}u", "flags": " | ".join(flags) or "0"}
 
 
 class CheckItem(NamedTuple):

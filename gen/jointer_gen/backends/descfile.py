@@ -19,12 +19,17 @@ from . import OutFile
 from . import c as c_backend
 
 MAGIC = b"JDSC"
-FORMAT_VERSION = 2                             # 2: 64-bit filter bounds, a sniffer's data width
+FORMAT_VERSION = 3                             # 2: 64-bit filter bounds, a sniffer's data width;
+                                               # 3: a trace's lanes, spans and clock name, an LMIC's clock
 HEADER = struct.Struct("<4sHHII6IQIBBH4H")   # 64 bytes
-LMIC = struct.Struct("<IIHBB")                 # 12
+LMIC = struct.Struct("<IIHBBII")               # 20 (12 in formats 1 and 2: no clock)
 SNIFFER = struct.Struct("<IBBBBBB2x")          # 12
 METRIC = struct.Struct("<3I2QHBBBBBBbBH")      # 40
-TRACE = struct.Struct("<7IHBBBbBBBBBx")        # 40
+TRACE = struct.Struct("<7IHBBBb8BHI")         # 48 (40 in formats 1 and 2)
+LANE = struct.Struct("<I")                     # a lane's name
+SPAN = struct.Struct("<IBBBx")                 # 8
+SPAN_LEVEL = 0xFF                              # begin/end of a span the event value opens and closes
+SPAN_BY_ID, SPAN_TRACK_VALUE = 0x01, 0x02
 NO_BOUNDS = 0xFFFF                             # metric.bounds: NULL (pow2 or not a histogram)
 NO_OFFSET = 0xFFFFFFFF
 EXTRACTOR = {"event": 0, "time": 1, "trace": 2}
@@ -49,7 +54,7 @@ class Strings:
 
 def _lmics(d: Design, lmics: list[dict], st: Strings) -> bytes:
     return b"".join(LMIC.pack(st.add(l["name"]), d.layout.lmic_base(i), l["first_sniffer"], l["num_sniffers"],
-                              l["num_irq"]) for i, l in enumerate(lmics))
+                              l["num_irq"], l["clock_hz"], st.add(l["clock"])) for i, l in enumerate(lmics))
 
 
 def _sniffers(d: Design, st: Strings) -> bytes:
@@ -83,7 +88,18 @@ def _trace(d: Design, t: dict, st: Strings) -> bytes:
     return TRACE.pack(st.add(t["name"]), t["reg_offset"], t["ram_offset"], t["depth"] if not sink else 0,
                       t["low"], t["high"], t["clock_hz"], t["sniffer"], t["lmic"],
                       t["dcapf"], 1 if t["ring"] else 0, t["irq_bit"], 1 if t["has_filter"] else 0,
-                      1 if relay else 0, t["sink_bytes"], t["encoding"] if sink else 0, ring_log2)
+                      1 if relay else 0, t["sink_bytes"], t["encoding"] if sink else 0, ring_log2,
+                      len(t["lanes"]), 1 if t["sync"] else 0, len(t["spans"]), 0, st.add(t["clock"]))
+
+
+def _lanes_spans(traces, st: Strings) -> bytes:
+    """The lane-name table, then the span table, of every trace in trace order."""
+    lanes = b"".join(LANE.pack(st.add(n)) for t in traces for n in t["lane_names"])
+    spans = b"".join(SPAN.pack(st.add(sp.name), SPAN_LEVEL if sp.begin < 0 else sp.begin,
+                               SPAN_LEVEL if sp.end < 0 else sp.end,
+                               (SPAN_BY_ID if sp.by_id else 0) | (SPAN_TRACK_VALUE if sp.track_value else 0))
+                     for t in traces for sp in t["spans"])
+    return lanes + spans
 
 
 def _sink_of(d: Design, name: str):
@@ -99,7 +115,8 @@ def encode(d: Design) -> bytes:
     pool: list[int] = []
     metrics = b"".join(_metric(m, st, pool) for m in d.metrics)
     traces = b"".join(_trace(d, t, st) for t in d.traces)
-    body = lmics + sniffers + metrics + traces + struct.pack(f"<{len(pool)}I", *pool) + bytes(st.data)
+    tables = _lanes_spans(d.traces, st)
+    body = lmics + sniffers + metrics + traces + struct.pack(f"<{len(pool)}I", *pool) + tables + bytes(st.data)
     num_dcapfs = sum(len(s.model.dcapfs) for s in d.sniffers)
     length = HEADER.size + len(body)
     head = HEADER.pack(MAGIC, FORMAT_VERSION, HEADER.size, length, 0, d.config_hash, layout.VERSION_VALUE,

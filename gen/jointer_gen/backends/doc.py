@@ -17,15 +17,27 @@ def _filter(dc) -> str:
     return f"0x{dc.low:X}..0x{dc.high:X}" if dc.has_filter else "none"
 
 
+def _trace_where(d: Design, dc) -> tuple[str, str]:
+    """A trace's place (its RAM window, or a sink's registers and ring) and the
+    wrapper that reads it (a sink: the wrappers that start and drain it)."""
+    t = d.trace(dc.name)
+    lanes = (f", lanes {', '.join(dc.lane_names)}" + (" and sync" if dc.sync else "")) if dc.lanes else ""
+    spans = f", spans {', '.join(sp.name for sp in dc.spans)}" if dc.spans else ""
+    if dc.is_sink:
+        return (f"sink registers 0x{t['reg_offset']:X}, records in a ring in memory ({dc.sink.encoding})"
+                f"{lanes}{spans}",
+                f"{d.name}_sink_start_{dc.name}(), {d.name}_drain_{dc.name}(), {d.name}_sink_stop_{dc.name}()")
+    fn = f"{d.name}_trace_read_{dc.name}()" + (f", {d.name}_drain_{dc.name}()" if dc.mode == "relay" else "")
+    return f"trace 0x{t['ram_offset']:X}, {dc.depth} records ({dc.mode}){lanes}{spans}", fn
+
+
 def context(d: Design) -> dict:
     rows = []
     for lv in d.lmics:
         for sv in lv.sniffers:
             for dc in sv.model.dcapfs:
                 if dc.is_trace:
-                    t = d.trace(dc.name)
-                    where = f"trace 0x{t['ram_offset']:X}, {dc.depth} records ({dc.mode})"
-                    function = f"{d.name}_trace_read_{dc.name}()"
+                    where, function = _trace_where(d, dc)
                     agg, width = "-", "-"
                 else:
                     m = d.metric(dc.name)
@@ -36,7 +48,9 @@ def context(d: Design) -> dict:
                         where += f", threshold 0x{m['threshold_offset']:X}"
                 ext = dc.extractor + (f" ({dc.sample})" if dc.extractor == "event" else "")
                 label = datapath.lane_label(sv.model, dc)
-                if label is not None:
+                if dc.lanes:
+                    pass                     # the lanes are in the where column
+                elif label is not None:
                     ext += f", event {label}"
                 elif sv.model.interfacer.kind.main_lanes(sv.model.interfacer.params) > 1:
                     ext += f", event {dc.event}"

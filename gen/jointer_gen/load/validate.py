@@ -21,7 +21,8 @@ from .. import interfacers, platforms
 from . import sniffer_checks
 from .diag import Diagnostics, InputError
 from .loader import Source
-from ..model.monitor import MASK32, MASK64, Bus, Clock, Condition, Dcapf, Interfacer, Lmic, Monitor, Sink, Sniffer
+from ..model.monitor import (MASK32, MASK64, Bus, Clock, Condition, Dcapf, Interfacer, Lmic, Monitor, Sink,
+                             Sniffer, Span)
 from ..model.identifiers import PROJECT_RESERVED, reserved_in
 from .schema_check import (_identifier_ok, _lane_name_ok, check_schema, did_you_mean, item_path, show,
                            show_pair)
@@ -215,6 +216,7 @@ class _Builder:
                      description=_get(d, "description", str, ""))
         sniffer_checks.values_fit(self, sn, bits)
         sniffer_checks.lanes_take_conditions(self, sn)
+        sniffer_checks.trace_lanes_own_tap(self, sn)
         return sn
 
     def interfacer(self, d, path) -> Interfacer | None:
@@ -321,6 +323,8 @@ class _Builder:
             dc.depth = _get(d, "depth", int, 256)
             dc.mode = _get(d, "mode", str, "stop")
             self.sink(d, path, dc)
+            self.trace_lanes(d, path, dc, itf)
+            self.spans(d, path, dc)
         else:
             dc.width = _get(d, "width", int, 32)
             dc.aggregator = _get(d, "aggregator", str, "sum")
@@ -363,6 +367,93 @@ class _Builder:
         if sk.encoding == "compact" and not COMPACT_SUPPORTED:
             self.err(path + ("sink", "encoding"), f"sink encoding compact in {self.where(path)} is "
                      "not yet supported by this version of jointer-gen (expected encoding: raw)")
+
+    # -- several lanes in one trace, host syncs, spans ----------------------
+    def lane_number(self, v, path, itf: Interfacer | None) -> int | None:
+        """A lane of the interfacer given by number or name, None when unknown (reported)."""
+        if isinstance(v, bool) or not isinstance(v, (int, str)) or itf is None:
+            return None
+        kind = interfacers.kind(itf.type)
+        if isinstance(v, str):
+            return self.lane_by_name({"event": v}, path[:-1], itf) if _lane_name_ok(v) else None
+        if 0 <= v <= 31 and v >= itf.lanes and not kind.lanes_unknown(itf.params):
+            self.err(path, kind.lane_out_of_range(self.where(path[:-1]), v, itf.params))
+            return None
+        return v if 0 <= v <= 31 else None
+
+    def trace_lanes(self, d, path, dc: Dcapf, itf: Interfacer | None) -> None:
+        """`lanes:` (several lanes recorded with a tag) and `sync:` of a trace."""
+        items, sync = _list(d, "lanes"), _get(d, "sync", bool, False)
+        if "lanes" in d and "event" in d:
+            self.err(path + ("lanes",), f"{self.where(path)} has both 'event' and 'lanes' (expected "
+                     "one of them: event: N records one lane, lanes: [...] several, each record "
+                     "tagged with the lanes that fired)")
+        if sync and (not items or dc.mode != "sink"):
+            self.err(path + ("sync",), f"sync: true in {self.where(path)} needs mode: sink and a "
+                     f"'lanes' list (this trace: mode {dc.mode}{', no lanes' if not items else ''}; "
+                     "the sync is a tag bit written through the sink's CONTROL register)")
+            sync = False
+        lanes, names = [], []
+        for i, it in enumerate(items):
+            ip = path + ("lanes", i)
+            lane = self.lane_number(it.get("lane") if isinstance(it, dict) else it,
+                                    ip + (("lane",) if isinstance(it, dict) else ()), itf)
+            if lane is None:
+                continue
+            if lane in lanes:
+                self.err(ip, f"lane {lane} is listed twice in 'lanes' of {self.where(path)} "
+                         "(expected each lane once)")
+                continue
+            label = interfacers.kind(itf.type).lane_label(itf.params, lane) if itf else None
+            lanes.append(lane)
+            names.append(it.get("name") if isinstance(it, dict) and it.get("name")
+                         else it if isinstance(it, str) else label or f"lane{lane}")
+        dc.lanes, dc.lane_names, dc.sync = tuple(lanes), tuple(names), sync and bool(lanes)
+        if lanes:
+            dc.event = lanes[0]
+
+    def spans(self, d, path, dc: Dcapf) -> None:
+        """`spans:` of a trace: begin/end lanes of its `lanes`, or neither (the level)."""
+        out, named = [], []
+        for i, sp in enumerate(_list(d, "spans")):
+            sp_path = path + ("spans", i)
+            if not isinstance(sp, dict) or not isinstance(sp.get("name"), str):
+                continue
+            named.append((sp["name"], sp_path))
+            ends = [self.span_lane(sp, sp_path, k, dc) for k in ("begin", "end")]
+            if ("begin" in sp) != ("end" in sp):
+                self.err(sp_path, f"span '{sp['name']}' in {self.where(path)} has "
+                         f"'{'begin' if 'begin' in sp else 'end'}' only (expected both begin and end "
+                         "lanes, or neither: the event value opens (non-zero) and closes (zero) it)")
+                continue
+            if "begin" in sp and ends[0] is not None and ends[0] == ends[1]:
+                self.err(sp_path + ("end",), f"span '{sp['name']}' in {self.where(path)} begins and "
+                         "ends on the same lane (expected two different lanes)")
+                continue
+            if None in ends and "begin" in sp:
+                continue
+            out.append(Span(sp["name"], *(e if e is not None else -1 for e in ends),
+                            by_id=sp.get("id", "value") == "value", track_value=sp.get("track") == "value"))
+        self.unique(named, "span", f"{self.where(path)}'s spans")
+        dc.spans = tuple(out)
+
+    def span_lane(self, sp: dict, path, key: str, dc: Dcapf) -> int | None:
+        """The tag bit of a span's begin or end lane (a number or a name of the trace's lanes)."""
+        if key not in sp:
+            return None
+        v = sp[key]
+        if not dc.lanes:
+            self.err(path + (key,), f"span '{sp['name']}' of {self.where(path[:-2])}: '{key}' needs a "
+                     "'lanes' list in the trace (expected lanes: [...] naming the lanes that begin and "
+                     "end it, or a span without begin/end: the event value opens and closes it)")
+            return None
+        for bit, (lane, name) in enumerate(zip(dc.lanes, dc.lane_names)):
+            if v == name or (isinstance(v, int) and not isinstance(v, bool) and v == lane):
+                return bit
+        listed = ", ".join(f"{n} ({ln})" for ln, n in zip(dc.lanes, dc.lane_names))
+        self.err(path + (key,), f"span '{sp['name']}' {key} {show(v)} is not a lane of "
+                 f"{self.where(path[:-2])} (expected one of its lanes: {listed})")
+        return None
 
     # -- the histogram aggregator ----------------------------------
     def histogram(self, d, path, dc: Dcapf) -> None:

@@ -118,6 +118,23 @@ class Sink:
                    if self.encoding == "compact" else {})}
 
 
+@dataclass(frozen=True)
+class Span:
+    """What opens and closes a span of a trace (YAML `spans:`): the converters
+    turn the records into slices (Perfetto), rows with start, end and duration
+    (CSV). begin/end are tag bits of the trace's lanes; -1 both: the level of
+    the event value (non-zero opens, zero closes: a start/done sniffer)."""
+    name: str
+    begin: int = -1
+    end: int = -1
+    by_id: bool = True               # id: value (an end closes the span of the same value)
+    track_value: bool = False        # track: value (one track per value)
+
+    def canonical(self) -> dict:
+        return {"name": self.name, "begin": self.begin, "end": self.end, "by_id": self.by_id,
+                "track_value": self.track_value}
+
+
 @dataclass
 class Dcapf:
     name: str
@@ -137,8 +154,17 @@ class Dcapf:
     sink: Sink | None = None         # mode: sink only
     buckets: int = 1                 # histogram buckets (1: a single result)
     boundaries: str | list | None = None   # histogram: "pow2" or b(1)..b(N-1)
+    lanes: tuple = ()                # trace: the sniffer lanes it records (tag bit i = lanes[i])
+    lane_names: tuple = ()           # trace: their names (converters, VCD wires, Perfetto)
+    sync: bool = False               # trace: host synchronisation records (tag bit len(lanes))
+    spans: tuple = ()                # trace: Span
     description: str = ""
     path: tuple = ()
+
+    @property
+    def tag_bits(self) -> int:
+        """Low bits of a record's data word that tag its lanes and sync (0: one lane)."""
+        return len(self.lanes) + int(self.sync) if self.lanes else 0
 
     @property
     def is_trace(self) -> bool:
@@ -175,6 +201,10 @@ class Dcapf:
             out["boundaries"] = self.boundaries
         if self.sink is not None:
             out["sink"] = self.sink.canonical()   # only for sinks: other hashes unchanged
+        if self.lanes:                            # likewise: only for traces with lanes or spans
+            out["lanes"] = {"lanes": list(self.lanes), "names": list(self.lane_names), "sync": self.sync}
+        if self.spans:
+            out["spans"] = [sp.canonical() for sp in self.spans]
         if not self.has_filter:
             # only when there is no filter: the hashes of descriptions without
             # `filter: none` stay what they were before the option existed

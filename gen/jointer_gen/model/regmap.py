@@ -336,7 +336,7 @@ TRACE_DOC = {"WPTR": "slot the next record goes to", "FILL": "records held (satu
              "DEPTH": "records"}
 
 
-def _clock_hz(mon: Monitor, clock: str) -> int:
+def clock_hz(mon: Monitor, clock: str) -> int:
     """Frequency of a clock of the monitor, 0 when its period_ns is not given."""
     c = next(c for c in mon.clocks if c.name == clock)
     return round(1e9 / c.period_ns) if c.period_ns else 0
@@ -385,4 +385,6 @@ def _trace_row(d: Design, lv, tl) -> dict:
             "sink_bytes": tl.sink_bytes, "encoding": tl.encoding,
             "low": dc.low, "high": dc.high, "has_filter": dc.has_filter, "event": dc.event,
             "description": dc.description,
-            "clock": lv.clock, "clock_hz": _clock_hz(d.monitor, lv.clock)}
+            "clock": lv.clock, "clock_hz": clock_hz(d.monitor, lv.clock),
+            "lanes": dc.lanes, "lane_names": dc.lane_names, "sync": dc.sync, "spans": dc.spans,
+            "tag_bits": dc.tag_bits}

@@ -70,7 +70,7 @@ def lmic(mon: Monitor, lm: Lmic, li: int, ll: layout_mod.LmicLayout, sviews: lis
                     signals=_signals(lm, n) + ts.signals + ext.signals,
                     instances=ts.instances + (u_lmic,) + ext.instances
                     + tuple(_sniffer_instance(lm, sv) for sv in sviews),
-                    assigns=_dummies(n), const_group=group, num_results=n.nres, num_traces=n.ntr,
+                    assigns=_dummies(n) + ext.assigns, const_group=group, num_results=n.nres, num_traces=n.ntr,
                     local_timestamp=local_ts, global_timestamp=global_ts, has_mark=has_mark)
 
 

@@ -137,6 +137,12 @@ def _c_identifiers(d: Design, src: Source, diags: Diagnostics) -> None:
             cns.add(f"{mon.name}_read_threshold_{m['name']}", owner, path)
     for t in d.traces:
         owner, path = f"DCAPF '{t['name']}'", dcapf_of(d, t["name"]).path + ("name",)
-        cns.add(f"{mon.name}_trace_read_{t['name']}", owner, path)
+        if t["sink_bytes"]:
+            for fn in ("sink_start", "drain", "sink_stop") + (("sink_sync",) if t["sync"] else ()):
+                cns.add(f"{mon.name}_{fn}_{t['name']}", owner, path)
+        else:
+            cns.add(f"{mon.name}_trace_read_{t['name']}", owner, path)
+        if t["mode"] == "relay":
+            cns.add(f"{mon.name}_drain_{t['name']}", owner, path)
         if t["has_filter"]:
             cns.add(f"{mon.name}_initialize_{t['name']}", owner, path)

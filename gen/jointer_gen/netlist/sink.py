@@ -18,7 +18,7 @@ LMICs without a sink are generated exactly as before.
 from __future__ import annotations
 
 from ..model.monitor import Dcapf, Lmic, Sniffer
-from ..model.views import Const, Instance, Port, Signal, int_vector, rng, slv_type
+from ..model.views import Assign, Const, Instance, Port, Signal, int_vector, rng, slv_type
 from .part import NetPart, join
 from .vhdl_syntax import element, field_of, vector
 
@@ -58,6 +58,9 @@ def sink_sniffer_ports(sn: Sniffer) -> list[Port]:
                        group=f"trace sink {dc.name}: record stream to the LMIC"),
                   Port(f"sk_{dc.name}_ts", "out", slv_type(32), "its timestamp"),
                   Port(f"sk_{dc.name}_data", "out", slv_type(32), "its data")]
+        if dc.sync:
+            ports.append(Port(f"sk_{dc.name}_sync", "in", "std_logic",
+                              "the host's sync (CONTROL.SYNC pulse): a tagged record"))
     return ports
 
 
@@ -69,7 +72,7 @@ def sink_extractor_map(dc: Dcapf) -> list:
 
 def sink_sniffer_map(sn: Sniffer) -> list:
     return [(f"sk_{dc.name}_{s}", f"sk_{dc.name}_{s}") for dc in sink_dcapfs(sn)
-            for s in ("valid", "ts", "data")]
+            for s in ("valid", "ts", "data") + (("sync",) if dc.sync else ())]
 
 
 # -- LMIC ---------------------------------------------------------------------
@@ -98,7 +101,21 @@ def sink_lmic_hook(pre: str, lm: Lmic, ll) -> NetPart:
     registers = NetPart(consts=new, signals=signals,
                         generics=tuple((c.name[len(pre) + 1:-2] + "_g", c.name) for c in new),
                         port_map=tuple((s, s) for s in SINK_REGISTER_SIGNALS))
-    return join([registers] + [_sink(pre, lm, k, dc) for k, dc in enumerate(lmic_sinks(lm))])
+    return join([registers, _sync_part(lm)] + [_sink(pre, lm, k, dc) for k, dc in enumerate(lmic_sinks(lm))])
+
+
+def _sync_part(lm: Lmic) -> NetPart:
+    """CONTROL.SYNC of the sinks recorded with `sync: true` (none: nothing, as before)."""
+    sinks = lmic_sinks(lm)
+    synced = [(k, dc) for k, dc in enumerate(sinks) if dc.sync]
+    if not synced:
+        return NetPart()
+    return NetPart(signals=(Signal("sk_sync", vector(len(sinks)), "CONTROL.SYNC pulse per sink"),)
+                   + tuple(Signal(f"sk_{dc.name}_sync", "std_logic", f"sink {dc.name}: the host's sync")
+                           for _, dc in synced),
+                   assigns=tuple(Assign(f"sk_{dc.name}_sync", element("sk_sync", k),
+                                        f"sink {dc.name}: the host's sync") for k, dc in synced),
+                   port_map=(("sk_sync", "sk_sync"),))
 
 
 def _sink_consts(sp: str, dc: Dcapf) -> dict[str, Const]:

@@ -65,6 +65,20 @@ int cosim_report_all(jointer_dev *dev);
  * every STATUS, FILL and trace STATUS 0 (a sink: WPTR and LOST 0) */
 void cosim_expect_idle(void);
 
+/* (cosim_traces.c) the trace files of the generic application: start every
+ * sink on its memory model (and sync it), then after the stop write every
+ * trace and sink into <trace>.jtr in the run's directory, reporting
+ * "<trace>.file_records" */
+int cosim_traces_start(jointer_dev *dev);
+int cosim_traces_write(jointer_dev *dev);
+
+/* the host's clock of the applications, in ns: the simulated time plus
+ * COSIM_HOST_EPOCH_NS, as a board's CLOCK_MONOTONIC counts from its boot, long
+ * before the PL's reset (so a timeline that ignored the host's sync could not
+ * look right by chance) */
+#define COSIM_HOST_EPOCH_NS 7000000000ull
+uint64_t cosim_host_ns(void);
+
 /* (cosim_tfile.c, with jointer_trace_file.c in the scenario's app_sources)
  * a trace file written by an application, read back: rewind, header into
  * *h, up to max records into back (*n), close; reports file.records,

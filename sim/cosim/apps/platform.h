@@ -83,6 +83,11 @@ uint64_t platform_bus_cycles(void);
  * resets the PS side too) */
 void platform_bus_reset(uint64_t cycles);
 
+/* the simulated time in ps since t = 0: the host's clock of the
+ * co-simulation, where a board has CLOCK_MONOTONIC (a sink's host sync,
+ * jointer_sink_sync) */
+uint64_t platform_time_ps(void);
+
 /* the application */
 int app_main(int argc, char **argv);
 

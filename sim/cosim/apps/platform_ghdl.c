@@ -28,6 +28,7 @@ typedef struct platform_callbacks {
     uint64_t (*bus_cycles)(void);
     void (*bus_reset)(uint64_t cycles);
     int (*ring)(const char *port, void **mem, uint32_t *bus_addr, uint32_t *size);
+    uint64_t (*time_ps)(void);
 } platform_callbacks;
 
 void platform_set_callbacks(const platform_callbacks *cb);
@@ -110,6 +111,11 @@ uint64_t platform_monitor_transactions(void)
 uint64_t platform_bus_cycles(void)
 {
     return cbs.bus_cycles();
+}
+
+uint64_t platform_time_ps(void)
+{
+    return cbs.time_ps();
 }
 
 void platform_bus_reset(uint64_t cycles)

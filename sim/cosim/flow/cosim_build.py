@@ -31,8 +31,9 @@ class Scenario:
     name: str
     config: Path
     top: str
-    app: str
+    app: str                        # its name (the file's stem): the binary's name
     app_sources: list[Path] = field(default_factory=list)
+    app_path: Path | None = None    # its C file: apps/<app>.c, or a path the scenario gives
 
 
 def load_scenario(path: Path, config: Path | None = None) -> Scenario:
@@ -58,11 +59,32 @@ def load_scenario(path: Path, config: Path | None = None) -> Scenario:
         raise BuildError(f"{path}: top must be monitor, demo or a .vhd file, not {top!r}")
     if str(top).endswith(".vhd"):      # a demo-like top of its own (accelerator + its monitor)
         top = str(resolve(top))
-    app = data.get("app", "scenario")
+    app_path = _app_path(str(data.get("app", "scenario")), path)
+    app = app_path.stem
     srcs = [resolve(s) for s in data.get("app_sources", [])]
     if not data.get("app_sources") and app == "demo" and (APP / "sa_reference.c").exists():
         srcs = [APP / "sa_reference.c"]
-    return Scenario(path, data, data.get("scenario", path.stem), cfg, top, app, srcs)
+    return Scenario(path, data, data.get("scenario", path.stem), cfg, top, app, srcs, app_path)
+
+
+def _app_path(app: str, scenario: Path) -> Path:
+    """The C file of `app:`: a name of sim/cosim/apps/ (without .c), or the path of
+    a .c file (relative to the scenario, the repository or the current directory)."""
+    if not app.endswith(".c") and "/" not in app:
+        if (APP / f"{app}.c").exists():
+            return APP / f"{app}.c"
+        names = ", ".join(sorted(p.stem for p in APP.glob("*.c") if p.name not in _LIBRARY_APPS))
+        raise BuildError(f"{scenario}: app {app}: no sim/cosim/apps/{app}.c (expected one of {names}, or the "
+                         "path of your application's .c file)")
+    for base in (scenario.parent, REPO, Path.cwd()):
+        if (base / app).is_file():
+            return (base / app).resolve()
+    raise BuildError(f"{scenario}: app {app}: no such file (a path is taken relative to the scenario, "
+                     f"{scenario.parent}, the repository or the current directory)")
+
+
+# files of apps/ that are helpers, not applications
+_LIBRARY_APPS = {"cosim_app.c", "cosim_tfile.c", "cosim_traces.c", "platform_ghdl.c", "sa_reference.c"}
 
 
 # ---- generation and sources ----------------------------------------------------------------
@@ -428,9 +450,9 @@ def verilator_version() -> str:
 # ---- the application -------------------------------------------------------------------
 
 def app_sources(sc: Scenario, gdir: Path, man: dict) -> list[Path]:
-    app = APP / f"{sc.app}.c"
-    if not app.exists():
-        raise BuildError(f"{sc.path}: app {sc.app}: {app.relative_to(REPO)} not found")
+    """The application, its app_sources, the helpers of apps/, the monitor's driver
+    and libjointer (with the trace-file writer: every app may write trace files)."""
+    app = sc.app_path or APP / f"{sc.app}.c"
     name = man["name"]
     cfgc = gdir / "c" / "cosim_config.c"
     text = (f'/* written by sim/cosim/run.py */\n#include "{name}.h"\n'
@@ -438,8 +460,9 @@ def app_sources(sc: Scenario, gdir: Path, man: dict) -> list[Path]:
     with locked(cfgc):
         if not cfgc.exists() or cfgc.read_text() != text:
             cfgc.write_text(text)
-    drv = [DRIVERS / "src" / f for f in DRIVER_SOURCES]
-    return [app, *sc.app_sources, APP / "cosim_app.c", gdir / "c" / f"{name}.c", cfgc, *drv]
+    drv = [DRIVERS / "src" / f for f in DRIVER_SOURCES + ["jointer_trace_file.c"]]
+    out = [app, *sc.app_sources, APP / "cosim_app.c", APP / "cosim_traces.c", gdir / "c" / f"{name}.c", cfgc, *drv]
+    return list(dict.fromkeys(p.resolve() for p in out))    # a file listed twice is compiled once
 
 
 def c_headers(gdir: Path) -> list[Path]:

@@ -29,6 +29,28 @@ def compare(reports: dict[str, dict]) -> list[str]:
     return diffs
 
 
+def x_note(rep: dict) -> str:
+    """GHDL's reads of non-0/1 values, with the signals read (most first)."""
+    sig = rep.get("x_signals") or {}
+    top = ", ".join(f"{n} {k}" for n, k in list(sig.items())[:6]) + (", ..." if len(sig) > 6 else "")
+    return (f"{rep['x_reads']} reads of non-0/1 values (read as 0)" + (f": {top}" if top else "")
+            + " (an output of the top not yet driven: U or X until its reset or its first write)")
+
+
+def compare_files(reports: dict[str, dict]) -> list[str]:
+    """The trace files of the simulators: the same names, byte for byte the same."""
+    sims, diffs = list(reports), []
+    for a, b in zip(sims, sims[1:]):
+        fa = {Path(p).name: p for p in reports[a].get("trace_files", [])}
+        fb = {Path(p).name: p for p in reports[b].get("trace_files", [])}
+        if sorted(fa) != sorted(fb):
+            diffs.append(f"trace files: {a} {sorted(fa)} != {b} {sorted(fb)}")
+        for n in sorted(set(fa) & set(fb)):
+            if Path(fa[n]).read_bytes() != Path(fb[n]).read_bytes():
+                diffs.append(f"trace file {n}: {a} and {b} differ")
+    return diffs
+
+
 def fmt(v) -> str:
     if v is None:
         return "-"
@@ -82,7 +104,9 @@ def table(sc: Scenario, reports: dict[str, dict], diffs: list[str]) -> str:
         for e in reports[s].get("errors", []):
             out.append(f"  {s}: error: {e}")
         if reports[s].get("x_reads"):
-            out.append(f"  {s}: note: {reports[s]['x_reads']} reads of non-0/1 values (read as 0)")
+            out.append(f"  {s}: note: {x_note(reports[s])}")
+        for p in reports[s].get("trace_files", []):
+            out.append(f"  {s}: trace file: {p}")
         if reports[s].get("waves"):
             out.append(f"  {s}: waveform: {reports[s]['waves']}")
     for dline in diffs:

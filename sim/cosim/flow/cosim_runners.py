@@ -13,7 +13,7 @@ from pathlib import Path
 
 from cosim_build import Model, Scenario, generate, ghdl_lib, load_scenario
 from cosim_common import BUILD, BUS_TIMING, HARNESS, LIBRARY, BuildError, log
-from cosim_report import compare, table  # noqa: F401
+from cosim_report import compare, compare_files, table  # noqa: F401
 import handshake_compare
 
 
@@ -90,6 +90,8 @@ def _run_for_report(sim: str, sc: Scenario, cmd: list, d: Path, env, report: Pat
     report the harness wrote, with the log, the app output, the waves and
     the handshake log named in it; no report is a BuildError with the
     output's tail."""
+    for old in d.glob("*.jtr"):          # the application writes its trace files here
+        old.unlink()
     r = subprocess.run(cmd, cwd=d, env=env, capture_output=True, text=True)
     (d / "run.log").write_text(r.stdout + r.stderr)
     if not report.exists():
@@ -97,6 +99,7 @@ def _run_for_report(sim: str, sc: Scenario, cmd: list, d: Path, env, report: Pat
                          + (r.stdout + r.stderr)[-tail:])
     rep = json.loads(report.read_text())
     rep["log"] = str(d / "run.log")
+    rep["trace_files"] = [str(p) for p in sorted(d.glob("*.jtr"))]
     rep["app_output"] = r.stdout + r.stderr
     if fst:
         rep["waves"] = str(fst)
@@ -121,7 +124,8 @@ def run_scenario(path: Path, sims=("verilator", "ghdl"), waves: bool = False,
     for s in sims:
         run = run_verilator if s == "verilator" else run_ghdl
         reports[s] = run(sc, model, waves, handshakes, (timing or {}).get(s, BUS_TIMING))
-    diffs = compare(reports) + handshake_compare.compare(reports) if len(reports) > 1 else []
+    diffs = compare(reports) + compare_files(reports) + handshake_compare.compare(reports) \
+        if len(reports) > 1 else []
     ok = all(r.get("pass") for r in reports.values()) and not diffs
     if show:
         for s, r in reports.items():

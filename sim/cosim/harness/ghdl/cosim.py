@@ -62,10 +62,11 @@ class TimeLimit(Exception):
 
 
 class Sampler:
-    """Reads of DUT outputs; a non-0/1 bit reads 0 and is counted."""
+    """Reads of DUT outputs; a non-0/1 bit reads 0 and is counted, per signal."""
 
     def __init__(self):
         self.x_reads = 0
+        self.x_signals = {}      # signal name -> reads of a non-0/1 value
 
     def __call__(self, handle) -> int:
         v = handle.value
@@ -73,6 +74,8 @@ class Sampler:
             return int(v)
         except ValueError:
             self.x_reads += 1
+            name = getattr(handle, "_name", None) or str(handle)
+            self.x_signals[name] = self.x_signals.get(name, 0) + 1
             return int(str(v).replace("U", "0").replace("X", "0").replace("Z", "0")
                        .replace("W", "0").replace("L", "0").replace("H", "1")
                        .replace("-", "0"), 2)
@@ -164,7 +167,7 @@ class Callbacks(C.Structure):
                 ("mon_wait_irq", MON_WAIT_IRQ), ("read32", READ32), ("write32", WRITE32),
                 ("wait_ns", WAIT_NS), ("stimulus_start", VOID), ("stimulus_wait", VOID),
                 ("report", NAMED), ("expect", NAMED), ("monitor_transactions", U64),
-                ("bus_cycles", U64), ("bus_reset", WAIT_NS), ("ring", RING)]
+                ("bus_cycles", U64), ("bus_reset", WAIT_NS), ("ring", RING), ("time_ps", U64)]
 
 
 class Harness:
@@ -404,6 +407,9 @@ class Harness:
     def cb_bus_cycles(self):
         return self.now // self.bus["period"]
 
+    def cb_time_ps(self):
+        return self.now
+
     # ---- the run --------------------------------------------------------------------------
 
     def error(self, msg: str):
@@ -474,7 +480,7 @@ class Harness:
         lib = C.CDLL(os.environ["COSIM_APP_LIB"])
         cb = Callbacks(*[T(self._cb(getattr(self, "cb_" + n), fail)) for (n, T), fail in zip(
             Callbacks._fields_, [-EIO, -EIO, -EIO, 0, None, None, None, None, None, None, 0, 0, None,
-                                 -ENODEV])])
+                                 -ENODEV, 0])])
         self._keep = cb
         lib.platform_set_callbacks(C.byref(cb))
         lib.app_main.argtypes = [C.c_int, C.POINTER(C.c_char_p)]
@@ -520,6 +526,7 @@ class Harness:
             "cycles": {c["name"]: self.now // c["period"] for c in self.clocks},
             "wall_s": round(wall, 6),
             "x_reads": self.rd.x_reads,
+            "x_signals": dict(sorted(self.rd.x_signals.items(), key=lambda kv: (-kv[1], kv[0]))),
             "pass": ok,
         }
         with open(os.environ["COSIM_REPORT"], "w") as f:

@@ -74,6 +74,7 @@ void platform_report(const char *name, uint64_t value) { g_run->report(name, val
 void platform_expect(const char *name, uint64_t value) { g_run->expect(name, value); }
 uint64_t platform_monitor_transactions(void) { return g_run->monitor_transactions(); }
 uint64_t platform_bus_cycles(void) { return g_run->bus_cycles(); }
+uint64_t platform_time_ps(void) { return g_run->time_ps(); }
 void platform_bus_reset(uint64_t cycles) { g_run->bus_reset(cycles); }
 int platform_ring(const char *port, volatile void **mem, uint32_t *bus_addr, uint32_t *size)
 {

@@ -76,6 +76,7 @@ public:
     int ring(const char *prefix, volatile void **mem, uint32_t *bus_addr, uint32_t *size);
     uint64_t monitor_transactions() const { return mon_.transactions; }
     uint64_t bus_cycles() const { return clocks_[bus_].edges; }
+    uint64_t time_ps() const { return now_; }
 
 private:
     Port *port(const std::string &name);

@@ -10,7 +10,8 @@
 #include "arm_timestamps.h"
 
 static const jointer_lmic_desc arm_timestamps_lmics[ARM_TIMESTAMPS_NUM_LMICS] = {
-    {.name = "host", .base = ARM_TIMESTAMPS_HOST_BASE, .first_sniffer = 0, .num_sniffers = 1, .num_irq = 3},
+    {.name = "host", .base = ARM_TIMESTAMPS_HOST_BASE, .first_sniffer = 0, .num_sniffers = 1, .num_irq = 3,
+     .clock_hz = 100000000u, .clock = "ps"},
 };
 
 static const jointer_sniffer_desc arm_timestamps_sniffers[ARM_TIMESTAMPS_NUM_SNIFFERS] = {
@@ -29,7 +30,8 @@ static const jointer_metric_desc arm_timestamps_metrics[ARM_TIMESTAMPS_NUM_METRI
 static const jointer_trace_desc arm_timestamps_traces[ARM_TIMESTAMPS_NUM_TRACES] = {
     {.name = "timestamps", .reg_offset = ARM_TIMESTAMPS_TIMESTAMPS_REGS, .ram_offset = ARM_TIMESTAMPS_TIMESTAMPS_RAM, .depth = ARM_TIMESTAMPS_TIMESTAMPS_DEPTH,
      .low_reset = 0x0u, .high_reset = 0xFFFFFFFFu, .sniffer = 0, .lmic = 0, .dcapf = 0, .ring = 0, .irq_bit = 1,
-     .filter = 1, .clock_hz = 100000000u},
+     .filter = 1, .clock_hz = 100000000u,
+     .clock = "ps"},
 };
 
 const jointer_cfg arm_timestamps_cfg = {

@@ -10,7 +10,8 @@
 #include "program_monitor.h"
 
 static const jointer_lmic_desc program_monitor_lmics[PROGRAM_MONITOR_NUM_LMICS] = {
-    {.name = "cpu", .base = PROGRAM_MONITOR_CPU_BASE, .first_sniffer = 0, .num_sniffers = 1, .num_irq = 2},
+    {.name = "cpu", .base = PROGRAM_MONITOR_CPU_BASE, .first_sniffer = 0, .num_sniffers = 1, .num_irq = 2,
+     .clock_hz = 100000000u, .clock = "cpu"},
 };
 
 static const jointer_sniffer_desc program_monitor_sniffers[PROGRAM_MONITOR_NUM_SNIFFERS] = {
@@ -26,7 +27,8 @@ static const jointer_metric_desc program_monitor_metrics[PROGRAM_MONITOR_NUM_MET
 static const jointer_trace_desc program_monitor_traces[PROGRAM_MONITOR_NUM_TRACES] = {
     {.name = "pc_trace", .reg_offset = PROGRAM_MONITOR_PC_TRACE_REGS, .ram_offset = PROGRAM_MONITOR_PC_TRACE_RAM, .depth = PROGRAM_MONITOR_PC_TRACE_DEPTH,
      .low_reset = 0x0u, .high_reset = 0xFFFFFFFFu, .sniffer = 0, .lmic = 0, .dcapf = 0, .ring = 0, .irq_bit = 0,
-     .filter = 0, .clock_hz = 100000000u},
+     .filter = 0, .clock_hz = 100000000u,
+     .clock = "cpu"},
 };
 
 const jointer_cfg program_monitor_cfg = {

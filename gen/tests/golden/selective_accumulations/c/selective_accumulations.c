@@ -10,7 +10,8 @@
 #include "selective_accumulations.h"
 
 static const jointer_lmic_desc selective_accumulations_lmics[SELECTIVE_ACCUMULATIONS_NUM_LMICS] = {
-    {.name = "accel", .base = SELECTIVE_ACCUMULATIONS_ACCEL_BASE, .first_sniffer = 0, .num_sniffers = 3, .num_irq = 1},
+    {.name = "accel", .base = SELECTIVE_ACCUMULATIONS_ACCEL_BASE, .first_sniffer = 0, .num_sniffers = 3, .num_irq = 1,
+     .clock_hz = 125000000u, .clock = "accel"},
 };
 
 static const jointer_sniffer_desc selective_accumulations_sniffers[SELECTIVE_ACCUMULATIONS_NUM_SNIFFERS] = {

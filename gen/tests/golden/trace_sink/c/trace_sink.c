@@ -10,7 +10,8 @@
 #include "trace_sink.h"
 
 static const jointer_lmic_desc trace_sink_lmics[TRACE_SINK_NUM_LMICS] = {
-    {.name = "stream", .base = TRACE_SINK_STREAM_BASE, .first_sniffer = 0, .num_sniffers = 1, .num_irq = 2},
+    {.name = "stream", .base = TRACE_SINK_STREAM_BASE, .first_sniffer = 0, .num_sniffers = 1, .num_irq = 2,
+     .clock_hz = 100000000u, .clock = "ps"},
 };
 
 static const jointer_sniffer_desc trace_sink_sniffers[TRACE_SINK_NUM_SNIFFERS] = {
@@ -27,7 +28,8 @@ static const jointer_trace_desc trace_sink_traces[TRACE_SINK_NUM_TRACES] = {
     {.name = "stream_log", .reg_offset = TRACE_SINK_STREAM_LOG_REGS, .ram_offset = TRACE_SINK_STREAM_LOG_RAM, .depth = TRACE_SINK_STREAM_LOG_DEPTH,
      .low_reset = 0x0u, .high_reset = 0xFFFFFFFFu, .sniffer = 0, .lmic = 0, .dcapf = 0, .ring = 0, .irq_bit = 0,
      .filter = 1, .clock_hz = 100000000u,
-     .sink_bytes = TRACE_SINK_STREAM_LOG_SINK_BYTES, .encoding = TRACE_SINK_STREAM_LOG_ENCODING, .sink_ring_log2 = TRACE_SINK_STREAM_LOG_RING_LOG2},
+     .sink_bytes = TRACE_SINK_STREAM_LOG_SINK_BYTES, .encoding = TRACE_SINK_STREAM_LOG_ENCODING, .sink_ring_log2 = TRACE_SINK_STREAM_LOG_RING_LOG2,
+     .clock = "ps"},
 };
 
 const jointer_cfg trace_sink_cfg = {

@@ -90,10 +90,20 @@ static inline int trace_sink_initialize_events_seen(trace_sink_dev *d, uint64_t 
     return jointer_initialize(&d->dev, TRACE_SINK_SRC_LMIC, TRACE_SINK_SNIFFER_SRC, TRACE_SINK_EVENTS_SEEN_DCAPF, low, high);
 }
 
-/* trace stream_log: {timestamp, value} of every lane-0 event, into the ring */
-static inline int trace_sink_trace_read_stream_log(trace_sink_dev *d, jointer_trace_record *out, uint32_t max, uint32_t *count)
+/* sink trace stream_log: {timestamp, value} of every lane-0 event, into the ring: its records go to a ring
+ * in memory (start it on the ring, drain it, stop it; no _trace_read_, the monitor holds no buffer) */
+static inline int trace_sink_sink_start_stream_log(trace_sink_dev *d, jointer_sink_ring *ring, const volatile void *mem,
+                                      uint32_t bus_addr, uint32_t size, uint32_t watermark)
 {
-    return jointer_trace_read(&d->dev, TRACE_SINK_TRACE_STREAM_LOG, out, max, count);
+    return jointer_sink_start(&d->dev, TRACE_SINK_TRACE_STREAM_LOG, ring, mem, bus_addr, size, watermark);
+}
+static inline int trace_sink_drain_stream_log(trace_sink_dev *d, jointer_trace_record *out, uint32_t max, uint32_t *count)
+{
+    return jointer_trace_drain(&d->dev, TRACE_SINK_TRACE_STREAM_LOG, out, max, count);
+}
+static inline int trace_sink_sink_stop_stream_log(trace_sink_dev *d)
+{
+    return jointer_sink_stop(&d->dev, TRACE_SINK_TRACE_STREAM_LOG);
 }
 static inline int trace_sink_initialize_stream_log(trace_sink_dev *d, uint64_t low, uint64_t high)
 {

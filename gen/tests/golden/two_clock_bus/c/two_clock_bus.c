@@ -10,8 +10,10 @@
 #include "two_clock_bus.h"
 
 static const jointer_lmic_desc two_clock_bus_lmics[TWO_CLOCK_BUS_NUM_LMICS] = {
-    {.name = "ps_side", .base = TWO_CLOCK_BUS_PS_SIDE_BASE, .first_sniffer = 0, .num_sniffers = 1, .num_irq = 0},
-    {.name = "pl_side", .base = TWO_CLOCK_BUS_PL_SIDE_BASE, .first_sniffer = 1, .num_sniffers = 2, .num_irq = 1},
+    {.name = "ps_side", .base = TWO_CLOCK_BUS_PS_SIDE_BASE, .first_sniffer = 0, .num_sniffers = 1, .num_irq = 0,
+     .clock_hz = 100000000u, .clock = "ps"},
+    {.name = "pl_side", .base = TWO_CLOCK_BUS_PL_SIDE_BASE, .first_sniffer = 1, .num_sniffers = 2, .num_irq = 1,
+     .clock_hz = 156250000u, .clock = "pl"},
 };
 
 static const jointer_sniffer_desc two_clock_bus_sniffers[TWO_CLOCK_BUS_NUM_SNIFFERS] = {
