@@ -34,7 +34,7 @@ def test_each_backend_emits_once(two_clock, monkeypatch):
         monkeypatch.setattr(b, "emit", lambda d, _f=b.emit, _n=b.__name__: calls.append(_n) or _f(d))
     render.emit_all(two_clock)
     assert calls == [b.__name__ for b in render.BACKENDS]
-    assert len(set(calls)) == 9
+    assert len(set(calls)) == 10
 
 
 def test_outfile_is_frozen():

@@ -127,6 +127,7 @@ Public API (kept stable; other test benches import it)
       order (DcapfModel or TraceModel, each with or without a filter)
       .step(prog, run, soft_reset, ctrl_we, init_we, init_data,
             ev_good, ev_data, ev_inc, timestamp=0)
+      .step_units(..., events, timestamp=0)   events: (good, data, inc) per unit
       .results .overflows .caughts .valid .overflow
   EventsModel(width, data_w, edge)   .step(strobe, value)  .cand_valid ...
   StartDoneModel(mode)               .step(start, done, busy) ...
@@ -458,14 +459,20 @@ class SnifferModel:
              ev_inc, timestamp: int = 0) -> DispenserOut:
         if not isinstance(ev_good, int):
             ev_good = sum(int(b) << i for i, b in enumerate(ev_good))
+        events = [((ev_good >> lane) & 1, ev_data, ev_inc) for _, lane in self.units]
+        return self.step_units(prog, run, soft_reset, ctrl_we, init_we, init_data, events, timestamp)
+
+    def step_units(self, prog, run, soft_reset, ctrl_we, init_we, init_data, events,
+                   timestamp: int = 0) -> DispenserOut:
+        """One cycle with each unit's own event: events[idx] = (good, data, inc) (a
+        sniffer of several event sources: one tap per bus)."""
         d = self.dispenser.step(prog, run, soft_reset, ctrl_we, init_we, init_data)
-        for idx, (m, lane) in enumerate(self.units):
-            good = (ev_good >> lane) & 1
+        for idx, ((m, _), (good, data, inc)) in enumerate(zip(self.units, events)):
             init = d.init[1:] if d.init is not None and d.init[0] == idx else None
             if isinstance(m, TraceModel):
-                m.step(good, ev_data, timestamp, d.run_en, d.use_filter, d.clear, init)
+                m.step(good, data, timestamp, d.run_en, d.use_filter, d.clear, init)
             else:
-                m.step(good, ev_data, ev_inc, d.run_en, d.use_filter, d.clear, init)
+                m.step(good, data, inc, d.run_en, d.use_filter, d.clear, init)
         return d
 
     @property

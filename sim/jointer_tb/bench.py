@@ -131,10 +131,11 @@ class Bench:
                 continue
             window = (dc.low, dc.high)
             if dc.runtime:                     # a random window; now and then the YAML's own, loaded again
-                window = drv.window(sn.data_width) if self.rng.random() < 0.75 else window
+                window = drv.window_for(dc) if self.rng.random() < 0.75 else window
                 await self.host.call(mon.initialize, dc.name, *window)
             self.bounds[dc.name] = window
-            drv.windows.append(window)
+            if drv.on_data(dc):
+                drv.windows.append(window)
 
     # -- 3. traffic ------------------------------------------------------------------------------
     async def traffic(self) -> None:

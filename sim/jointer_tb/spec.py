@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from types import SimpleNamespace
 
-KEEP_DICT = {"params"}
+KEEP_DICT = {"params", "sources"}       # kept as dicts (sources: by key, "" the kind's own)
 
 
 def _ns(value, key: str = ""):

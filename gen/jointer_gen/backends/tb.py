@@ -37,8 +37,10 @@ def _label(instances, entity: str) -> str:
     return next(i.label for i in instances if i.entity == entity)
 
 
-def _dcapf(dc) -> dict:
+def _dcapf(sn, dc) -> dict:
+    src, lane, one = datapath.lane_of(sn, dc)
     return {"name": dc.name, "extractor": dc.extractor, "aggregator": dc.aggregator, "width": dc.width,
+            "source": src, "lane": lane, "weight_one": one, "lanes": list(dc.lanes),
             "sample": dc.sample or "increment", "event": dc.event, "low": dc.low, "high": dc.high,
             "has_filter": dc.has_filter, "runtime": dc.filter_runtime, "wrap": dc.wrap,
             "threshold_irq": dc.threshold_irq, "depth": dc.depth, "mode": dc.mode,
@@ -57,7 +59,13 @@ def _sniffer(d: Design, lv, sv) -> dict:
         "conditions": [{"kind": c.kind, "a": c.a, "b": c.b} for c in sn.conditions],
         "increment": sn.increment, "data": sn.data, "data_width": datapath.data_width(sn),
         "emitter_registered": datapath.emitter_registered(sn), "init_slots": k.init_slots(sn),
-        "timestamp": sv.needs_timestamp, "dcapfs": [_dcapf(dc) for dc in sn.dcapfs],
+        "event_bits": datapath.event_width(sn),
+        "sources": {key: {"lanes": k.main_lanes(p) if not key else datapath.source(sn, key).lanes(p),
+                          "registered": datapath.emitter_registered(sn, key),
+                          "carries_data": not key or datapath.source(sn, key).carries_data,
+                          "data_width": datapath.source_data_width(sn, key)}
+                    for key in datapath.sources(sn)},
+        "timestamp": sv.needs_timestamp, "dcapfs": [_dcapf(sn, dc) for dc in sn.dcapfs],
     }
 
 

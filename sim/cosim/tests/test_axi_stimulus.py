@@ -66,11 +66,13 @@ def expected(sc, runs) -> dict:
     cfg = yaml.safe_load((REPO / sc["config"]).read_text())
     dcs = {d["name"]: d for lm in cfg["lmics"] for s in lm["sniffers"] for d in s["dcapfs"]}
     low, high = dcs["window_bytes"]["filter"]["low"], dcs["window_bytes"]["filter"]["high"]
+    hlow, hhigh = dcs["high_window_bytes"]["filter"]["low"], dcs["high_window_bytes"]["filter"]["high"]
     lat = [b - aw for _, _, aw, _, b in dma.bursts]
     bounds = histogram_boundaries(dcs["write_latency"]["buckets"], "pow2")
     out = {"frames": len(stream.packets), "beats": sum(n for n, _, _ in stream.packets),
            "stall_cycles": sum(1 for v, r in classes if v and not r),
            "window_bytes": sum(8 * n for a, n, *_ in dma.bursts if low <= a <= high),
+           "high_window_bytes": sum(8 * n for a, n, *_ in dma.bursts if hlow <= a <= hhigh),
            "longest_write": max(lat)}
     for k in range(len(bounds) + 1):
         out[f"write_latency.bucket{k}"] = sum(1 for x in lat if sum(1 for b in bounds if x >= b) == k)
@@ -91,7 +93,8 @@ def test_traffic_covers_what_the_monitor_counts(scenario):
     dma, _ = runs["axi4"]
     assert sum(1 for v, r in classes if v and not r) > 20 and sum(1 for v, r in classes if r and not v) > 20
     inside = [a for a, *_ in dma.bursts if 0x10000000 <= a <= 0x1000FFFF]
-    assert 0 < len(inside) < len(dma.bursts)
+    above = [a for a, *_ in dma.bursts if 0x810000000 <= a <= 0x81000FFFF]
+    assert 0 < len(inside) < len(dma.bursts) and 0 < len(above) < len(dma.bursts)
     assert len({n for _, n, *_ in dma.bursts}) > 8 and len({n for n, _, _ in stream.packets}) > 6
     assert len({b - aw for _, _, aw, _, b in dma.bursts}) > 8
 
@@ -133,10 +136,10 @@ TWIN_MAIN = r'''
 #include <cstdlib>
 #include "axi_stim.h"
 // argv: timing axis write start count seed max_len valid_stall ready_stall gap addr addr_span
-//       resp_delay id size strb dest keep edges; prints every edge's values
+//       resp_delay id size strb dest keep alias edges; prints every edge's values
 int main(int argc, char **argv)
 {
-    if (argc != 20)
+    if (argc != 21)
         return 2;
     BusTiming t = BusTiming::load(argv[1]);
     auto u = [&](int i) { return (uint64_t)std::strtoull(argv[i], nullptr, 0); };
@@ -144,8 +147,9 @@ int main(int argc, char **argv)
     p.write = u(3) != 0; p.start = u(4); p.count = u(5); p.seed = u(6); p.max_len = u(7);
     p.valid_stall = u(8); p.ready_stall = u(9); p.gap = u(10); p.addr = u(11); p.addr_span = u(12);
     p.resp_delay = u(13); p.id = u(14); p.size = u(15); p.strb = u(16); p.dest = u(17); p.keep = u(18);
+    p.alias = u(19);
     AxiRandStim s(u(2) != 0, p, t);
-    for (uint64_t n = 0; n < u(19); ++n) {
+    for (uint64_t n = 0; n < u(20); ++n) {
         for (const auto &kv : s.edge())
             std::printf("%s=%llu ", kv.first.c_str(), (unsigned long long)kv.second);
         std::printf("%d\n", s.done() ? 1 : 0);
@@ -154,10 +158,13 @@ int main(int argc, char **argv)
 }
 '''
 PARAMS = ("write", "start", "count", "seed", "max_len", "valid_stall", "ready_stall", "gap", "addr", "addr_span",
-          "resp_delay", "id", "size", "strb", "dest", "keep")
+          "resp_delay", "id", "size", "strb", "dest", "keep", "alias")
 TWIN_CASES = {
     "write": dict(write=1, start=3, count=9, seed=5, max_len=16, valid_stall=20, ready_stall=30, gap=5,
                   addr=0x1000F000, addr_span=0x2000, resp_delay=50, id=2, size=3, strb=0xFF),
+    "write_above_4g": dict(write=1, start=0, count=9, seed=5, max_len=8, valid_stall=20, ready_stall=30, gap=2,
+                           addr=0x1000F000, addr_span=0x2000, resp_delay=5, id=1, size=3, strb=0xFF,
+                           alias=0x8_0000_0000),
     "read": dict(write=0, start=0, count=7, seed=77, max_len=256, valid_stall=60, ready_stall=10, gap=0,
                  addr=0x40, addr_span=0x100000, resp_delay=3, id=1, size=2, strb=0),
     "always": dict(write=1, start=0, count=5, seed=1, max_len=4, valid_stall=0, ready_stall=0, gap=0,

@@ -52,8 +52,9 @@ class AxiTraffic(Driver):
 
     def address(self) -> int:
         aw = self.p["addr_width"]
-        low = self.value(min(aw, 32))
-        return low | (self.rng.getrandbits(aw - 32) << 32 if aw > 32 else 0)
+        if aw > 32 and self.rng.random() < 0.3:      # the same offset on both sides of 4 GB
+            return self.value(32) | (self.rng.getrandbits(aw - 32) << 32)
+        return self.value(aw)
 
     def queue(self, bus, n: int) -> None:
         nbytes = self.p["data_width"] // 8

@@ -5,14 +5,19 @@ packets of 1 byte to 100 beats, TKEEP full, random, sparse or with whole
 null beats, the low 32 bits of every beat's TDATA and the TDEST in, at the
 edges of or outside the filter windows. Reference: sim/eig/axi_model.py
 expect_axis (per beat or per packet; bytes = TKEEP popcount or the data
-width; the data = TDATA's low 32 bits or TDEST)."""
+width; the data = TDATA's low 32 bits or TDEST); for the lanes of the other
+interfacers on the same ports (one tap per bus): a per-packet tap ("pkt")
+and TVALID/TREADY activity ("act": ActivityModel)."""
 
 from __future__ import annotations
 
 from axi_model import expect_axis
 
+from jointer_sim.activity_model import ActivityModel
+
 from ..host import quiet
-from .base import Driver, listed
+from .base import Driver, listed, stepped
+
 
 class Axis(Driver):
     kind = "axis"
@@ -55,7 +60,7 @@ class Axis(Driver):
         sink.clear_pause_generator()
         sink.clear()
 
-    def candidates(self, dom, ctrl: dict) -> dict:
+    def tap(self, dom, packets: bool) -> dict:
         p = self.p
         fields = {"data": "tdata", "keep": "tkeep", "last": "tlast", "dest": "tdest"}
         got = {f: self.key(s) for f, s in fields.items() if s in self.port}
@@ -64,7 +69,16 @@ class Axis(Driver):
             f.setdefault("keep", (1 << (p["data_width"] // 8)) - 1)
             f.setdefault("dest", 0)
         sel = 1 if self.sn.data == "tdest" else 0
-        return listed(expect_axis(hs, p["count"] == "packets", p["data_width"] // 8, p["keep"], sel))
+        return listed(expect_axis(hs, packets, p["data_width"] // 8, p["keep"], sel))
+
+    def candidates(self, dom, ctrl: dict) -> dict:
+        return self.tap(dom, self.p["count"] == "packets")
+
+    def sources(self, dom, ctrl: dict) -> dict:
+        v, r = self.series(dom, "tvalid"), self.series(dom, "tready")
+        make = {"": lambda: self.candidates(dom, ctrl), "pkt": lambda: self.tap(dom, True),
+                "act": lambda: stepped(ActivityModel(1), dom.cycle, lambda c: (v[c], r[c]))}
+        return {key: make[key]() for key in self.sn.sources}
 
 
 DRIVER = Axis

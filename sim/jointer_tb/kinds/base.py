@@ -10,7 +10,9 @@ both halves of the kind, side by side:
 - the expectation: `record(domain)` (what to watch: by default every
   observed port of the top) and `candidates(domain, ctrl)`, the interfacer's
   reference model over the recording: {cycle: Candidate(lane mask, data,
-  bytes)}, the candidate the interfacer shows in that cycle. The emitter,
+  bytes)}, the candidate the interfacer shows in that cycle; a kind whose
+  sniffer may hold other event sources (one tap per bus: the spec's
+  `sources`) gives them all in `sources(domain, ctrl)`. The emitter,
   dispenser, DCAPFs and traces after it are the generic reference
   (reference.py).
 Drivers draw their values through `value()`: inside a filter window of the
@@ -90,7 +92,7 @@ class Driver:
     def window(self, width: int) -> tuple[int, int]:
         """A random filter window inside the data domain of `width` bits (often
         overlapping a condition's range, so that events reach it)."""
-        top = (1 << min(width, 32)) - 1
+        top = (1 << width) - 1                      # an address above 4 GB: windows there too
         lo, hi = self.rng.choice(self.ranges) if self.ranges and self.rng.random() < 0.6 else (0, top)
         a, b = sorted(self.rng.randint(lo, min(hi, top)) for _ in range(2))
         if self.rng.random() < 0.3:                 # a narrow one
@@ -113,10 +115,22 @@ class Driver:
             v = (v & ~mask | want) & top
         return v
 
+    def window_for(self, dc) -> tuple[int, int]:
+        """A random filter window for DCAPF dc (over its source's data)."""
+        return self.window(self.sn.sources[dc.source]["data_width"])
+
+    def on_data(self, dc) -> bool:
+        """Whether dc's lane carries the tap's data (its window then steers the traffic)."""
+        return self.sn.sources[dc.source]["carries_data"]
+
     # -- expectation -------------------------------------------------------------------
     def candidates(self, dom, ctrl: dict) -> dict:
         """{cycle: Candidate} the interfacer shows, from the recording."""
         raise NotImplementedError
+
+    def sources(self, dom, ctrl: dict) -> dict:
+        """{source key: {cycle: Candidate}} of every event source of the sniffer."""
+        return {"": self.candidates(dom, ctrl)}
 
 
 def stepped(model, n: int, inputs) -> dict:
@@ -136,5 +150,5 @@ def listed(items) -> dict:
     for c, data, nbytes in items:
         if c in out:
             raise AssertionError(f"two candidates in cycle {c}")
-        out[c] = Candidate(1, data & MASK32, nbytes)
+        out[c] = Candidate(1, data, nbytes)
     return out

@@ -85,7 +85,8 @@ class Axi4Stim(_Stim):
     AW, then the W beats (WSTRB all ones), then B `resp_delay` edges at most
     after WLAST; read: AR, the first R beat `resp_delay` edges at most after
     it, then the beats. Between bursts `gap` idle edges at most. Each burst:
-    length 1 + raw % max_len beats, address addr + (raw << size) % addr_span.
+    length 1 + raw % max_len beats, address addr + (raw << size) % addr_span,
+    plus `alias` for every odd burst (1, 3, ...: the same offsets above 4 GB).
     `bursts`: (address, beats, address-handshake edge, last-beat edge, B edge)."""
 
     WRITE = ("awvalid", "awready", "awaddr", "awlen", "awsize", "awburst", "awid", "wvalid", "wready",
@@ -138,6 +139,7 @@ class Axi4Stim(_Stim):
         if self.phase == "gap" and self.next_starts():
             self.len = 1 + self.rng.raw() % p["max_len"]
             addr = p["addr"] + ((self.rng.raw() << p["size"]) % p["addr_span"])
+            addr += p.get("alias", 0) if self.k % 2 else 0
             self.cur = [addr, self.len]
             self.phase = "addr"
         if self.phase == "delay":

@@ -176,7 +176,7 @@ class Stim:
 
     def random_params(self, kind: str, pre: list[str]) -> dict:
         keys = ("start", "count", "seed", "max_len", "valid_stall", "ready_stall", "gap")
-        keys += ("addr", "addr_span", "resp_delay", "id") if kind == "axi4" else ("dest",)
+        keys += ("addr", "addr_span", "resp_delay", "id", "alias") if kind == "axi4" else ("dest",)
         p = {k: self.num(k) for k in keys}
         if kind == "axi4":
             p["write"] = bool(self.s.get("write", True))

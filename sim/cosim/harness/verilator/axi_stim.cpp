@@ -106,7 +106,7 @@ void AxiRandStim::axi_advance()
 {
     if (phase_ == "gap" && next_starts()) {
         len_ = 1 + raw() % p_.max_len;
-        burst_addr_ = p_.addr + ((raw() << p_.size) % p_.addr_span);
+        burst_addr_ = p_.addr + ((raw() << p_.size) % p_.addr_span) + ((k_ & 1u) ? p_.alias : 0u);
         phase_ = "addr";
     }
     if (phase_ == "delay") {

@@ -18,6 +18,7 @@ struct AxiRandParams {
     bool write = true;
     uint64_t start = 0, count = 0, seed = 1, max_len = 16, valid_stall = 0, ready_stall = 0, gap = 0;
     uint64_t addr = 0, addr_span = 0x10000, resp_delay = 0, id = 0, size = 0, strb = 0; // axi4
+    uint64_t alias = 0;                                   // axi4: added to every odd burst's address
     uint64_t dest = 0, keep = 0;                                                         // axis
 };
 

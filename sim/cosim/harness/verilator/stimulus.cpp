@@ -290,6 +290,7 @@ AxiRandParams rand_params(const YAML::Node &s, const std::string &kind, const st
         p.addr_span = num("addr_span");
         p.resp_delay = num("resp_delay");
         p.id = num("id");
+        p.alias = num("alias");
         uint64_t bytes = p.write ? width_of(pre, "wstrb", e) : width_of(pre, "rdata", e) / 8;
         uint64_t lg = 0;
         while ((UINT64_C(2) << lg) <= (bytes ? bytes : 1))
