@@ -108,7 +108,7 @@ static void cli_hint(int err)
     case ENOENT:
         fprintf(stderr, "jointer: no such device: %s\n"
                         "  hint: is the bitstream loaded and the monitor's device-tree node bound to\n"
-                        "  uio_pdrv_genirq (compatible \"generic-uio\")? ls /sys/class/uio/*/name;\n"
+                        "  uio_pdrv_genirq (uio_pdrv_genirq.of_id=jointer,monitor-1.0)? ls /sys/class/uio/*/name;\n"
                         "  or try --device devmem:0x%" PRIX64 " as root\n",
                 cli_device_spec, CFG->base_address);
         break;

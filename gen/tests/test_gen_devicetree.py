@@ -181,11 +181,12 @@ def phandle(dtb, label_path) -> str:
 
 
 def monitor(tmp_path, name: str, platform: str, base: int | None = None):
-    """(design, output folder) of configs/<name>.yaml or gen/tests/configs/<name>.yaml, on
+    """(design, output folder) of configs/<name>.yaml, gen/tests/configs/<name>.yaml or the
+    co-simulation's sim/cosim/scenarios/configs/<name>.yaml, on
     `platform`: moved into its first aperture (or to `base`) when not written for it."""
     src = CONFIGS / f"{name}.yaml"
-    if not src.exists():
-        src = REPO / "gen" / "tests" / "configs" / f"{name}.yaml"
+    for folder in (REPO / "gen" / "tests" / "configs", REPO / "sim" / "cosim" / "scenarios" / "configs"):
+        src = src if src.exists() else folder / f"{name}.yaml"
     cfg = yaml.safe_load(src.read_text())
     if cfg["monitor"].get("platform", "zynq7000") != platform or base is not None:
         cfg["monitor"]["platform"] = platform
@@ -236,8 +237,9 @@ def board(tmp_path, platform: str, extra: str = "", include=None) -> str:
     return str(path)
 
 
-CASES = [(n, p) for p in PS for n in ("selective_accumulations", "two_clock_bus", "trace_sink", "zu_dma")
-         if not (n == "zu_dma" and p == "zynq7000")]
+# zu_dma and stream_dma (the co-simulated one-tap-per-bus monitor) are written for zynqmp
+CASES = [(n, p) for p in PS for n in ("selective_accumulations", "two_clock_bus", "trace_sink", "zu_dma",
+                                      "stream_dma") if not (n in ("zu_dma", "stream_dma") and p == "zynq7000")]
 
 
 def check_values(dtb, design, platform, node: str) -> None:

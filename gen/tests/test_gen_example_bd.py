@@ -305,3 +305,15 @@ def test_zynqmp_dma_monitor(tmp_path):
     assert stub.props["axi_dma_0"]["CONFIG.c_m_axi_s2mm_data_width"] == "128"
     assert [a[-1] for a in stub.addresses][-2:] == ["zynq_ps/SAXIGP2/HP0_DDR_LOW", "zynq_ps/SAXIGP2/HP0_DDR_HIGH"]
     assert ("zynq_ps/M_AXI_HPM0_FPD", "gp0_ic/S00_AXI") in stub.intf
+
+
+def test_zynqmp_one_tap_per_bus(tmp_path):
+    """sim/cosim/scenarios/configs/stream_dma.yaml (zynqmp, co-simulated above and below 4 GB):
+    its one 40-bit AXI4 tap joins the DMA's write net and its one stream tap the DMA's stream
+    (both on the DMA's clock), the DMA is 40 bits wide; the monitor on M_AXI_HPM0_FPD."""
+    design, stub = check_bd(tmp_path, "stream_dma", "zynqmp",
+                            src=CONFIGS.parent / "sim" / "cosim" / "scenarios" / "configs")
+    assert ("axi_dma_0/M_AXI_S2MM", "stream_dma_0/dma") in stub.intf
+    assert ("axi_dma_0/M_AXIS_MM2S", "stream_dma_0/stream") in stub.intf
+    assert stub.props["axi_dma_0"]["CONFIG.c_addr_width"] == "40"
+    assert ("zynq_ps/M_AXI_HPM0_FPD", "gp0_ic/S00_AXI") in stub.intf

@@ -236,7 +236,7 @@ class Monitor:
             return JointerError(-r, _udev_hint(spec, d.name))
         if r == -E.ENOENT:
             return JointerError(E.ENOENT, "no such device: %s\n  hint: is the bitstream loaded and the monitor's "
-                                "device-tree node bound to uio_pdrv_genirq (compatible \"generic-uio\")?\n"
+                                "device-tree node bound to uio_pdrv_genirq (uio_pdrv_genirq.of_id=jointer,monitor-1.0)?\n"
                                 "  ls /sys/class/uio/*/name; or try devmem:0x%X as root" % (spec, d.base_address))
         if r == -E.EINVAL and spec.startswith("uio:"):
             return JointerError(E.EINVAL, "%s is not a usable UIO device for %s (name not uioN, or its map0 "

@@ -110,7 +110,7 @@ def test_wrong_device_and_bad_specs(tmp_path):
     assert e.value.errno == errno.EINVAL and "uio:/dev/uioN, devmem:ADDR or devmem" in str(e.value)
     with pytest.raises(jointer.JointerError) as e:
         jointer.Monitor.open("uio:/dev/uio9", desc_path("accel_mon"), sysfs_root=d.sysfs)
-    assert e.value.errno == errno.ENOENT and "generic-uio" in str(e.value)
+    assert e.value.errno == errno.ENOENT and "uio_pdrv_genirq.of_id=jointer,monitor-1.0" in str(e.value)
     with pytest.raises(jointer.JointerError) as e:
         jointer.Descriptor.load(desc_path("accel_mon"), name="trace_mon")
     assert e.value.errno == errno.EINVAL and "no symbol trace_mon_cfg" in str(e.value)
