@@ -92,6 +92,13 @@ BENCH_TARGETS += lanes-bench
 lanes-bench: deps
 	@$(PYTHON) scripts/bench_lanes.py --jobs $(JOBS) --out $(BUILD)/bench/lanes --fragment $(BENCH_FRAGS)/lanes-bench.json
 
+# the price of an address as wide as its tap: an axi4 DMA tap at 32, 36, 40, 48 and 64 bits,
+# yosys xc7 (scripts/bench_wide.py)
+.PHONY: wide-bench
+BENCH_TARGETS += wide-bench
+wide-bench: deps
+	@$(PYTHON) scripts/bench_wide.py --jobs $(JOBS) --out $(BUILD)/bench/wide --fragment $(BENCH_FRAGS)/wide-bench.json
+
 # compression ratio of the compact trace encoding, jointer_trace_compact under GHDL
 # on the demo's traces and a bursty synthetic trace, and its LUT/FF/levels (sim/trace/compact_bench.py)
 .PHONY: compact-bench
