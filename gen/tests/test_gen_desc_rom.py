@@ -226,3 +226,13 @@ if cocotb is not None:
         # reading has no side effect: the same word twice
         assert await read(reg["DESC_DATA"]) == await read(reg["DESC_DATA"]) == int.from_bytes(want[12:16], "little")
         dut._log.info("read the %d-byte descriptor (%d words) from the ROM over s_axi", len(want), words)
+
+
+def test_cosim_scenario_expects_this_file(tmp_path):
+    """sim/cosim/scenarios/desc_rom.yaml expects the size of the file the generator writes."""
+    import yaml
+    from gentest_util import run_cli
+    rc, _, err = run_cli([CONFIG, "-o", tmp_path])
+    assert rc == 0, err
+    scenario = yaml.safe_load((HERE.parents[1] / "sim" / "cosim" / "scenarios" / "desc_rom.yaml").read_text())
+    assert scenario["expect"]["rom.bytes"] == len((tmp_path / "desc_rom" / "desc_rom.jdesc").read_bytes())

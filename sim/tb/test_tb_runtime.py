@@ -51,26 +51,47 @@ def test_handshakes_need_valid_and_ready_of_the_same_cycle():
     assert d.handshakes("v", None, {}) == [(2, {}), (3, {}), (4, {})]
 
 
-def sniffer(**kw) -> NS:
-    base = dict(name="s", lanes=2, conditions=[], emitter_registered=False, increment="bytes", dcapfs=[])
+def sniffer(registered: bool = False, **kw) -> NS:
+    """A sniffer of the spec with one event source (the kind's own, 2 lanes)."""
+    base = dict(name="s", lanes=2, conditions=[], increment="bytes", dcapfs=[], event_bits=32,
+                sources={"": {"lanes": 2, "registered": registered, "carries_data": True, "data_width": 32}})
     return NS(**{**base, **kw})
 
 
 def test_events_without_checkers_are_the_candidates():
-    ev = reference.events(sniffer(), {5: Candidate(3, 0x1234, 8), 9: Candidate(1, 7, 70000)})
+    ev = reference.events(sniffer(), "", {5: Candidate(3, 0x1234, 8), 9: Candidate(1, 7, 70000)})
     assert ev == {5: Event(3, 0x1234, 8), 9: Event(1, 7, 70000 & 0xFFFF)}
 
 
 def test_checkers_gate_every_lane_and_the_emitter_adds_a_cycle():
     conds = [NS(kind="range", a=0x100, b=0x1FF), NS(kind="mask", a=0x3, b=0)]
-    sn = sniffer(conditions=conds, emitter_registered=True, increment="one")
-    ev = reference.events(sn, {1: Candidate(3, 0x104, 4), 2: Candidate(3, 0x105, 4), 3: Candidate(1, 0x200, 4)})
+    sn = sniffer(conditions=conds, registered=True, increment="one")
+    ev = reference.events(sn, "", {1: Candidate(3, 0x104, 4), 2: Candidate(3, 0x105, 4), 3: Candidate(1, 0x200, 4)})
     assert ev == {2: Event(3, 0x104, 1), 3: Event(0, 0x105, 1), 4: Event(0, 0x200, 1)}
 
 
 def test_coverage_counts_events_inside_and_outside_each_window():
-    dc = NS(name="d", event=1)
+    dc = NS(name="d", event=1, source="", lane=1)
     sn = sniffer(dcapfs=[dc])
     evs = {1: Event(2, 5, 1), 2: Event(2, 50, 1), 3: Event(1, 6, 1), 4: Event(3, 10, 1)}
-    cov = reference.coverage(sn, evs, {"d": (5, 10)})
+    cov = reference.coverage(sn, {"": evs}, {"d": (5, 10)})
     assert cov == {"events": [2, 3], "d": {"window": [5, 10], "inside": 2, "outside": 1}}
+
+
+def test_a_second_source_and_a_wide_address():
+    """One tap per bus: a latency source weighs one and takes no conditions; a 40-bit tap's
+    data keeps its upper bits; each DCAPF takes its lane of its source; the coverage by source."""
+    conds = [NS(kind="range", a=0x1000, b=0x1FFF)]
+    srcs = {"": {"lanes": 1, "registered": True, "carries_data": True, "data_width": 40},
+            "lat": {"lanes": 1, "registered": False, "carries_data": False, "data_width": 32}}
+    dcs = [NS(name="b", source="", lane=0, weight_one=False, lanes=[]),
+           NS(name="l", source="lat", lane=0, weight_one=True, lanes=[])]
+    sn = sniffer(conditions=conds, sources=srcs, event_bits=64, lanes=1, dcapfs=dcs)
+    own = reference.events(sn, "", {1: Candidate(1, 0x8_0000_1004, 16), 2: Candidate(1, 0x1008, 32)})
+    assert own == {2: Event(0, 0x8_0000_1004, 16), 3: Event(1, 0x1008, 32)}    # the range: 40 bits
+    lat = reference.events(sn, "lat", {2: Candidate(1, 77, 5)})
+    assert lat == {2: Event(1, 77, 1)}                                          # weight one, no checker
+    evs = {"": own, "lat": lat}
+    assert reference.unit_events(sn, evs, 2) == [(0, 0x8_0000_1004, 16), (1, 77, 1)]
+    assert reference.unit_events(sn, evs, 3) == [(1, 0x1008, 32), (0, 0, 1)]
+    assert reference.coverage(sn, evs, {})["events"] == {"": [1], "lat": [1]}
