@@ -13,6 +13,17 @@
 --   width_g : counter width (1..64)
 --   wrap_g  : wrap instead of saturating
 --   inc_w_g : bits of inc that can be non-zero (1: count events or cycles)
+--   split_g : 0 (default): one carry chain, count shows the sum of the
+--             increments up to the last cycle. 1..width_g-1 (the fast
+--             variant, for a clock the single chain does not meet): the
+--             chain is cut after bit split_g - 1; the low part's carry-out
+--             (and the increment's upper bits) are registered and added to
+--             the high part one cycle later, and count shows the high part
+--             beside the low part delayed by one cycle: always one count,
+--             never torn (the low part's carry is in the high part it is
+--             shown with), one cycle later than the one-chain counter. clear
+--             and reset still zero count and overflow in the next cycle.
+--             The price: split_g + a few flip-flops, no LUT per bit.
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -23,7 +34,8 @@ entity jointer_dcapf_counter is
   generic (
     width_g : positive := 32;
     wrap_g  : boolean  := false;
-    inc_w_g : positive := max_result_w_c);
+    inc_w_g : positive := max_result_w_c;
+    split_g : natural  := 0);
   port (
     clk      : in  std_logic;
     rst      : in  std_logic;
@@ -47,38 +59,93 @@ architecture rtl of jointer_dcapf_counter is
 
   constant iw_c   : positive := minimum(inc_w_g, width_g);  -- inc bits added
   constant hold_c : boolean := inc_w_g = 1 and not wrap_g;  -- saturate by holding
-  signal count_r : unsigned(width_g - 1 downto 0);
   signal ovf_r   : std_logic;
-  signal sum     : unsigned(width_g downto 0);
-  signal too_big : std_logic;
+  signal shown   : unsigned(width_g - 1 downto 0);   -- the count, before the overflow mask
 begin
 
   assert width_g <= max_result_w_c and inc_w_g <= max_result_w_c
     report "jointer_dcapf_counter: width_g and inc_w_g must be 1..64" severity failure;
+  assert split_g < width_g
+    report "jointer_dcapf_counter: split_g must be 0 (one chain) or 1..width_g-1" severity failure;
 
-  sum     <= ('0' & count_r) + resize(unsigned(inc(iw_c - 1 downto 0)), width_g + 1);
-  too_big <= sum(width_g) or upper_set(inc(inc_w_g - 1 downto 0), width_g);
-
-  process (clk)
+  g_one : if split_g = 0 generate
+    signal count_r : unsigned(width_g - 1 downto 0);
+    signal sum     : unsigned(width_g downto 0);
+    signal too_big : std_logic;
   begin
-    if rising_edge(clk) then
-      if en = '1' then
-        if too_big = '0' or not hold_c then
-          count_r <= sum(width_g - 1 downto 0);
+    sum     <= ('0' & count_r) + resize(unsigned(inc(iw_c - 1 downto 0)), width_g + 1);
+    too_big <= sum(width_g) or upper_set(inc(inc_w_g - 1 downto 0), width_g);
+
+    process (clk)
+    begin
+      if rising_edge(clk) then
+        if en = '1' then
+          if too_big = '0' or not hold_c then
+            count_r <= sum(width_g - 1 downto 0);
+          end if;
+          if too_big = '1' then
+            ovf_r <= '1';
+          end if;
         end if;
-        if too_big = '1' then
+        if clear = '1' or rst = '1' then
+          count_r <= (others => '0');
+          ovf_r   <= '0';
+        end if;
+      end if;
+    end process;
+    shown <= count_r;
+  end generate;
+
+  -- the fast variant: two chains, the high one a cycle behind (see split_g)
+  g_split : if split_g > 0 generate
+    constant lw_c : positive := split_g;             -- low part
+    constant hw_c : positive := width_g - split_g;   -- high part
+    constant lo_inc_c : positive := minimum(iw_c, lw_c);
+    signal lo_r, lo_d : unsigned(lw_c - 1 downto 0); -- low part, and as shown
+    signal hi_r       : unsigned(hw_c - 1 downto 0);
+    signal inc_hi_r   : unsigned(hw_c - 1 downto 0); -- increment bits of the high part, a cycle late
+    signal c_r, big_r : std_logic;                   -- low carry-out, increment above width_g
+    signal lo_sum     : unsigned(lw_c downto 0);
+    signal hi_cin     : unsigned(hw_c + 1 downto 0); -- hi + inc_hi_r + c_r, c_r as the LSB's carry
+    signal hi_sum     : unsigned(hw_c downto 0);
+    signal inc_hi     : unsigned(hw_c - 1 downto 0);
+  begin
+    lo_sum <= ('0' & lo_r) + resize(unsigned(inc(lo_inc_c - 1 downto 0)), lw_c + 1);
+    hi_cin <= ('0' & hi_r & '1') + ('0' & inc_hi_r & c_r);   -- one carry chain
+    hi_sum <= hi_cin(hw_c + 1 downto 1);
+    g_inc_hi : if iw_c > lw_c generate
+      inc_hi <= resize(unsigned(inc(iw_c - 1 downto lw_c)), hw_c);
+    end generate;
+    g_no_inc_hi : if iw_c <= lw_c generate
+      inc_hi <= (others => '0');
+    end generate;
+
+    process (clk)
+    begin
+      if rising_edge(clk) then
+        c_r      <= en and lo_sum(lw_c);
+        big_r    <= en and upper_set(inc(inc_w_g - 1 downto 0), width_g);
+        inc_hi_r <= (others => '0');
+        if en = '1' then
+          lo_r     <= lo_sum(lw_c - 1 downto 0);
+          inc_hi_r <= inc_hi;
+        end if;
+        lo_d <= lo_r;
+        hi_r <= hi_sum(hw_c - 1 downto 0);
+        if hi_sum(hw_c) = '1' or big_r = '1' then
           ovf_r <= '1';
         end if;
+        if clear = '1' or rst = '1' then
+          lo_r <= (others => '0'); lo_d <= (others => '0'); hi_r <= (others => '0');
+          inc_hi_r <= (others => '0'); c_r <= '0'; big_r <= '0'; ovf_r <= '0';
+        end if;
       end if;
-      if clear = '1' or rst = '1' then
-        count_r <= (others => '0');
-        ovf_r   <= '0';
-      end if;
-    end if;
-  end process;
+    end process;
+    shown <= hi_r & lo_d;
+  end generate;
 
-  count    <= std_logic_vector(count_r) when wrap_g or hold_c
-              else std_logic_vector(count_r) or (width_g - 1 downto 0 => ovf_r);
+  count    <= std_logic_vector(shown) when wrap_g or (hold_c and split_g = 0)
+              else std_logic_vector(shown) or (width_g - 1 downto 0 => ovf_r);
   overflow <= ovf_r;
 
 end architecture rtl;
