@@ -111,6 +111,7 @@ begin
       width_g      => dc_arb_cycles_width_c,
       wrap_g       => dc_arb_cycles_wrap_c,
       filter_g     => dc_arb_cycles_filter_c,
+      split_g      => dc_arb_cycles_split_c,
       data_w_g     => sn_arbiter_ev_data_w_c,
       inc_w_g      => sn_arbiter_ev_inc_w_c)
     port map (
@@ -140,6 +141,7 @@ begin
       width_g      => dc_contended_width_c,
       wrap_g       => dc_contended_wrap_c,
       filter_g     => dc_contended_filter_c,
+      split_g      => dc_contended_split_c,
       data_w_g     => sn_arbiter_ev_data_w_c,
       inc_w_g      => sn_arbiter_ev_inc_w_c)
     port map (
@@ -169,6 +171,7 @@ begin
       width_g      => dc_single_waits_width_c,
       wrap_g       => dc_single_waits_wrap_c,
       filter_g     => dc_single_waits_filter_c,
+      split_g      => dc_single_waits_split_c,
       data_w_g     => sn_arbiter_ev_data_w_c,
       inc_w_g      => sn_arbiter_ev_inc_w_c)
     port map (
@@ -198,6 +201,7 @@ begin
       width_g      => dc_no_waits_width_c,
       wrap_g       => dc_no_waits_wrap_c,
       filter_g     => dc_no_waits_filter_c,
+      split_g      => dc_no_waits_split_c,
       data_w_g     => sn_arbiter_ev_data_w_c,
       inc_w_g      => sn_arbiter_ev_inc_w_c)
     port map (
@@ -227,6 +231,7 @@ begin
       width_g      => dc_bus_busy_width_c,
       wrap_g       => dc_bus_busy_wrap_c,
       filter_g     => dc_bus_busy_filter_c,
+      split_g      => dc_bus_busy_split_c,
       data_w_g     => sn_arbiter_ev_data_w_c,
       inc_w_g      => sn_arbiter_ev_inc_w_c)
     port map (
@@ -256,6 +261,7 @@ begin
       width_g      => dc_bus_idle_width_c,
       wrap_g       => dc_bus_idle_wrap_c,
       filter_g     => dc_bus_idle_filter_c,
+      split_g      => dc_bus_idle_split_c,
       data_w_g     => sn_arbiter_ev_data_w_c,
       inc_w_g      => sn_arbiter_ev_inc_w_c)
     port map (
@@ -374,6 +380,7 @@ begin
       filter_g     => dc_contention_time_filter_c,
       low_reset_g  => dc_contention_time_low_reset_c,
       high_reset_g => dc_contention_time_high_reset_c,
+      smp_reg_g    => dc_contention_time_smp_reg_c,
       data_w_g     => sn_arbiter_ev_data_w_c,
       inc_w_g      => sn_arbiter_ev_inc_w_c)
     port map (
@@ -405,6 +412,7 @@ begin
       filter_g     => dc_longest_contention_filter_c,
       low_reset_g  => dc_longest_contention_low_reset_c,
       high_reset_g => dc_longest_contention_high_reset_c,
+      smp_reg_g    => dc_longest_contention_smp_reg_c,
       data_w_g     => sn_arbiter_ev_data_w_c,
       inc_w_g      => sn_arbiter_ev_inc_w_c)
     port map (

@@ -68,6 +68,7 @@ package bus_utilization_config is
   constant dc_dma_cycles_width_c      : positive := 48;  -- result bits
   constant dc_dma_cycles_wrap_c       : boolean := false;  -- saturates on overflow
   constant dc_dma_cycles_filter_c     : natural := filter_none_c;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
+  constant dc_dma_cycles_split_c      : natural := 24;  -- fast: split carry, the result a cycle later
   constant dc_dma_cycles_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- DCAPF w_transfers (sniffer dma, DCAPF 1): event extractor (increment), sum, 48 bits, no filter
@@ -78,6 +79,7 @@ package bus_utilization_config is
   constant dc_w_transfers_width_c      : positive := 48;  -- result bits
   constant dc_w_transfers_wrap_c       : boolean := false;  -- saturates on overflow
   constant dc_w_transfers_filter_c     : natural := filter_none_c;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
+  constant dc_w_transfers_split_c      : natural := 24;  -- fast: split carry, the result a cycle later
   constant dc_w_transfers_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- DCAPF w_stalls (sniffer dma, DCAPF 2): event extractor (increment), sum, 48 bits, no filter
@@ -88,6 +90,7 @@ package bus_utilization_config is
   constant dc_w_stalls_width_c      : positive := 48;  -- result bits
   constant dc_w_stalls_wrap_c       : boolean := false;  -- saturates on overflow
   constant dc_w_stalls_filter_c     : natural := filter_none_c;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
+  constant dc_w_stalls_split_c      : natural := 24;  -- fast: split carry, the result a cycle later
   constant dc_w_stalls_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- DCAPF w_idle (sniffer dma, DCAPF 3): event extractor (increment), sum, 48 bits, no filter
@@ -98,6 +101,7 @@ package bus_utilization_config is
   constant dc_w_idle_width_c      : positive := 48;  -- result bits
   constant dc_w_idle_wrap_c       : boolean := false;  -- saturates on overflow
   constant dc_w_idle_filter_c     : natural := filter_none_c;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
+  constant dc_w_idle_split_c      : natural := 24;  -- fast: split carry, the result a cycle later
   constant dc_w_idle_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- DCAPF r_transfers (sniffer dma, DCAPF 4): event extractor (increment), sum, 48 bits, no filter
@@ -108,6 +112,7 @@ package bus_utilization_config is
   constant dc_r_transfers_width_c      : positive := 48;  -- result bits
   constant dc_r_transfers_wrap_c       : boolean := false;  -- saturates on overflow
   constant dc_r_transfers_filter_c     : natural := filter_none_c;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
+  constant dc_r_transfers_split_c      : natural := 24;  -- fast: split carry, the result a cycle later
   constant dc_r_transfers_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- DCAPF r_stalls (sniffer dma, DCAPF 5): event extractor (increment), sum, 48 bits, threshold IRQ, no filter
@@ -118,6 +123,7 @@ package bus_utilization_config is
   constant dc_r_stalls_width_c      : positive := 48;  -- result bits
   constant dc_r_stalls_wrap_c       : boolean := false;  -- saturates on overflow
   constant dc_r_stalls_filter_c     : natural := filter_none_c;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
+  constant dc_r_stalls_split_c      : natural := 24;  -- fast: split carry, the result a cycle later
   constant dc_r_stalls_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- DCAPF r_idle (sniffer dma, DCAPF 6): event extractor (increment), sum, 48 bits, no filter
@@ -128,6 +134,7 @@ package bus_utilization_config is
   constant dc_r_idle_width_c      : positive := 48;  -- result bits
   constant dc_r_idle_wrap_c       : boolean := false;  -- saturates on overflow
   constant dc_r_idle_filter_c     : natural := filter_none_c;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
+  constant dc_r_idle_split_c      : natural := 24;  -- fast: split carry, the result a cycle later
   constant dc_r_idle_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- DCAPF aw_stalls (sniffer dma, DCAPF 7): event extractor (increment), sum, 32 bits, no filter
@@ -178,6 +185,7 @@ package bus_utilization_config is
   constant dc_arb_cycles_width_c      : positive := 48;  -- result bits
   constant dc_arb_cycles_wrap_c       : boolean := false;  -- saturates on overflow
   constant dc_arb_cycles_filter_c     : natural := filter_none_c;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
+  constant dc_arb_cycles_split_c      : natural := 24;  -- fast: split carry, the result a cycle later
   constant dc_arb_cycles_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- DCAPF contended (sniffer arbiter, DCAPF 1): event extractor (increment), sum, 48 bits, no filter
@@ -188,6 +196,7 @@ package bus_utilization_config is
   constant dc_contended_width_c      : positive := 48;  -- result bits
   constant dc_contended_wrap_c       : boolean := false;  -- saturates on overflow
   constant dc_contended_filter_c     : natural := filter_none_c;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
+  constant dc_contended_split_c      : natural := 24;  -- fast: split carry, the result a cycle later
   constant dc_contended_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- DCAPF single_waits (sniffer arbiter, DCAPF 2): event extractor (increment), sum, 48 bits, no filter
@@ -198,6 +207,7 @@ package bus_utilization_config is
   constant dc_single_waits_width_c      : positive := 48;  -- result bits
   constant dc_single_waits_wrap_c       : boolean := false;  -- saturates on overflow
   constant dc_single_waits_filter_c     : natural := filter_none_c;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
+  constant dc_single_waits_split_c      : natural := 24;  -- fast: split carry, the result a cycle later
   constant dc_single_waits_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- DCAPF no_waits (sniffer arbiter, DCAPF 3): event extractor (increment), sum, 48 bits, no filter
@@ -208,6 +218,7 @@ package bus_utilization_config is
   constant dc_no_waits_width_c      : positive := 48;  -- result bits
   constant dc_no_waits_wrap_c       : boolean := false;  -- saturates on overflow
   constant dc_no_waits_filter_c     : natural := filter_none_c;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
+  constant dc_no_waits_split_c      : natural := 24;  -- fast: split carry, the result a cycle later
   constant dc_no_waits_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- DCAPF bus_busy (sniffer arbiter, DCAPF 4): event extractor (increment), sum, 48 bits, no filter
@@ -218,6 +229,7 @@ package bus_utilization_config is
   constant dc_bus_busy_width_c      : positive := 48;  -- result bits
   constant dc_bus_busy_wrap_c       : boolean := false;  -- saturates on overflow
   constant dc_bus_busy_filter_c     : natural := filter_none_c;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
+  constant dc_bus_busy_split_c      : natural := 24;  -- fast: split carry, the result a cycle later
   constant dc_bus_busy_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- DCAPF bus_idle (sniffer arbiter, DCAPF 5): event extractor (increment), sum, 48 bits, no filter
@@ -228,6 +240,7 @@ package bus_utilization_config is
   constant dc_bus_idle_width_c      : positive := 48;  -- result bits
   constant dc_bus_idle_wrap_c       : boolean := false;  -- saturates on overflow
   constant dc_bus_idle_filter_c     : natural := filter_none_c;  -- no filter: FILTERING counts as NO_FILTERING, its 2 INIT words are ignored
+  constant dc_bus_idle_split_c      : natural := 24;  -- fast: split carry, the result a cycle later
   constant dc_bus_idle_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- DCAPF m0_grants (sniffer arbiter, DCAPF 6): event extractor (increment), sum, 32 bits, no filter
@@ -270,6 +283,7 @@ package bus_utilization_config is
   constant dc_contention_time_filter_c     : natural := filter_runtime_c;  -- Init DCAPF (bounds loaded at run time) + filter
   constant dc_contention_time_low_reset_c  : std_logic_vector(31 downto 0) := x"00000002";  -- filter low after reset
   constant dc_contention_time_high_reset_c : std_logic_vector(31 downto 0) := x"00000003";  -- filter high after reset
+  constant dc_contention_time_smp_reg_c    : boolean := true;  -- fast: the filter decision registered, a cycle later
   constant dc_contention_time_config_c     : std_logic_vector(2 downto 0) := "010";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- DCAPF longest_contention (sniffer arbiter, DCAPF 10): time extractor, max, 32 bits
@@ -282,6 +296,7 @@ package bus_utilization_config is
   constant dc_longest_contention_filter_c     : natural := filter_runtime_c;  -- Init DCAPF (bounds loaded at run time) + filter
   constant dc_longest_contention_low_reset_c  : std_logic_vector(31 downto 0) := x"00000002";  -- filter low after reset
   constant dc_longest_contention_high_reset_c : std_logic_vector(31 downto 0) := x"00000003";  -- filter high after reset
+  constant dc_longest_contention_smp_reg_c    : boolean := true;  -- fast: the filter decision registered, a cycle later
   constant dc_longest_contention_config_c     : std_logic_vector(2 downto 0) := "010";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
 end package bus_utilization_config;

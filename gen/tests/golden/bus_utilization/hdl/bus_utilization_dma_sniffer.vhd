@@ -117,6 +117,7 @@ begin
       width_g      => dc_dma_cycles_width_c,
       wrap_g       => dc_dma_cycles_wrap_c,
       filter_g     => dc_dma_cycles_filter_c,
+      split_g      => dc_dma_cycles_split_c,
       data_w_g     => sn_dma_ev_data_w_c,
       inc_w_g      => sn_dma_ev_inc_w_c)
     port map (
@@ -146,6 +147,7 @@ begin
       width_g      => dc_w_transfers_width_c,
       wrap_g       => dc_w_transfers_wrap_c,
       filter_g     => dc_w_transfers_filter_c,
+      split_g      => dc_w_transfers_split_c,
       data_w_g     => sn_dma_ev_data_w_c,
       inc_w_g      => sn_dma_ev_inc_w_c)
     port map (
@@ -175,6 +177,7 @@ begin
       width_g      => dc_w_stalls_width_c,
       wrap_g       => dc_w_stalls_wrap_c,
       filter_g     => dc_w_stalls_filter_c,
+      split_g      => dc_w_stalls_split_c,
       data_w_g     => sn_dma_ev_data_w_c,
       inc_w_g      => sn_dma_ev_inc_w_c)
     port map (
@@ -204,6 +207,7 @@ begin
       width_g      => dc_w_idle_width_c,
       wrap_g       => dc_w_idle_wrap_c,
       filter_g     => dc_w_idle_filter_c,
+      split_g      => dc_w_idle_split_c,
       data_w_g     => sn_dma_ev_data_w_c,
       inc_w_g      => sn_dma_ev_inc_w_c)
     port map (
@@ -233,6 +237,7 @@ begin
       width_g      => dc_r_transfers_width_c,
       wrap_g       => dc_r_transfers_wrap_c,
       filter_g     => dc_r_transfers_filter_c,
+      split_g      => dc_r_transfers_split_c,
       data_w_g     => sn_dma_ev_data_w_c,
       inc_w_g      => sn_dma_ev_inc_w_c)
     port map (
@@ -262,6 +267,7 @@ begin
       width_g      => dc_r_stalls_width_c,
       wrap_g       => dc_r_stalls_wrap_c,
       filter_g     => dc_r_stalls_filter_c,
+      split_g      => dc_r_stalls_split_c,
       data_w_g     => sn_dma_ev_data_w_c,
       inc_w_g      => sn_dma_ev_inc_w_c)
     port map (
@@ -291,6 +297,7 @@ begin
       width_g      => dc_r_idle_width_c,
       wrap_g       => dc_r_idle_wrap_c,
       filter_g     => dc_r_idle_filter_c,
+      split_g      => dc_r_idle_split_c,
       data_w_g     => sn_dma_ev_data_w_c,
       inc_w_g      => sn_dma_ev_inc_w_c)
     port map (

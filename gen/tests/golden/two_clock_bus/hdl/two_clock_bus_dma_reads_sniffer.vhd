@@ -168,6 +168,7 @@ begin
       filter_g     => dc_dma_read_bytes_filter_c,
       low_reset_g  => dc_dma_read_bytes_low_reset_c,
       high_reset_g => dc_dma_read_bytes_high_reset_c,
+      split_g      => dc_dma_read_bytes_split_c,
       data_w_g     => sn_dma_reads_ev_data_w_c,
       inc_w_g      => sn_dma_reads_ev_inc_w_c)
     port map (
