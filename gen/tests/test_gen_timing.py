@@ -28,7 +28,7 @@ def fast_of(mon) -> dict:
 
 # every configs/ domain: what auto gives it (grade 6, YAML + 10 %)
 EXPECTED_FAST_DCAPFS = {
-    ("two_clock_bus", "ps"): set(), ("two_clock_bus", "pl"): {"dma_read_bytes"},
+    ("two_clock_bus", "ps"): set(), ("two_clock_bus", "pl"): {"dma_read_bytes", "dma_reads (sniffer)", "dma_writes (sniffer)"},
     ("selective_accumulations", "accel"): set(), ("arm_timestamps", "ps"): set(),
     ("axi_latency", "axi"): set(), ("program_monitor", "cpu"): set(), ("trace_sink", "ps"): set(),
     ("stress_15x4", "ps"): set(), ("stress_15x4", "c3"): set(),
@@ -45,9 +45,12 @@ def test_two_clock_bus_pl_by_hand():
     # 1.2 x (1.6 + 0.08 x 48) = 6.528 > 5.818: split at 24; its filter is the
     # interfacer's (a condition), so no registered decision. dma_aligned_writes,
     # 8 bits: 1.2 x 2.24 = 2.69 ns, small. dma_max_addr: a max, no counter; its
-    # filter is compared in the emitter (capture): small.
+    # filter is compared in the emitter (capture): small. Both sniffers load INIT
+    # data (runtime bounds): 1.2 x 5.0 = 6.0 > 5.818, registered INIT.
     mon = monitor("two_clock_bus")
-    assert fast_of(mon)["pl"] == {"dma_read_bytes": ["split counter (24 + rest)"]}
+    assert fast_of(mon)["pl"] == {"dma_read_bytes": ["split counter (24 + rest)"],
+                                  "dma_reads (sniffer)": ["registered INIT"],
+                                  "dma_writes (sniffer)": ["registered INIT"]}
     pl = timing.clock_of(mon, "pl")
     assert timing.target_ns(pl) == pytest.approx(6.4 / 1.1)
 
@@ -141,5 +144,7 @@ def test_generated_generics(tmp_path):
     assert re.search(r"dc_narrow_sum_split_c\s*: natural := 3;", fast)
     assert set(re.findall(r"dc_(\w+)_smp_reg_c\s*: boolean := true;", fast)) == {"wide_sum", "narrow_sum", "biggest"}
     doc = next((tmp_path / "fast").rglob("mon.md")).read_text()
-    assert "| fast | fast | 3.64 ns | wide_sum: split counter (27 + rest), registered filter decision;" in doc
+    assert "| fast | fast | 3.64 ns | ev (sniffer): registered INIT; wide_sum: split counter (27 + rest), " \
+        "registered filter decision;" in doc
+    assert re.search(r"init_reg_g\s*=> true", fast) and "init_reg_g" not in hdl("small")
     assert math.ceil(53 / 2) == 27

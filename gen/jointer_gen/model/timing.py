@@ -21,6 +21,12 @@ domain keeps its small blocks and generates the same VHDL:
     counter's enable: FILTER_NS (the 33-bit compare, 32-bit data) + the counter;
     fast: jointer_dcapf smp_reg_g, the decision registered (32-bit sum 6.2 ->
     5.1 ns, 48-bit with split 7.2 -> 6.0 ns);
+  * the INIT load of a sniffer that takes INIT data (runtime bounds, the
+    program monitor's table): the LMIC's held word and the dispenser's select
+    fanned out to every bound register: INIT_NS (routed in two_clock_bus pl,
+    6.0 ns at grade 6, once its counter was split, divided by IN_CONTEXT);
+    fast: jointer_collect_dispenser init_reg_g, the load registered per
+    sniffer (a bound loaded a cycle later);
   * IN_CONTEXT: a block inside a routed monitor is slower than alone
     (longer nets, fan-out of the control signals).
 """
@@ -38,6 +44,7 @@ IN_CONTEXT = 1.2            # routed in a monitor / alone (Y9 accel meets 125 MH
                             # 53-bit counter, two_clock_bus pl misses 156 MHz with a 48-bit one)
 COUNTER_NS, COUNTER_NS_BIT = 1.6, 0.08
 FILTER_NS = 2.0
+INIT_NS = 5.0
 SUM_AGGREGATORS = ("sum", "mean")
 
 
@@ -92,13 +99,22 @@ def dcapf_variant(mon: Monitor, clock: Clock, sn: Sniffer, dc: Dcapf) -> DcapfVa
     return DcapfVariant(split, smp_reg)
 
 
+def init_reg(mon: Monitor, clock: Clock, sn: Sniffer) -> bool:
+    """The registered INIT load (jointer_collect_dispenser init_reg_g) for sniffer sn."""
+    m, t = mode(mon, clock), target_ns(clock)
+    if not datapath.takes_init(sn) or m == "small" or (m == "auto" and t is None):
+        return False
+    return m == "fast" or IN_CONTEXT * INIT_NS > t
+
+
 def clock_of(mon: Monitor, name: str) -> Clock:
     return next(c for c in mon.clocks if c.name == name)
 
 
 def domains(mon: Monitor) -> list[dict]:
     """Per clock that runs an LMIC: its mode, period, target and the fast
-    blocks of each DCAPF ({dcapf name: [block, ...]}, only those with some)."""
+    blocks of each DCAPF ({dcapf name: [block, ...]}, only those with some;
+    a sniffer's registered INIT under "<sniffer> (sniffer)")."""
     out = []
     for c in mon.clocks:
         lmics = [lm for lm in mon.lmics if lm.clock == c.name]
@@ -107,6 +123,8 @@ def domains(mon: Monitor) -> list[dict]:
         fast = {}
         for lm in lmics:
             for sn in lm.sniffers:
+                if init_reg(mon, c, sn):
+                    fast[f"{sn.name} (sniffer)"] = ["registered INIT"]
                 for dc in sn.dcapfs:
                     v = dcapf_variant(mon, c, sn, dc)
                     if v.fast:

@@ -337,9 +337,12 @@ def _emitter(ctx: _Ctx) -> NetPart:
 
 def _dispenser(ctx: _Ctx) -> NetPart:
     wide = ctx.ew > 32          # two INIT words per bound
+    fast = timing.init_reg(ctx.mon, timing.clock_of(ctx.mon, ctx.mon.lmics[ctx.li].clock), ctx.sn)
     inst = Instance(
-        "u_dispenser", "jointer_collect_dispenser", "dispenser: PROG/RUN/SOFT_RESET/INIT to the DCAPFs",
-        (("num_dcapfs_g", f"{ctx.pre}_num_dcapfs_c"),) + ((("words_g", "2"),) if wide else ()),
+        "u_dispenser", "jointer_collect_dispenser", "dispenser: PROG/RUN/SOFT_RESET/INIT to the DCAPFs"
+        + (" (fast: the INIT load registered, a cycle later)" if fast else ""),
+        (("num_dcapfs_g", f"{ctx.pre}_num_dcapfs_c"),) + ((("words_g", "2"),) if wide else ())
+        + ((("init_reg_g", "true"),) if fast else ()),
         (("clk", "clk"), ("rst", "rst"), ("prog", "prog"), ("run", "run"),
          ("soft_reset", "soft_reset"), ("ctrl_we", "ctrl_we"), ("init_we", "init_we"),
          ("init_data", "init_data"), ("run_en", "run_en"), ("use_filter", "use_filter"),
