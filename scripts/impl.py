@@ -200,12 +200,8 @@ def clock_variants(design) -> dict[str, str]:
     (gen model/timing.py), "small" when none."""
     from jointer_gen.model import timing
     ports = dict(zip((c.name for c in design.monitor.clocks), clock_ports(design)))
-    out = {port: "small" for port in ports.values()}
-    for d in timing.domains(design.monitor):
-        blocks = sorted({b.split(" (")[0] for bs in d["fast"].values() for b in bs})
-        if blocks:
-            out[ports[d["clock"]]] = f"{', '.join(blocks)} (in {len(d['fast'])} DCAPFs and sniffers)"
-    return out
+    chosen = timing.summary(design.monitor)
+    return {port: chosen.get(name, "small") for name, port in ports.items()}
 
 
 def yaml_met(fmax: float, yaml_mhz: float) -> str:

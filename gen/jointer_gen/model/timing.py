@@ -133,3 +133,13 @@ def domains(mon: Monitor) -> list[dict]:
         out.append({"clock": c.name, "mode": mode(mon, c), "period_ns": c.period_ns,
                     "target_ns": None if t is None else round(t, 2), "fast": fast})
     return out
+
+
+def summary(mon: Monitor) -> dict[str, str]:
+    """Per clock name, one line for the bench tables: the kinds of fast blocks
+    of its domain and where ("small": none; a clock without LMIC: absent)."""
+    out = {}
+    for d in domains(mon):
+        kinds = sorted({b.split(" (")[0] for bs in d["fast"].values() for b in bs})
+        out[d["clock"]] = f"{', '.join(kinds)} (in {len(d['fast'])} DCAPFs and sniffers)" if kinds else "small"
+    return out
