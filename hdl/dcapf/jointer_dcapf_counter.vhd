@@ -23,7 +23,12 @@
 --             never torn (the low part's carry is in the high part it is
 --             shown with), one cycle later than the one-chain counter. clear
 --             and reset still zero count and overflow in the next cycle.
---             The price: split_g + a few flip-flops, no LUT per bit.
+--             count comes from a register (saturated: all ones there, the
+--             mask before the register), so nothing but routing sits
+--             between the counter and the read mux or the threshold
+--             compare. The price: a few flip-flops (the high part's
+--             increment and carry), no extra LUT against the one-chain
+--             counter with a wide increment, whose mask follows its register.
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -96,23 +101,28 @@ begin
     shown <= count_r;
   end generate;
 
-  -- the fast variant: two chains, the high one a cycle behind (see split_g)
+  -- the fast variant: two chains, the high one a cycle behind (see split_g).
+  -- count comes straight from a register: the high part (the accumulator)
+  -- beside the low part a cycle late, all ones once the sticky overflow is
+  -- set when saturating (the accumulator then no longer matters)
   g_split : if split_g > 0 generate
     constant lw_c : positive := split_g;             -- low part
     constant hw_c : positive := width_g - split_g;   -- high part
     constant lo_inc_c : positive := minimum(iw_c, lw_c);
-    signal lo_r, lo_d : unsigned(lw_c - 1 downto 0); -- low part, and as shown
-    signal hi_r       : unsigned(hw_c - 1 downto 0);
+    signal lo_r       : unsigned(lw_c - 1 downto 0); -- the low part (accumulator)
+    signal shown_r    : unsigned(width_g - 1 downto 0);  -- high part & low part a cycle late
     signal inc_hi_r   : unsigned(hw_c - 1 downto 0); -- increment bits of the high part, a cycle late
     signal c_r, big_r : std_logic;                   -- low carry-out, increment above width_g
     signal lo_sum     : unsigned(lw_c downto 0);
     signal hi_cin     : unsigned(hw_c + 1 downto 0); -- hi + inc_hi_r + c_r, c_r as the LSB's carry
     signal hi_sum     : unsigned(hw_c downto 0);
     signal inc_hi     : unsigned(hw_c - 1 downto 0);
+    signal ovf_next   : std_logic;
   begin
     lo_sum <= ('0' & lo_r) + resize(unsigned(inc(lo_inc_c - 1 downto 0)), lw_c + 1);
-    hi_cin <= ('0' & hi_r & '1') + ('0' & inc_hi_r & c_r);   -- one carry chain
+    hi_cin <= ('0' & shown_r(width_g - 1 downto lw_c) & '1') + ('0' & inc_hi_r & c_r);   -- one carry chain
     hi_sum <= hi_cin(hw_c + 1 downto 1);
+    ovf_next <= ovf_r or hi_sum(hw_c) or big_r;   -- the high part's carry-out, or inc above width_g
     g_inc_hi : if iw_c > lw_c generate
       inc_hi <= resize(unsigned(inc(iw_c - 1 downto lw_c)), hw_c);
     end generate;
@@ -130,21 +140,21 @@ begin
           lo_r     <= lo_sum(lw_c - 1 downto 0);
           inc_hi_r <= inc_hi;
         end if;
-        lo_d <= lo_r;
-        hi_r <= hi_sum(hw_c - 1 downto 0);
-        if hi_sum(hw_c) = '1' or big_r = '1' then
-          ovf_r <= '1';
+        shown_r <= hi_sum(hw_c - 1 downto 0) & lo_r;
+        if ovf_next = '1' and not wrap_g then
+          shown_r <= (others => '1');
         end if;
+        ovf_r <= ovf_next;
         if clear = '1' or rst = '1' then
-          lo_r <= (others => '0'); lo_d <= (others => '0'); hi_r <= (others => '0');
+          lo_r <= (others => '0'); shown_r <= (others => '0');
           inc_hi_r <= (others => '0'); c_r <= '0'; big_r <= '0'; ovf_r <= '0';
         end if;
       end if;
     end process;
-    shown <= hi_r & lo_d;
+    shown <= shown_r;
   end generate;
 
-  count    <= std_logic_vector(shown) when wrap_g or (hold_c and split_g = 0)
+  count    <= std_logic_vector(shown) when wrap_g or hold_c or split_g > 0
               else std_logic_vector(shown) or (width_g - 1 downto 0 => ovf_r);
   overflow <= ovf_r;
 

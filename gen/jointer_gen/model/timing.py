@@ -16,7 +16,9 @@ domain keeps its small blocks and generates the same VHDL:
   runs they come from):
   * a sum/mean counter of w bits, one carry chain: COUNTER_NS + COUNTER_NS_BIT * w
     (32 bits 4.16 ns, 53 bits 5.84 ns); fast: jointer_dcapf_counter split_g
-    = ceil(w / 2), two chains of about w / 2 (53 bits: 3.95 ns);
+    = ceil(w / 2), two chains of about w / 2, the count from a register
+    (53 bits: 4.8 ns alone, and no LUT between it and the read mux or the
+    threshold compare);
   * a filter compared in the DCAPF (runtime or constant bounds) in front of the
     counter's enable: FILTER_NS (the 33-bit compare, 32-bit data) + the counter;
     fast: jointer_dcapf smp_reg_g, the decision registered (32-bit sum 6.2 ->
