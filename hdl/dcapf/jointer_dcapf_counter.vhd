@@ -118,11 +118,24 @@ begin
     signal hi_sum     : unsigned(hw_c downto 0);
     signal inc_hi     : unsigned(hw_c - 1 downto 0);
     signal ovf_next   : std_logic;
+    signal ones_cin   : unsigned(hw_c + 1 downto 0); -- hi + c_r + 1: its carry-out says hi + c_r is all ones
+    signal hi_ones_r  : std_logic;                   -- the high part is all ones
   begin
     lo_sum <= ('0' & lo_r) + resize(unsigned(inc(lo_inc_c - 1 downto 0)), lw_c + 1);
     hi_cin <= ('0' & shown_r(width_g - 1 downto lw_c) & '1') + ('0' & inc_hi_r & c_r);   -- one carry chain
     hi_sum <= hi_cin(hw_c + 1 downto 1);
-    ovf_next <= ovf_r or hi_sum(hw_c) or big_r;   -- the high part's carry-out, or inc above width_g
+    -- the high part overflows (or the increment is above width_g): with an
+    -- increment inside the low part, when it is all ones and the low carry
+    -- comes, both registers (a second chain, beside the first, finds "all
+    -- ones" a cycle ahead), so no carry chain sits before the all-ones mask;
+    -- else the chain's carry-out
+    ones_cin <= ('0' & shown_r(width_g - 1 downto lw_c) & '1') + resize(unsigned'(c_r & '1'), hw_c + 2);
+    g_ovf_one : if iw_c <= lw_c generate
+      ovf_next <= ovf_r or (c_r and hi_ones_r) or big_r;
+    end generate;
+    g_ovf_inc : if iw_c > lw_c generate
+      ovf_next <= ovf_r or hi_sum(hw_c) or big_r;
+    end generate;
     g_inc_hi : if iw_c > lw_c generate
       inc_hi <= resize(unsigned(inc(iw_c - 1 downto lw_c)), hw_c);
     end generate;
@@ -140,13 +153,15 @@ begin
           lo_r     <= lo_sum(lw_c - 1 downto 0);
           inc_hi_r <= inc_hi;
         end if;
-        shown_r <= hi_sum(hw_c - 1 downto 0) & lo_r;
+        shown_r   <= hi_sum(hw_c - 1 downto 0) & lo_r;
+        hi_ones_r <= ones_cin(hw_c + 1);
         if ovf_next = '1' and not wrap_g then
-          shown_r <= (others => '1');
+          shown_r   <= (others => '1');
+          hi_ones_r <= '1';
         end if;
         ovf_r <= ovf_next;
         if clear = '1' or rst = '1' then
-          lo_r <= (others => '0'); shown_r <= (others => '0');
+          lo_r <= (others => '0'); shown_r <= (others => '0'); hi_ones_r <= to_sl(hw_c = 0);
           inc_hi_r <= (others => '0'); c_r <= '0'; big_r <= '0'; ovf_r <= '0';
         end if;
       end if;
