@@ -105,7 +105,7 @@ begin
   -- count comes straight from a register: the high part (the accumulator)
   -- beside the low part a cycle late, all ones once the sticky overflow is
   -- set when saturating (the accumulator then no longer matters)
-  g_split : if split_g > 0 generate
+  g_split : if split_g > 0 and not hold_c generate
     constant lw_c : positive := split_g;             -- low part
     constant hw_c : positive := width_g - split_g;   -- high part
     constant lo_inc_c : positive := minimum(iw_c, lw_c);
@@ -169,8 +169,59 @@ begin
     shown <= shown_r;
   end generate;
 
+  -- the fast variant of a counter that saturates by holding (increments of 0
+  -- or 1): the count stops at all ones as the one-chain counter's does, so
+  -- no all-ones mask (no LUT per bit). The low part holds when it would wrap
+  -- while the high part is all ones (no carry is then pending: the low part
+  -- is all ones only if it did not wrap the cycle before); "all ones" of the
+  -- high part is found a cycle ahead from its register and the pending carry
+  -- (two AND trees, no carry chain). The overflow (an increment refused)
+  -- shows a cycle later, with the count it belongs to.
+  g_split_hold : if split_g > 0 and hold_c generate
+    constant lw_c : positive := split_g;             -- low part
+    constant hw_c : positive := width_g - split_g;   -- high part
+    signal lo_r, lo_d : unsigned(lw_c - 1 downto 0); -- the low part, and as shown
+    signal hi_r       : unsigned(hw_c - 1 downto 0);
+    signal c_r        : std_logic;                   -- the low part's carry, into the high part
+    signal hi_ones_r  : std_logic;                   -- hi_r is all ones
+    signal ovf_d      : std_logic;                   -- the refused increment, then shown
+    signal lo_sum     : unsigned(lw_c downto 0);
+    signal stop       : std_logic;                   -- an increment of the count at all ones
+    signal top_ones   : std_logic;                   -- hi_r bits hw_c-1..1 all ones
+  begin
+    lo_sum   <= ('0' & lo_r) + resize(unsigned(inc(0 downto 0)), lw_c + 1);
+    stop     <= en and lo_sum(lw_c) and hi_ones_r;
+    top_ones <= '1' when hw_c = 1 else and hi_r(hw_c - 1 downto minimum(1, hw_c - 1));
+
+    process (clk)
+    begin
+      if rising_edge(clk) then
+        c_r <= en and lo_sum(lw_c) and not hi_ones_r;
+        if en = '1' and stop = '0' then
+          lo_r <= lo_sum(lw_c - 1 downto 0);
+        end if;
+        lo_d <= lo_r;
+        hi_r <= hi_r + unsigned'(0 => c_r);
+        -- hi_r + c_r all ones: all ones without the carry, or all ones but bit 0 with it
+        hi_ones_r <= top_ones and (hi_r(0) xor c_r);
+        if stop = '1' then
+          ovf_r <= '1';
+        end if;
+        ovf_d <= ovf_r;
+        if clear = '1' or rst = '1' then
+          lo_r <= (others => '0'); lo_d <= (others => '0'); hi_r <= (others => '0');
+          c_r <= '0'; hi_ones_r <= to_sl(hw_c = 0); ovf_r <= '0'; ovf_d <= '0';
+        end if;
+      end if;
+    end process;
+    shown    <= hi_r & lo_d;
+    overflow <= ovf_d;
+  end generate;
+
   count    <= std_logic_vector(shown) when wrap_g or hold_c or split_g > 0
               else std_logic_vector(shown) or (width_g - 1 downto 0 => ovf_r);
-  overflow <= ovf_r;
+  g_ovf : if not (split_g > 0 and hold_c) generate
+    overflow <= ovf_r;
+  end generate;
 
 end architecture rtl;
