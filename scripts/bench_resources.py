@@ -107,6 +107,7 @@ DEPTH_GOAL = 4   # LUT levels in every clock domain of a generated top
 # (0.6 ns); a first-order model, not a timing analysis
 T_FIXED_NS, T_LEVEL_NS = 0.6, 0.6
 PERIODS: dict[str, dict[str, float]] = {}   # config -> {clock port: period ns}
+BLOCKS: dict[str, dict[str, str]] = {}     # config -> {clock port: the fast blocks (model/timing.py)}
 
 
 def clock_periods(config: Path) -> dict[str, float]:
@@ -118,6 +119,14 @@ def clock_periods(config: Path) -> dict[str, float]:
         if period:
             out["s_axi_aclk" if i == 0 else f"{name}_clk"] = float(period)
     return out
+
+
+def clock_blocks(design) -> dict[str, str]:
+    """{clock port of the top: the fast blocks of its domain} (gen model/timing.py)."""
+    from jointer_gen.model import timing
+    chosen = timing.summary(design.monitor)
+    return {("s_axi_aclk" if i == 0 else f"{c.name}_clk"): chosen.get(c.name, "small")
+            for i, c in enumerate(design.monitor.clocks)}
 
 
 def fmax_mhz(levels: int) -> float:
@@ -206,6 +215,7 @@ def configs_jobs(args) -> tuple[list, dict, list]:
         name = c.stem
         tops[name] = top
         PERIODS[name] = clock_periods(c)
+        BLOCKS[name] = clock_blocks(design)
         sizes[name] = sum(f.stat().st_size for f in files)
         say(f"[configs] {c.name}: generated {top} ({len(files)} files)")
         jobs.append((name, lambda f=files, t=top, n=name: synth(f, t, out / n / "synth")))
@@ -243,7 +253,7 @@ def configs_finish(fragment: str, tops: dict, results: dict) -> int:
             fmax = fmax_mhz(lv)
             meets = ("yes" if fmax >= 1000 / period else "NO") if period else ""
             drows.append([n, dom, lv, DEPTH_GOAL, "yes" if lv <= DEPTH_GOAL else "no", round(fmax),
-                          round(1000 / period) if period else "", meets])
+                          round(1000 / period) if period else "", meets, BLOCKS.get(n, {}).get(dom, "")])
             figs.append(figure(f"{n} {dom} logic depth", lv, "LUT levels", DEPTH_GOAL, "goal",
                                detail=True))
     if drows:
@@ -256,7 +266,7 @@ def configs_finish(fragment: str, tops: dict, results: dict) -> int:
                            {"title": "Logic depth: the longest register-to-register path in LUT levels, per "
                                      "clock domain (scripts/logic_depth.py over the flat netlist)",
                             "columns": ["config", "clock domain", "LUT levels", "goal", "within",
-                                        "est. Fmax MHz", "YAML clock MHz", "meets"],
+                                        "est. Fmax MHz", "YAML clock MHz", "meets", "blocks"],
                             "rows": drows}],
                    text=["Counted by yosys, not Vivado: LUT+mem adds the LUTs of LUTRAM/SRL cells.",
                          f"Est. Fmax = 1000 / ({T_FIXED_NS} ns + {T_LEVEL_NS} ns x LUT levels): clock-to-out "

@@ -20,7 +20,7 @@ at the bus clock's edges; formal.py all runs both halves:
              off the bus clock is a cut point (its output free at every bus
              edge), and so are the blocks the crossing proof cuts but the
              DCI and the global block. The response bound is the timeout's
-             (formal.response_bound).
+             (common.response_bound).
 
 Why the two make a proof of the real top: the crossing proof assumes nothing
 of the bus side (its inputs are free), so every trace of the real top keeps
@@ -37,16 +37,16 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import formal
+import formal_common as common
 
 CONTRACT_PORTS = ("s_clk", "req_l", "ack_m", "rflag", "m_rdata", "m_err")
 BRIDGE = re.compile(r"^module jointer_collect_cdc_\w+.*?^endmodule", re.S | re.M)
 # the crossing proof's cut points: every block but the bridges and the LMICs' ports and glue
 CROSSING_CUTS = ("t:$mem_v2", "t:*_sniffer", "t:jointer_collect_dci_*", "t:jointer_collect_global_*",
-                 *formal.LMIC_BLOCK_CUTS)
+                 *common.LMIC_BLOCK_CUTS)
 # the bus-side proof's cut points: every RAM, sniffer and LMIC block behind its port (as in the
 # whole proofs), then every flip-flop not clocked by the bus clock
-BUS_SIDE_CUTS = ("".join(f"cutpoint {c}\n" for c in ("t:$mem_v2", "t:*_sniffer", *formal.LMIC_BLOCK_CUTS))
+BUS_SIDE_CUTS = ("".join(f"cutpoint {c}\n" for c in ("t:$mem_v2", "t:*_sniffer", *common.LMIC_BLOCK_CUTS))
                  + "flatten\nopt_clean\n"
                  "select -set bus_ffs w:s_axi_aclk %co1:+[CLK] t:$*dff* %i\n"
                  "cutpoint t:$*dff* @bus_ffs %d\n")
@@ -76,12 +76,12 @@ def _job(top: str, files: list[str], multiclock: bool, cuts: str) -> str:
 
 
 def _run(name: str, proof: str, job: str, files: dict, timeout: int, expect: str, row: dict) -> dict:
-    work = formal.BUILD / name
-    formal.say(f"formal: {name}: {proof} ...")
-    status, secs, tail = formal.run_sby(work / "sby", job, files, timeout)
-    formal.say(f"formal: {name}: {status} in {secs:.0f} s" + (f" (expected {expect})" if expect != "PASS" else ""))
+    work = common.BUILD / name
+    common.say(f"formal: {name}: {proof} ...")
+    status, secs, tail = common.run_sby(work / "sby", job, files, timeout)
+    common.say(f"formal: {name}: {status} in {secs:.0f} s" + (f" (expected {expect})" if expect != "PASS" else ""))
     if status != expect:
-        formal.say(tail)
+        common.say(tail)
     return {**row, "mode": "prove", "engine": "pdr", "depth_steps": None, "hold": None,
             "min_bus_cycles": None, "checked_steps": None, "status": status, "expected": expect,
             "ok": status == expect, "seconds": round(secs, 1), "cpu_seconds": None}
@@ -92,13 +92,13 @@ def crossing(cfg: Path, timeout: int, rflag_masks: bool = True) -> dict:
     from top_verilog import top_verilog
     expect = "PASS" if rflag_masks else "FAIL"
     name = f"{cfg.stem}_crossing" + ("" if rflag_masks else "_unmasked_fail")
-    vfile, top, design = top_verilog(cfg, formal.BUILD / name / "hdl")
+    vfile, top, design = top_verilog(cfg, common.BUILD / name / "hdl")
     files = {"top.v": with_contract(vfile.read_text(), True, rflag_masks),
-             "cdc_contract.v": (formal.FORMAL / "cdc_contract.v").read_text()}
+             "cdc_contract.v": (common.FORMAL / "cdc_contract.v").read_text()}
     cuts = "".join(f"cutpoint {c}\n" for c in CROSSING_CUTS)
     what = "the bridges keep the contract" + ("" if rflag_masks else " without rflag's mask, must FAIL")
-    row = {"proof": f"{cfg.stem} (crossing: {what})", "clocks": formal.clock_count(cfg), "bound": None,
-           "cdc_timeouts_generated": formal.cdc_timeouts(design), "cdc_timeouts_proven": []}
+    row = {"proof": f"{cfg.stem} (crossing: {what})", "clocks": common.clock_count(cfg), "bound": None,
+           "cdc_timeouts_generated": common.cdc_timeouts(design), "cdc_timeouts_proven": []}
     return _run(name, "crossing proof, every clock and reset free, pdr", _job(top, list(files), True, cuts),
                 files, timeout, expect, row)
 
@@ -109,17 +109,17 @@ def bus_side(cfg: Path, timeout: int, tighter: bool = False, cdc_timeout: int = 
     timeout_g in the proof (0: as generated; formal.py says why 16 stands for any)."""
     from top_verilog import top_verilog
     name = f"{cfg.stem}_bus_side" + ("_tighter_fail" if tighter else "")
-    edit = formal.set_cdc_timeout(cdc_timeout) if cdc_timeout else None
-    vfile, top, design = top_verilog(cfg, formal.BUILD / name / "hdl", edit)
-    generated = formal.cdc_timeouts(design)
+    edit = common.set_cdc_timeout(cdc_timeout) if cdc_timeout else None
+    vfile, top, design = top_verilog(cfg, common.BUILD / name / "hdl", edit)
+    generated = common.cdc_timeouts(design)
     timeouts = [cdc_timeout] * len(generated) if cdc_timeout else generated
-    bound = formal.response_bound(max(timeouts or [0])) - int(tighter)
+    bound = common.response_bound(max(timeouts or [0])) - int(tighter)
     expect = "FAIL" if tighter else "PASS"
-    text = formal.with_props(vfile.read_text(), top, design.addr_width, bound)
-    files = {"top.v": with_contract(text, False), "axil_props.v": (formal.FORMAL / "axil_props.v").read_text(),
-             "cdc_contract.v": (formal.FORMAL / "cdc_contract.v").read_text()}
+    text = common.with_props(vfile.read_text(), top, design.addr_width, bound)
+    files = {"top.v": with_contract(text, False), "axil_props.v": (common.FORMAL / "axil_props.v").read_text(),
+             "cdc_contract.v": (common.FORMAL / "cdc_contract.v").read_text()}
     what = "the contract assumed" + (f", bound {bound}, must FAIL" if expect == "FAIL" else "")
-    row = {"proof": f"{cfg.stem} (bus side: {what})", "clocks": formal.clock_count(cfg), "bound": bound,
+    row = {"proof": f"{cfg.stem} (bus side: {what})", "clocks": common.clock_count(cfg), "bound": bound,
            "cdc_timeouts_generated": generated, "cdc_timeouts_proven": timeouts}
     return _run(name, f"bus-side proof, response bound {bound} bus cycles (bridge timeout {timeouts}), pdr",
                 _job(top, list(files), False, BUS_SIDE_CUTS), files, timeout, expect, row)

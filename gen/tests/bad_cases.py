@@ -61,7 +61,7 @@ lmics: []
     ("top_not_mapping", "- jointer: 1\n",
      ['bad.yaml:1:1: error: wrong type for the document: a list (expected a mapping with the keys jointer, monitor, lmics)']),
     ("monitor_not_mapping", "jointer: 1\nmonitor: [a]\nlmics: [[1]]\n",
-     ['bad.yaml:2:10: error: wrong type for monitor: a list (expected a mapping with the keys name, clocks (and optionally description, bus, platform, global))',
+     ['bad.yaml:2:10: error: wrong type for monitor: a list (expected a mapping with the keys name, clocks (and optionally description, bus, platform, timing, global))',
       'bad.yaml:3:9: error: wrong type for lmics[0]: a list (expected a mapping with the keys name, sniffers (and optionally description, clock))']),
     # a tag on a list or a mapping is refused as on a scalar
     ("tag_on_list", GOOD.replace("clocks: [axi, fast]", "clocks: !mytag [axi, fast]"),
@@ -186,6 +186,11 @@ lmics:
      ['bad.yaml:10:43: error: width 33 out of range in lmics[lm].sniffers[task].interfacer.width (expected 1..32)']),
     ("clock_period_negative", GOOD.replace("[axi, fast]", "[axi, {name: fast, period_ns: -5}]"),
      ['bad.yaml:4:41: error: period_ns -5 out of range in monitor.clocks[fast].period_ns (expected a value > 0 and <= 1000000)']),
+    ("timing_unknown", GOOD.replace("[axi, fast]", "[axi, fast]\n  timing: quick"),
+     ["bad.yaml:5:11: error: invalid value 'quick' for monitor.timing (expected one of: auto, fast, small)"]),
+    ("clock_timing_auto_without_period", GOOD.replace("[axi, fast]", "[axi, {name: fast, timing: auto}]"),
+     ["bad.yaml:4:38: error: clock 'fast' has timing: auto but no period_ns (expected period_ns, from which "
+      "the generator chooses the blocks' variants, or timing: fast | small)"]),
     ("too_many_conditions", GOOD.replace("        dcapfs:", "        conditions: ["
                                          + ", ".join(["{mask: 1, value: 1}"] * 9) + "]\n        dcapfs:"),
      ['bad.yaml:11:21: error: lmics[lm].sniffers[task].conditions has 9 items (expected at most 8: the emitter takes up to 8 condition checkers)']),

@@ -17,6 +17,15 @@
 --   num_dcapfs_g : DCAPFs of the sniffer (1..128)
 --   words_g      : INIT words per bound: 1, or 2 for event data wider than
 --                  32 bits (init_word then says which; '0' with 1)
+--   init_reg_g   : false (default): the init_* outputs as above. true (the
+--                  fast variant, for a domain whose clock the INIT path
+--                  misses): init_we_o, init_sel, init_hi, init_word and
+--                  init_data_o registered, one cycle after init_we: the
+--                  sniffer's own copy of the LMIC's held word and select,
+--                  so the INIT decode and the word's fan-out to every bound
+--                  start from this sniffer's registers (a bound is loaded a
+--                  cycle later; the host cannot see it: the next register
+--                  access is several cycles away)
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -27,7 +36,8 @@ use work.jointer_pkg.all;
 entity jointer_collect_dispenser is
   generic (
     num_dcapfs_g : positive := 2;
-    words_g      : positive := 1);
+    words_g      : positive := 1;
+    init_reg_g   : boolean  := false);
   port (
     clk         : in  std_logic;
     rst         : in  std_logic;
@@ -54,6 +64,9 @@ architecture rtl of jointer_collect_dispenser is
   signal ptr     : unsigned(clog2(writes_c + 1) - 1 downto 0);
   signal take    : std_logic;  -- this INIT write loads a bound
   signal in_init : std_logic;
+  -- the INIT load as decoded in the init_we cycle
+  signal we_d, hi_d, word_d : std_logic;
+  signal sel_d  : std_logic_vector(7 downto 0);
 begin
 
   assert num_dcapfs_g <= 128 and words_g <= 2
@@ -80,17 +93,46 @@ begin
     end if;
   end process;
 
-  init_we_o   <= take;
+  we_d <= take;
   g_one : if words_g = 1 generate
-    init_sel  <= std_logic_vector(resize(ptr(ptr'high downto 1), 8));
-    init_hi   <= ptr(0);
-    init_word <= '0';
+    sel_d  <= std_logic_vector(resize(ptr(ptr'high downto 1), 8));
+    hi_d   <= ptr(0);
+    word_d <= '0';
   end generate;
   g_two : if words_g = 2 generate
-    init_sel  <= std_logic_vector(resize(ptr(ptr'high downto 2), 8));
-    init_hi   <= ptr(1);
-    init_word <= ptr(0);
+    sel_d  <= std_logic_vector(resize(ptr(ptr'high downto 2), 8));
+    hi_d   <= ptr(1);
+    word_d <= ptr(0);
   end generate;
-  init_data_o <= init_data;
+
+  g_direct : if not init_reg_g generate
+    init_we_o   <= we_d;
+    init_sel    <= sel_d;
+    init_hi     <= hi_d;
+    init_word   <= word_d;
+    init_data_o <= init_data;
+  end generate;
+
+  g_reg : if init_reg_g generate
+    signal we_r, hi_r, word_r : std_logic;
+    signal sel_r  : std_logic_vector(7 downto 0);
+    signal data_r : std_logic_vector(31 downto 0);
+  begin
+    process (clk)
+    begin
+      if rising_edge(clk) then
+        we_r   <= we_d and not rst;
+        sel_r  <= sel_d;
+        hi_r   <= hi_d;
+        word_r <= word_d;
+        data_r <= init_data;
+      end if;
+    end process;
+    init_we_o   <= we_r;
+    init_sel    <= sel_r;
+    init_hi     <= hi_r;
+    init_word   <= word_r;
+    init_data_o <= data_r;
+  end generate;
 
 end architecture rtl;

@@ -42,6 +42,15 @@
 --                  (jointer_dcapf_histogram buckets_g, pow2_g, bounds_g);
 --                  result is then buckets_g x width_g bits, bucket 0 lowest;
 --                  buckets_g must be 1 for the other aggregators but mean
+--   split_g      : the fast counters (sum and mean): jointer_dcapf_counter's
+--                  split_g (0: one carry chain; default); the result shows one
+--                  cycle later, never torn
+--   smp_reg_g    : the registered filter decision (fast variant; default
+--                  false): the extractor's sample (valid and value, so the
+--                  filter's comparison) is registered before the
+--                  aggregator, which then sees it one cycle later; clear
+--                  drops a sample in the register, so clear still wins over
+--                  a sample of its own cycle
 --   aggregator_mean_c: two counters of width_g bits, result =
 --                  count & sum (sum in the low width_g bits: slot 0, count
 --                  in slot 1; buckets_g must be 2). Both saturate (wrap_g:
@@ -69,7 +78,9 @@ entity jointer_dcapf is
     high_reset_g : std_logic_vector(ev_w_g - 1 downto 0) := (others => '1');
     buckets_g     : positive       := 1;
     hist_pow2_g   : boolean        := true;
-    hist_bounds_g : integer_vector := (0 => 1));
+    hist_bounds_g : integer_vector := (0 => 1);
+    split_g       : natural        := 0;
+    smp_reg_g     : boolean        := false);
   port (
     clk        : in  std_logic;
     rst        : in  std_logic;
@@ -118,6 +129,8 @@ architecture rtl of jointer_dcapf is
   signal filter_en   : std_logic;  -- use_filter, for a DCAPF that has a filter
   signal smp_valid   : std_logic;
   signal smp_value   : std_logic_vector(max_result_w_c - 1 downto 0);
+  signal agg_valid   : std_logic;   -- the sample the aggregator sees (smp_reg_g: registered)
+  signal agg_value   : std_logic_vector(max_result_w_c - 1 downto 0);
   signal low_k, high_k : std_logic_vector(ev_w_g - 1 downto 0);  -- the constant bounds
 begin
 
@@ -238,11 +251,31 @@ begin
                 cur_data => filter_data, smp_valid => smp_valid, smp_value => smp_value);
   end generate;
 
+  -- the aggregator's sample: straight from the extractor, or registered (smp_reg_g)
+  g_smp_direct : if not smp_reg_g generate
+    agg_valid <= smp_valid;
+    agg_value <= smp_value;
+  end generate;
+  g_smp_reg : if smp_reg_g generate
+    signal valid_r : std_logic;
+    signal value_r : std_logic_vector(smp_w_c - 1 downto 0);
+  begin
+    process (clk)
+    begin
+      if rising_edge(clk) then
+        valid_r <= smp_valid and not (clear or rst);
+        value_r <= smp_value(smp_w_c - 1 downto 0);
+      end if;
+    end process;
+    agg_valid <= valid_r;
+    agg_value <= std_logic_vector(resize(unsigned(value_r), max_result_w_c));
+  end generate;
+
   g_aggregate : if aggregator_g /= aggregator_histogram_c and aggregator_g /= aggregator_mean_c generate
     u_aggregate : entity work.jointer_dcapf_aggregate
       generic map (aggregator_g => aggregator_g, width_g => width_g, wrap_g => wrap_g,
-                   inc_w_g => smp_w_c)
-      port map (clk => clk, rst => rst, smp_valid => smp_valid, smp_value => smp_value,
+                   inc_w_g => smp_w_c, split_g => split_g)
+      port map (clk => clk, rst => rst, smp_valid => agg_valid, smp_value => agg_value,
                 clear => clear, result => result, overflow => overflow, caught => caught);
   end generate;
 
@@ -250,37 +283,38 @@ begin
   g_mean : if aggregator_g = aggregator_mean_c generate
     constant one_c : std_logic_vector(max_result_w_c - 1 downto 0) :=
       std_logic_vector(to_unsigned(1, max_result_w_c));
-    signal ovf_sum, ovf_cnt, caught_r : std_logic;
+    signal ovf_sum, ovf_cnt, caught_r, caught_d : std_logic;
   begin
     u_sum : entity work.jointer_dcapf_counter
-      generic map (width_g => width_g, wrap_g => wrap_g, inc_w_g => smp_w_c)
-      port map (clk => clk, rst => rst, en => smp_valid, inc => smp_value, clear => clear,
+      generic map (width_g => width_g, wrap_g => wrap_g, inc_w_g => smp_w_c, split_g => split_g)
+      port map (clk => clk, rst => rst, en => agg_valid, inc => agg_value, clear => clear,
                 count => result(width_g - 1 downto 0), overflow => ovf_sum);
     u_count : entity work.jointer_dcapf_counter
-      generic map (width_g => width_g, wrap_g => wrap_g, inc_w_g => 1)
-      port map (clk => clk, rst => rst, en => smp_valid, inc => one_c, clear => clear,
+      generic map (width_g => width_g, wrap_g => wrap_g, inc_w_g => 1, split_g => split_g)
+      port map (clk => clk, rst => rst, en => agg_valid, inc => one_c, clear => clear,
                 count => result(2 * width_g - 1 downto width_g), overflow => ovf_cnt);
     overflow <= ovf_sum or ovf_cnt;
 
     process (clk)
     begin
       if rising_edge(clk) then
-        if smp_valid = '1' then
+        if agg_valid = '1' then
           caught_r <= '1';
         end if;
         if clear = '1' or rst = '1' then
           caught_r <= '0';
         end if;
+        caught_d <= caught_r and not (clear or rst);
       end if;
     end process;
-    caught <= caught_r;
+    caught <= caught_d when split_g > 0 else caught_r;  -- describes the result shown
   end generate;
 
   g_histogram : if aggregator_g = aggregator_histogram_c generate
     u_histogram : entity work.jointer_dcapf_histogram
       generic map (buckets_g => buckets_g, width_g => width_g, pow2_g => hist_pow2_g,
                    bounds_g => hist_bounds_g, wrap_g => wrap_g)
-      port map (clk => clk, rst => rst, smp_valid => smp_valid, smp_value => smp_value,
+      port map (clk => clk, rst => rst, smp_valid => agg_valid, smp_value => agg_value,
                 clear => clear, result => result, overflow => overflow, caught => caught);
   end generate;
 

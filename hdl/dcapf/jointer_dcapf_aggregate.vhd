@@ -12,6 +12,10 @@
 --   width_g      : result width (1..64)
 --   wrap_g       : sum wraps modulo 2^width_g instead of saturating
 --   inc_w_g      : bits of smp_value that can be non-zero (jointer_dcapf_counter)
+--   split_g      : sum only: jointer_dcapf_counter's split_g (0: one carry
+--                  chain; else the fast variant, result one cycle later;
+--                  caught then follows one cycle later too, so it always
+--                  describes the result shown)
 
 library ieee;
 use ieee.std_logic_1164.all;
@@ -23,7 +27,8 @@ entity jointer_dcapf_aggregate is
     aggregator_g : natural  := aggregator_sum_c;
     width_g      : positive := 32;
     wrap_g       : boolean  := false;
-    inc_w_g      : positive := max_result_w_c);
+    inc_w_g      : positive := max_result_w_c;
+    split_g      : natural  := 0);
   port (
     clk       : in  std_logic;
     rst       : in  std_logic;
@@ -55,7 +60,7 @@ architecture rtl of jointer_dcapf_aggregate is
     return to_unsigned(0, w);
   end function;
 
-  signal caught_r : std_logic;
+  signal caught_r, caught_d : std_logic;
 begin
 
   assert aggregator_g <= aggregator_last_c
@@ -66,7 +71,7 @@ begin
 
   g_sum : if aggregator_g = aggregator_sum_c generate
     u_counter : entity work.jointer_dcapf_counter
-      generic map (width_g => width_g, wrap_g => wrap_g, inc_w_g => inc_w_g)
+      generic map (width_g => width_g, wrap_g => wrap_g, inc_w_g => inc_w_g, split_g => split_g)
       port map (clk => clk, rst => rst, en => smp_valid, inc => smp_value, clear => clear,
                 count => result, overflow => overflow);
   end generate;
@@ -121,9 +126,10 @@ begin
       if clear = '1' or rst = '1' then
         caught_r <= '0';
       end if;
+      caught_d <= caught_r and not (clear or rst);
     end if;
   end process;
 
-  caught <= caught_r;
+  caught <= caught_d when aggregator_g = aggregator_sum_c and split_g > 0 else caught_r;
 
 end architecture rtl;

@@ -21,6 +21,7 @@ import impl  # noqa: E402
 def result(name, fmax):
     return {"name": name, "top": name, "clocks_mhz": {"s_axi_aclk": 100.0, "pl_clk": 156.25},
             "roles": {"s_axi_aclk": "bus", "pl_clk": "sniffer"},
+            "variants": {"s_axi_aclk": "small", "pl_clk": "split counter (1 DCAPFs)"},
             "cells": {"LUT4": 10, "FF": 20, "CCU2C": 3, "DP16KD": 0, "DPR16X4": 1}, "seeds_n": 3,
             "packed": {"TRELLIS_COMB": 17},
             "grades": {"8": {"s_axi_aclk": {"fmax": fmax, "target": 100.0, "seeds": [fmax, fmax + 5, fmax + 9],
@@ -40,16 +41,28 @@ def test_fragment_levels_beside_routed(tmp_path):
     frag = tmp_path / "impl.json"
     impl.fragment([result("mon", 200.0)], frag, 3)
     got = {r[1]: r for r in rows(frag)}
-    # monitor, clock, grade, target, Fmax, slack = 10 - 5 ns, goal, met, levels, estimate, path
-    assert got["s_axi_aclk"] == ["mon", "s_axi_aclk", "8", "100", 200.0, 5.0, 200.0, "yes", 5, 278, "a -> b"]
-    assert got["pl_clk"][5] == round(6.4 - 8.0, 2) and got["pl_clk"][8:10] == ["", ""]   # negative slack
-    assert got["pl_clk"][6:8] == [250.0, "no"]
+    # monitor, clock, grade, target, Fmax, slack = 10 - 5 ns, goal, met, meets YAML + 10 %,
+    # blocks, levels, estimate, path
+    assert got["s_axi_aclk"] == ["mon", "s_axi_aclk", "8", "100", 200.0, 5.0, 200.0, "yes", "yes", "small",
+                                 5, 278, "a -> b"]
+    assert got["pl_clk"][5] == round(6.4 - 8.0, 2) and got["pl_clk"][10:12] == ["", ""]   # negative slack
+    assert got["pl_clk"][6:10] == [250.0, "no", "no", "split counter (1 DCAPFs)"]
 
 
 def test_fragment_without_levels(tmp_path):
     frag = tmp_path / "impl.json"
     impl.fragment([result("mon", 50.0)], frag, 3)
-    assert rows(frag)[0][5:10] == [-10.0, 200.0, "no", "", ""]
+    assert rows(frag)[0][5:12] == [-10.0, 200.0, "no", "no", "small", "", ""]
+
+
+def test_domains_meeting_yaml(tmp_path):
+    # 100 MHz + 10 % = 110: 111 meets, 109.9 does not; pl (156.25 -> 171.9) at 125 never
+    frag = tmp_path / "impl.json"
+    impl.fragment([result("a", 111.0), result("b", 109.9)], frag, 3)
+    data = json.loads(frag.read_text())
+    assert "Grade 8: 1 of 4 domains meet their YAML clock + 10 %." in data["text"]
+    fig = next(f for f in data["figures"] if f["name"].startswith("domains meeting"))
+    assert (fig["value"], fig["anchor"]) == (1, 4)
 
 
 def test_goals():

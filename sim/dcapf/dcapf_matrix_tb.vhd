@@ -26,7 +26,9 @@ entity dcapf_matrix_tb is
     highs_g       : integer_vector := (-1, -1);
     filters_g     : integer_vector := (1, 1);
     data_ws_g     : integer_vector := (32, 32);
-    inc_ws_g      : integer_vector := (16, 16));
+    inc_ws_g      : integer_vector := (16, 16);
+    split_g       : natural := 0;       -- the fast variants, for every DCAPF
+    smp_reg_g     : boolean := false);
   port (
     clk         : in  std_logic;
     rst         : in  std_logic;
@@ -81,7 +83,9 @@ begin
         low_reset_g  => bound(lows_g(lows_g'low + k)),
         high_reset_g => bound(highs_g(highs_g'low + k)),
         data_w_g     => dw_c,
-        inc_w_g      => iw_c)
+        inc_w_g      => iw_c,
+        split_g      => split_g,
+        smp_reg_g    => smp_reg_g)
       port map (
         clk => clk, rst => rst, run_en => run_en, use_filter => use_filter, clear => clear,
         init_we => init_we, init_sel => init_sel, init_hi => init_hi, init_data => init_data,

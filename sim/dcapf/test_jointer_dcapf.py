@@ -35,6 +35,7 @@ from each start to its done (d - s), last/max the lengths of the busy runs,
 computed from the cycle numbers of the stimulus alone (no model).
 """
 import json
+from collections import deque
 import os
 import random
 
@@ -93,6 +94,14 @@ CONFIGS = [
 MASK = lambda n: (1 << n) - 1    # noqa: E731
 
 
+def lag_of(config, params) -> int:
+    """Cycles the fast variants delay a DCAPF's result: the registered sample
+    (smp_reg_g) 1, the split counter (sum and mean) 1. A clear or a reset still
+    shows in the next cycle: the model's result is then the reset value until
+    lag cycles have passed."""
+    return int(params.get("smp_reg", False)) + int(params.get("split", 0) > 0 and config[1] == "sum")
+
+
 def make_models(width):
     return [DcapfModel(e, a, width, w, s, lo & 0xFFFFFFFF, hi & 0xFFFFFFFF, has_filter=f != "none",
                        runtime=f in ("runtime", "capture"), capture=f.startswith("capture"))
@@ -101,8 +110,13 @@ def make_models(width):
 
 @cocotb.test()
 async def random_traffic(dut):
-    width = json.loads(os.environ["JOINTER_PARAMS"])["width"]
+    params = json.loads(os.environ["JOINTER_PARAMS"])
+    width = params["width"]
     models = make_models(width)
+    lags = [lag_of(c, params) for c in CONFIGS]
+    held = [deque([(0, 0, 0)] * lag, maxlen=lag) if lag else None for lag in lags]
+    since_clear = [0] * len(models)   # cycles since the last clear or reset
+    at_reset = [(m.result, int(m.overflow), int(m.caught)) for m in models]
     n_dcapf = len(models)
     cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
     for sig in (dut.run_en, dut.use_filter, dut.clear, dut.init_we, dut.init_sel, dut.init_hi,
@@ -144,6 +158,9 @@ async def random_traffic(dut):
                        (dut.ev_data, data), (dut.ev_inc, inc), (dut.ev_in_range, in_range)):
             sig.value = v
         for k, m in enumerate(models):
+            if held[k] is not None:   # a fast variant: what the model held lags cycles ago
+                held[k].append((m.result, int(m.overflow), int(m.caught)))
+            since_clear[k] = 0 if rst or clear else since_clear[k] + 1
             if rst:
                 m.reset()
                 continue
@@ -166,6 +183,8 @@ async def random_traffic(dut):
         for k, m in enumerate(models):
             got = ((res >> (64 * k)) & ((1 << 64) - 1), (ovf >> k) & 1, (cau >> k) & 1)
             exp = (m.result, int(m.overflow), int(m.caught))
+            if lags[k]:
+                exp = held[k][0] if since_clear[k] >= lags[k] else at_reset[k]
             assert got == exp, (f"cycle {cycle}, DCAPF {k} {CONFIGS[k]} width {width}: "
                                 f"got (result, overflow, caught) {got}, expected {exp}")
             if m.capture:   # the bounds it gives the interfacer: full 32-bit ones (data_w_g 32)
@@ -181,8 +200,17 @@ async def random_traffic(dut):
     assert filterless_loads > 0 and filterless_filtering > 0
 
 
+FAST = [(10, 5, False), (32, 16, False), (53, 27, True), (64, 32, True), (1, 0, True), (53, 27, False), (53, 0, True)]
+
+
+@pytest.mark.parametrize("width,split,smp_reg", FAST, ids=[f"{w}s{s}{'r' if r else ''}" for w, s, r in FAST])
+def test_dcapf_fast(width, split, smp_reg):
+    """The fast variants against the same model, lagged (lag_of)."""
+    test_dcapf(width, split, smp_reg)
+
+
 @pytest.mark.parametrize("width", [1, 10, 23, 32, 53, 64])
-def test_dcapf(width):
+def test_dcapf(width, split=0, smp_reg=False):
     cols = list(zip(*CONFIGS))
     generics = {
         "width_g": width,
@@ -196,9 +224,11 @@ def test_dcapf(width):
         "data_ws_g": list(cols[7]),
         "inc_ws_g": list(cols[8]),
     }
+    if split or smp_reg:
+        generics.update(split_g=split, smp_reg_g=smp_reg)
     run("dcapf_matrix_tb", __name__, generics, extra_sources=[HERE / "dcapf_matrix_tb.vhd"],
         testcase="random_traffic", name="jointer_dcapf_matrix",
-        extra_env={"JOINTER_PARAMS": json.dumps({"width": width})})
+        extra_env={"JOINTER_PARAMS": json.dumps({"width": width, "split": split, "smp_reg": smp_reg})})
 
 
 @cocotb.test()

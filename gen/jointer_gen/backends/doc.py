@@ -6,7 +6,7 @@ Rows are prepared here from the elaborated design; the templates print them.
 
 from __future__ import annotations
 
-from ..model import datapath
+from ..model import datapath, timing
 from ..model.views import Design
 from . import OutFile
 from .templates import render_file
@@ -72,8 +72,22 @@ def context(d: Design) -> dict:
         role = "bus clock: s_axi_aclk" if i == 0 else f"port {c.name}_clk"
         clocks.append({"name": c.name, "role": role,
                        "period": f"{c.period_ns:g} ns" if c.period_ns is not None else ""})
-    return {"dcapf_rows": rows, "ports": ports, "clocks": clocks,
+    return {"dcapf_rows": rows, "ports": ports, "clocks": clocks, "timing": _timing(d),
             "base_address": f"0x{d.monitor.bus.base_address:08X}"}
+
+
+def _timing(d: Design) -> list[dict]:
+    """Per LMIC clock, the blocks' variants (model/timing.py); [] when every
+    domain keeps its small blocks by default (the docs then say nothing)."""
+    rows = []
+    for t in timing.domains(d.monitor):
+        fast = "; ".join(f"{n}: {', '.join(b)}" for n, b in t["fast"].items())
+        rows.append({"clock": t["clock"], "mode": t["mode"],
+                     "target": f"{t['target_ns']:g} ns" if t["target_ns"] is not None else "none",
+                     "fast": fast or "none (small blocks)"})
+    if all(r["mode"] == "auto" and r["fast"].startswith("none") for r in rows):
+        return []
+    return rows
 
 
 def emit(d: Design) -> list[OutFile]:

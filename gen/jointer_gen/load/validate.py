@@ -103,7 +103,8 @@ class _Builder(TraceChecks):
         return Monitor(name=name, clocks=clocks, bus=bus, lmics=lmics,
                        description=_get(m, "description", str, ""), path=mp,
                        timestamp=_get(g, "timestamp", bool), scratch=_get(g, "scratch", bool, False),
-                       descriptor=_get(g, "descriptor", str, "none"), platform=platform)
+                       descriptor=_get(g, "descriptor", str, "none"), platform=platform,
+                       timing=_get(m, "timing", str, "auto"))
 
     def platform(self, m, mp, bus: Bus) -> str:
         """monitor.platform (default the first platform), and the base
@@ -136,8 +137,15 @@ class _Builder(TraceChecks):
             elif isinstance(c, dict):
                 n = self.name(c, p, "clock")
                 if n is not None:
-                    out.append(Clock(n, _get(c, "period_ns", float), p))
+                    out.append(Clock(n, _get(c, "period_ns", float), p, _get(c, "timing", str)))
+                    self._clock_timing(out[-1])
         return out
+
+    def _clock_timing(self, c: Clock) -> None:
+        if c.timing == "auto" and c.period_ns is None:
+            self.err(c.path + ("timing",), f"clock '{c.name}' has timing: auto but no period_ns "
+                     "(expected period_ns, from which the generator chooses the blocks' variants, "
+                     "or timing: fast | small)")
 
     def _clock_reserved(self, name, path):
         langs = reserved_in(name)

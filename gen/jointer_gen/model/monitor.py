@@ -30,13 +30,17 @@ class Clock:
     name: str
     period_ns: float | None = None   # None: not given (co-simulation uses 10 ns)
     path: tuple = ()
+    timing: str | None = None        # auto | fast | small; None: the monitor's (model/timing.py)
 
     @property
     def sim_period_ns(self) -> float:
         return self.period_ns if self.period_ns is not None else 10.0
 
     def canonical(self) -> dict:
-        return {"name": self.name, "period_ns": self.period_ns}
+        out = {"name": self.name, "period_ns": self.period_ns}
+        if self.timing is not None:   # only when given: other hashes unchanged
+            out["timing"] = self.timing
+        return out
 
 
 @dataclass(frozen=True)
@@ -267,6 +271,7 @@ class Monitor:
     scratch: bool = False            # monitor.global.scratch
     descriptor: str = "none"         # monitor.global.descriptor: "none" | "rom"
     platform: str = "zynq7000"       # monitor.platform (platforms/): integration outputs only, not hashed
+    timing: str = "auto"             # monitor.timing: auto | fast | small (model/timing.py)
 
     def __post_init__(self):
         _as_tuples(self, "clocks", "lmics")
@@ -323,4 +328,6 @@ class Monitor:
             out["global"] = {"timestamp": self.timestamp, "scratch": self.scratch}
             if self.descriptor != "none":  # a ROM is hardware: it enters the hash
                 out["global"]["descriptor"] = self.descriptor
+        if self.timing != "auto":      # only when given: other hashes unchanged
+            out["timing"] = self.timing
         return out

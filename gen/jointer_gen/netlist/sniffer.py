@@ -6,7 +6,7 @@ constants, ports, signals and instances of <name>_<sniffer>_sniffer.vhd.
 
 from __future__ import annotations
 
-from ..model import datapath
+from ..model import datapath, timing
 from ..interfacers import InterfacerNet
 from ..model.monitor import Dcapf, Monitor, Sniffer
 from .relay import relay_extractor_map, relay_lmic, relay_sniffer_ports
@@ -359,9 +359,12 @@ def _emitter(ctx: _Ctx) -> NetPart:
 
 def _dispenser(ctx: _Ctx) -> NetPart:
     wide = ctx.ew > 32          # two INIT words per bound
+    fast = timing.init_reg(ctx.mon, timing.clock_of(ctx.mon, ctx.mon.lmics[ctx.li].clock), ctx.sn)
     inst = Instance(
-        "u_dispenser", "jointer_collect_dispenser", "dispenser: PROG/RUN/SOFT_RESET/INIT to the DCAPFs",
-        (("num_dcapfs_g", f"{ctx.pre}_num_dcapfs_c"),) + ((("words_g", "2"),) if wide else ()),
+        "u_dispenser", "jointer_collect_dispenser", "dispenser: PROG/RUN/SOFT_RESET/INIT to the DCAPFs"
+        + (" (fast: the INIT load registered, a cycle later)" if fast else ""),
+        (("num_dcapfs_g", f"{ctx.pre}_num_dcapfs_c"),) + ((("words_g", "2"),) if wide else ())
+        + ((("init_reg_g", "true"),) if fast else ()),
         (("clk", "clk"), ("rst", "rst"), ("prog", "prog"), ("run", "run"),
          ("soft_reset", "soft_reset"), ("ctrl_we", "ctrl_we"), ("init_we", "init_we"),
          ("init_data", "init_data"), ("run_en", "run_en"), ("use_filter", "use_filter"),
@@ -464,7 +467,7 @@ def _paper_config(dp: str, dc: Dcapf) -> Const:
 
 def _result_dcapf(ctx: _Ctx, dp: str, dc: Dcapf, index: Const, fgen: dict, comment: str,
                   ri: int, slot: int) -> tuple[tuple, NetPart]:
-    gconsts = _result_consts(dp, dc, index, fgen)
+    gconsts = {**_result_consts(dp, dc, index, fgen), **_variant_consts(ctx, dp, dc)}
     result, slots = _result_slots(dc, 64 * slot)
     ev = event_actuals(ctx.sn, ctx.pre, ctx.ew, dc)
     generics = tuple((f, c.name) for f, c in gconsts.items()) \
@@ -476,6 +479,20 @@ def _result_dcapf(ctx: _Ctx, dp: str, dc: Dcapf, index: Const, fgen: dict, comme
     inst = Instance(f"dcapf_{dc.name}", "jointer_dcapf", comment, generics, ports)
     consts = (*gconsts.values(), _paper_config(dp, dc))
     return consts, slots + NetPart(instances=(inst,))
+
+
+def _variant_consts(ctx: _Ctx, dp: str, dc: Dcapf) -> dict[str, Const]:
+    """The fast variants the DCAPF's clock needs (model/timing.py); none: no generic."""
+    clock = timing.clock_of(ctx.mon, ctx.mon.lmics[ctx.li].clock)
+    v = timing.dcapf_variant(ctx.mon, clock, ctx.sn, dc)
+    out = {}
+    if v.split:
+        out["split_g"] = Const(f"{dp}_split_c", "natural", str(v.split),
+                               "fast: split carry, the result a cycle later")
+    if v.smp_reg:
+        out["smp_reg_g"] = Const(f"{dp}_smp_reg_c", "boolean", "true",
+                                 "fast: the filter decision registered, a cycle later")
+    return out
 
 
 def _result_slots(dc: Dcapf, base: int) -> tuple[str, NetPart]:

@@ -123,6 +123,7 @@ package two_clock_bus_config is
   constant dc_dma_read_bytes_filter_c     : natural := filter_capture_c;  -- Init DCAPF here; the emitter compares, beside the condition checkers
   constant dc_dma_read_bytes_low_reset_c  : std_logic_vector(31 downto 0) := x"00000000";  -- filter low after reset
   constant dc_dma_read_bytes_high_reset_c : std_logic_vector(31 downto 0) := x"FFFFFFFF";  -- filter high after reset
+  constant dc_dma_read_bytes_split_c      : natural := 24;  -- fast: split carry, the result a cycle later
   constant dc_dma_read_bytes_config_c     : std_logic_vector(2 downto 0) := "101";  -- paper's DCAPF config bits (LSB first: gating, time, event); informational
 
   -- DCAPF dma_max_addr (sniffer dma_reads, DCAPF 1): event extractor (data), max, 16 bits

@@ -135,10 +135,11 @@ begin
       ev_inc      => ev_inc,
       ev_in_range => ev_in_range);
 
-  -- dispenser: PROG/RUN/SOFT_RESET/INIT to the DCAPFs
+  -- dispenser: PROG/RUN/SOFT_RESET/INIT to the DCAPFs (fast: the INIT load registered, a cycle later)
   u_dispenser : entity work.jointer_collect_dispenser
     generic map (
-      num_dcapfs_g => sn_dma_reads_num_dcapfs_c)
+      num_dcapfs_g => sn_dma_reads_num_dcapfs_c,
+      init_reg_g   => true)
     port map (
       clk         => clk,
       rst         => rst,
@@ -168,6 +169,7 @@ begin
       filter_g     => dc_dma_read_bytes_filter_c,
       low_reset_g  => dc_dma_read_bytes_low_reset_c,
       high_reset_g => dc_dma_read_bytes_high_reset_c,
+      split_g      => dc_dma_read_bytes_split_c,
       data_w_g     => sn_dma_reads_ev_data_w_c,
       inc_w_g      => sn_dma_reads_ev_inc_w_c)
     port map (

@@ -137,10 +137,11 @@ begin
       ev_inc        => ev_inc,
       ev_in_range   => ev_in_range);
 
-  -- dispenser: PROG/RUN/SOFT_RESET/INIT to the DCAPFs
+  -- dispenser: PROG/RUN/SOFT_RESET/INIT to the DCAPFs (fast: the INIT load registered, a cycle later)
   u_dispenser : entity work.jointer_collect_dispenser
     generic map (
-      num_dcapfs_g => sn_dma_writes_num_dcapfs_c)
+      num_dcapfs_g => sn_dma_writes_num_dcapfs_c,
+      init_reg_g   => true)
     port map (
       clk         => clk,
       rst         => rst,
