@@ -16,6 +16,7 @@ from ..model.views import (TIMESTAMP_W, Assign, Const, ConstGroup, Instance, Obs
                     SnifferView, int_vector, rng, slv_hex, slv_type, vhdl_bool)
 from typing import NamedTuple
 from .part import NetPart, join
+from .trace_lanes import lane_comment, lanes_part
 from .vhdl_syntax import OTHERS_ZERO, ONE_BIT_ONE, bit_string, element, field_of, slice_
 
 
@@ -129,34 +130,6 @@ def _capture_map(ranges: tuple, dc: Dcapf, ew: int = 32) -> list[tuple[str, str]
     k = ranges.index(dc)
     return [("ev_in_range", element("ev_in_range", k)), ("low", field_of("rng_low", k, ew)),
             ("high", field_of("rng_high", k, ew))]
-
-
-def _lane(sn: Sniffer, dc: Dcapf) -> str:
-    """The DCAPF's lane: its number, and its name where lanes have names (a trace
-    with lanes: every lane, with the name the trace gives it)."""
-    if dc.lanes:
-        return "lanes " + ", ".join(f"{ln} ({n})" for ln, n in zip(dc.lanes, dc.lane_names)) \
-            + (" and the host's sync" if dc.sync else "")
-    label = datapath.lane_label(sn, dc)
-    return "lane " + (f"{dc.event} ({label})" if label is not None else str(dc.event))
-
-
-def _lanes_part(dp: str, dc: Dcapf, ev_good: str) -> tuple[tuple, tuple, tuple, NetPart]:
-    """A trace's lanes: (constants, generics, its ev_good/ev_lanes/sync port map, the
-    signal gathering its lanes). One lane (no `lanes:`): ev_good, the lane's event
-    (several lanes are the kind's own interfacer's, by number: validate)."""
-    if not dc.lanes:
-        return (), (), (("ev_good", ev_good),), NetPart()
-    n, sig = len(dc.lanes), f"tl_{dc.name}"
-    lanes = Const(f"{dp}_lanes_c", "natural", str(n), "lanes recorded, tagged in the data's low bits")
-    sync = Const(f"{dp}_sync_c", "boolean", vhdl_bool(dc.sync),
-                 "host sync records (tag bit " + str(n) + ")" if dc.sync else "no host sync records")
-    expr = " & ".join(element("ev_good", ln) for ln in reversed(dc.lanes)) if n > 1 \
-        else f"(0 => {ev_good})"
-    part = NetPart(signals=(Signal(sig, slv_type(n), f"trace {dc.name}: its lanes, tag bit i = lane i"),),
-                   assigns=(Assign(sig, expr, f"trace {dc.name}: lanes " + ", ".join(map(str, dc.lanes))),))
-    ports = (("ev_lanes", sig),) + ((("sync", f"sk_{dc.name}_sync"),) if dc.sync else ())
-    return (lanes, sync), (("lanes_g", lanes.name), ("sync_g", sync.name)), ports, part
 
 
 def sniffer(mon: Monitor, sn: Sniffer, li: int, si: int, number: int, first_result: int,
@@ -384,7 +357,7 @@ def _dcapf(ctx: _Ctx, di: int, dc: Dcapf, ri: int, ti: int, slot: int) -> tuple[
     """The constant group and the netlist of DCAPF di of the sniffer."""
     dp = f"dc_{dc.name}"
     index = Const(f"{dp}_index_c", "natural", str(di), "INIT order inside the sniffer")
-    comment = f"DCAPF {di} {dc.name}: {_dcapf_summary(dc)}, {_lane(ctx.sn, dc)}"
+    comment = f"DCAPF {di} {dc.name}: {_dcapf_summary(dc)}, {lane_comment(ctx.sn, dc)}"
     fgen = _filter_generics(dp, dc, ctx.sn, ctx.ew)
     if dc.is_sink:
         consts, part = _sink_extractor(ctx, dp, dc, index, fgen, comment)
@@ -400,7 +373,7 @@ def _sink_extractor(ctx: _Ctx, dp: str, dc: Dcapf, index: Const, fgen: dict,
                     comment: str) -> tuple[tuple, NetPart]:
     mode = Const(f"{dp}_mode_c", "natural", "trace_sink_c", "no RAM: records to the LMIC's jointer_trace_sink_axi")
     ev = event_actuals(ctx.sn, ctx.pre, ctx.ew, dc)
-    lconsts, lgen, lports, lpart = _lanes_part(dp, dc, ev.good)
+    lconsts, lgen, lports, lpart = lanes_part(dp, dc, ev.good)
     generics = (("index_g", index.name), ("depth_log2_g", "1"), ("mode_g", mode.name)) \
         + tuple((f, c.name) for f, c in fgen.items()) + lgen
     ports = CONTROL_MAP + lports + (("ev_data", ev.data), ("timestamp", "timestamp")) \
@@ -414,7 +387,7 @@ def _trace_extractor(ctx: _Ctx, dp: str, dc: Dcapf, index: Const, fgen: dict, co
     depth = Const(f"{dp}_depth_log2_c", "positive", str(dc.depth.bit_length() - 1), f"{dc.depth} records")
     mode = Const(f"{dp}_mode_c", "natural", f"trace_{dc.mode or 'stop'}_c")
     ev = event_actuals(ctx.sn, ctx.pre, ctx.ew, dc)
-    lconsts, lgen, lports, lpart = _lanes_part(dp, dc, ev.good)
+    lconsts, lgen, lports, lpart = lanes_part(dp, dc, ev.good)
     generics = (("index_g", index.name), ("depth_log2_g", depth.name), ("mode_g", mode.name)) \
         + tuple((f, c.name) for f, c in fgen.items()) + lgen
     ports = CONTROL_MAP + lports + (
