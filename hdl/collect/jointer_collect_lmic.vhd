@@ -25,7 +25,6 @@
 library ieee;
 use ieee.std_logic_1164.all;
 use ieee.numeric_std.all;
-
 use work.jointer_pkg.all;
 
 entity jointer_collect_lmic is
@@ -398,5 +397,4 @@ begin
   sn_ctrl_we    <= r.ctrl_we;
   sn_init_we    <= r.init_we;
   sn_init_data  <= wr_data;   -- the held word, stable until the next request
-
 end architecture rtl;
