@@ -10,15 +10,12 @@ with latency_end) and the data channel's activity ("act": ActivityModel)."""
 
 from __future__ import annotations
 
-from axi_model import (expect_axi4_read, expect_axi4_write, expect_read_latency,
-                       expect_write_last_latency, expect_write_resp_latency)
+from axi_model import expect_axi4_read, expect_axi4_write
 
 from jointer_sim.activity_model import ActivityModel
 
 from .axi_traffic import AxiTraffic
 from .base import listed, stepped
-
-LATENCIES = 300          # the latencies the traffic makes: a latency lane's windows
 
 
 class Axi4(AxiTraffic):
@@ -34,15 +31,6 @@ class Axi4(AxiTraffic):
         r = self.handshakes(dom, "r", ("id", "last"))
         return listed(expect_axi4_read(ar, r, per_beat, p["data_width"] // 8))
 
-    def latency(self, dom) -> dict:
-        if self.p["direction"] == "read":
-            return listed(expect_read_latency(self.handshakes(dom, "ar", ("id",)),
-                                              self.handshakes(dom, "r", ("id", "last"))))
-        aw = self.handshakes(dom, "aw", ("id",))
-        if self.p["latency_end"] == "last":
-            return listed(expect_write_last_latency(aw, self.handshakes(dom, "w", ("last",))))
-        return listed(expect_write_resp_latency(aw, self.handshakes(dom, "b", ("id",))))
-
     def activity(self, dom) -> dict:
         ch = "w" if self.p["direction"] == "write" else "r"
         v, r = self.series(dom, ch + "valid"), self.series(dom, ch + "ready")
@@ -53,12 +41,12 @@ class Axi4(AxiTraffic):
 
     def sources(self, dom, ctrl: dict) -> dict:
         make = {"": lambda: self.candidates(dom, ctrl), "bst": lambda: self.tap(dom, False),
-                "lat": lambda: self.latency(dom), "act": lambda: self.activity(dom)}
+                "lat": lambda: self.latencies(dom, self.p["latency_end"]), "act": lambda: self.activity(dom)}
         return {key: make[key]() for key in self.sn.sources}
 
     def window_for(self, dc) -> tuple[int, int]:
         if dc.source == "lat":
-            return tuple(sorted(self.rng.randint(0, LATENCIES) for _ in range(2)))
+            return self.latency_window()
         return super().window_for(dc)
 
 

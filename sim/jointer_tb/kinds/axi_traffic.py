@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import cocotb
 from axi_bus import WRITE_MODES, LatencyTraffic
+from axi_model import expect_read_latency, expect_write_last_latency, expect_write_resp_latency
 
-from .base import Driver
+from .base import Driver, listed
 
+LATENCIES = 300          # the latencies the traffic makes, in cycles: a latency lane's windows
 BEAT_LEAD = 250          # W beats ahead of their AW (a per-beat write tap holds 255)
 
 
@@ -88,6 +90,21 @@ class AxiTraffic(Driver):
         task.cancel()
         for sig in ("awvalid", "wvalid", "bvalid", "arvalid", "rvalid"):
             self.port[sig].value = 0
+
+    def latency_window(self) -> tuple[int, int]:
+        """A filter window over the latencies the traffic makes (0..LATENCIES cycles)."""
+        return tuple(sorted(self.rng.randint(0, LATENCIES) for _ in range(2)))
+
+    def latencies(self, dom, end: str) -> dict:
+        """{cycle: Candidate} of each transaction's latency (jointer_eig_axi4_latency): a read
+        from AR to RLAST, a write from AW to WLAST (end "last") or to B (end "response")."""
+        if self.p["direction"] == "read":
+            return listed(expect_read_latency(self.handshakes(dom, "ar", ("id",)),
+                                              self.handshakes(dom, "r", ("id", "last"))))
+        aw = self.handshakes(dom, "aw", ("id",))
+        if end == "last":
+            return listed(expect_write_last_latency(aw, self.handshakes(dom, "w", ("last",))))
+        return listed(expect_write_resp_latency(aw, self.handshakes(dom, "b", ("id",))))
 
     def handshakes(self, dom, ch: str, fields) -> list:
         """[(cycle, {field: value})] of channel ch (aw, w, b, ar, r); a field
